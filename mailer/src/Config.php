@@ -1,0 +1,140 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer;
+
+/**
+ * Every setting of the mailer, read from environment variables.
+ *
+ * Nothing is hard-coded so that the same code talks to the local mail catcher
+ * (no TLS, no auth) and to the production relay (TLS and auth) without edits.
+ */
+final readonly class Config
+{
+    /** The variables read; anything else in the environment is ignored. */
+    public const NAMES = [
+        'MAIL_FROM', 'MAIL_FROM_NAME', 'MAIL_TO',
+        'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_TIMEOUT',
+    ];
+
+    public function __construct(
+        public string $fromAddress,
+        public string $fromName,
+        public string $toAddress,
+        public string $smtpHost,
+        public int $smtpPort,
+        /** '' (plain, no STARTTLS), 'tls' (STARTTLS) or 'ssl' (implicit TLS). */
+        public string $smtpSecure,
+        public bool $smtpAuth,
+        public string $smtpUser,
+        #[\SensitiveParameter]
+        public string $smtpPass,
+        public int $smtpTimeout,
+    ) {
+    }
+
+    /** Reads the process environment (php-fpm passes it on because the pool sets clear_env = no). */
+    public static function fromEnvironment(): self
+    {
+        $env = [];
+        foreach (self::NAMES as $name) {
+            $value = getenv($name);
+            if ($value !== false) {
+                $env[$name] = $value;
+            }
+        }
+
+        return self::fromArray($env);
+    }
+
+    /**
+     * @param array<string, string> $env variable name => value; missing and empty mean "use the default"
+     *
+     * @throws InvalidConfig listing every problem at once, so one deploy fixes them all
+     */
+    public static function fromArray(array $env): self
+    {
+        $get = static fn (string $name, string $default = ''): string => trim($env[$name] ?? '') !== ''
+            ? trim($env[$name])
+            : $default;
+        $problems = [];
+
+        $from = $get('MAIL_FROM');
+        if (!self::isPlainAddress($from)) {
+            $problems[] = $from === '' ? 'MAIL_FROM is missing' : 'MAIL_FROM is not an e-mail address';
+        }
+        $to = $get('MAIL_TO');
+        if (!self::isPlainAddress($to)) {
+            $problems[] = $to === '' ? 'MAIL_TO is missing' : 'MAIL_TO is not an e-mail address';
+        }
+
+        $port = filter_var($get('SMTP_PORT', '1025'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 65535]]);
+        if ($port === false) {
+            $problems[] = 'SMTP_PORT must be a number from 1 to 65535';
+        }
+        // Upper bound keeps a typo from bringing back PHPMailer's 300 s hang; php-fpm kills requests after 25 s anyway.
+        $timeout = filter_var($get('SMTP_TIMEOUT', '10'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 20]]);
+        if ($timeout === false) {
+            $problems[] = 'SMTP_TIMEOUT must be a number of seconds from 1 to 20';
+        }
+
+        $secure = strtolower($get('SMTP_SECURE'));
+        if (!in_array($secure, ['', 'tls', 'ssl'], true)) {
+            $problems[] = "SMTP_SECURE must be '', 'tls' or 'ssl'";
+        }
+        $authRaw = $get('SMTP_AUTH', '0');
+        if (!in_array($authRaw, ['0', '1'], true)) {
+            $problems[] = "SMTP_AUTH must be '0' or '1'";
+        }
+        $auth = $authRaw === '1';
+        // The password is not trimmed: a space may be part of it.
+        $user = $get('SMTP_USER');
+        $pass = $env['SMTP_PASS'] ?? '';
+        if ($auth && ($user === '' || $pass === '')) {
+            $problems[] = 'SMTP_AUTH=1 needs SMTP_USER and SMTP_PASS';
+        }
+
+        if ($problems !== []) {
+            throw new InvalidConfig('Invalid mailer configuration: ' . implode('; ', $problems));
+        }
+
+        return new self(
+            fromAddress: $from,
+            fromName: self::singleLine($get('MAIL_FROM_NAME', 'Strona salonu')),
+            toAddress: $to,
+            smtpHost: $get('SMTP_HOST', '127.0.0.1'),
+            smtpPort: (int) $port,
+            smtpSecure: $secure,
+            smtpAuth: $auth,
+            smtpUser: $user,
+            smtpPass: $pass,
+            smtpTimeout: (int) $timeout,
+        );
+    }
+
+    /** The domain of the site's own address, used for Message-ID so it matches the From domain. */
+    public function siteDomain(): string
+    {
+        return strtolower(substr($this->fromAddress, (int) strrpos($this->fromAddress, '@') + 1));
+    }
+
+    /** Hide the password from var_dump/print_r output that might reach a log. */
+    public function __debugInfo(): array
+    {
+        $info = get_object_vars($this);
+        $info['smtpPass'] = $this->smtpPass === '' ? '' : '***';
+
+        return $info;
+    }
+
+    private static function isPlainAddress(string $address): bool
+    {
+        return $address !== '' && filter_var($address, FILTER_VALIDATE_EMAIL) !== false;
+    }
+
+    private static function singleLine(string $value): string
+    {
+        return trim((string) preg_replace('/[\x00-\x1F\x7F]+/', ' ', $value));
+    }
+}

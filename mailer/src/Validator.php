@@ -1,0 +1,148 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer;
+
+/**
+ * Turns the raw form fields into a ContactMessage or into Polish error messages per field.
+ *
+ * The browser only checks "required" and type=email, so everything is re-checked here:
+ * the form can be posted by anything, and name, email and phone end up in mail headers.
+ */
+final class Validator
+{
+    public const NAME_MAX = 100;
+    public const EMAIL_MAX = 254; // RFC 5321 path limit
+    public const PHONE_MAX = 30;
+    public const MESSAGE_MAX = 5000;
+
+    /** Filled in only by bots: the field is hidden from people (see the frontend form). */
+    public const HONEYPOT_FIELD = 'website';
+
+    private const NOT_TEXT = 'Pole ma nieprawidłowy format.';
+    private const BAD_ENCODING = 'Pole zawiera nieprawidłowe znaki.';
+
+    /**
+     * @param array<array-key, mixed> $input usually $_POST
+     *
+     * @return ContactMessage|array<string, string> the message, or field name => Polish error
+     */
+    public function validate(array $input): ContactMessage|array
+    {
+        $errors = [];
+
+        $name = $this->text($input, 'name', $errors, singleLine: true);
+        if ($name !== null) {
+            if ($name === '') {
+                $errors['name'] = 'Podaj imię i nazwisko.';
+            } elseif (mb_strlen($name, 'UTF-8') > self::NAME_MAX) {
+                $errors['name'] = 'Imię może mieć najwyżej 100 znaków.';
+            }
+        }
+
+        $email = $this->text($input, 'email', $errors, singleLine: true);
+        if ($email !== null) {
+            if ($email === '') {
+                $errors['email'] = 'Podaj adres e-mail.';
+            } elseif (strlen($email) > self::EMAIL_MAX) {
+                $errors['email'] = 'Adres e-mail może mieć najwyżej 254 znaki.';
+            } elseif (filter_var($email, FILTER_VALIDATE_EMAIL) === false) {
+                // Without FILTER_FLAG_EMAIL_UNICODE only ASCII addresses pass: PHPMailer would
+                // need intl for IDN domains, and the salon has to be able to answer from any client.
+                $errors['email'] = 'Podaj poprawny adres e-mail.';
+            }
+        }
+
+        $phone = $this->text($input, 'phone', $errors, singleLine: true);
+        if ($phone !== null && $phone !== '') {
+            if (mb_strlen($phone, 'UTF-8') > self::PHONE_MAX) {
+                $errors['phone'] = 'Numer telefonu może mieć najwyżej 30 znaków.';
+            } elseif (preg_match('/^[0-9 +\-().]+$/D', $phone) !== 1) {
+                $errors['phone'] = 'Numer telefonu może zawierać tylko cyfry, spacje i znaki + - ( ).';
+            }
+        }
+
+        $message = $this->text($input, 'message', $errors, singleLine: false);
+        if ($message !== null) {
+            if ($message === '') {
+                $errors['message'] = 'Wpisz treść wiadomości.';
+            } elseif (mb_strlen($message, 'UTF-8') > self::MESSAGE_MAX) {
+                $errors['message'] = 'Wiadomość może mieć najwyżej 5000 znaków.';
+            }
+        }
+
+        if ($errors !== []) {
+            return $errors;
+        }
+
+        return new ContactMessage((string) $name, (string) $email, (string) $phone, (string) $message);
+    }
+
+    /**
+     * True when the hidden field was filled in. Checked before validation, so a bot gets the
+     * same 200 as a person and learns nothing from field errors.
+     *
+     * @param array<array-key, mixed> $input
+     */
+    public function isHoneypotFilled(array $input): bool
+    {
+        $value = $input[self::HONEYPOT_FIELD] ?? '';
+
+        return !is_string($value) || trim($value) !== '';
+    }
+
+    /**
+     * Reads one field as clean text, or records an error and returns null.
+     * A missing field counts as empty, so "required" rules decide about it.
+     *
+     * @param array<array-key, mixed> $input
+     * @param array<string, string>   $errors
+     */
+    private function text(array $input, string $field, array &$errors, bool $singleLine): ?string
+    {
+        $value = $input[$field] ?? '';
+        // name[]=x arrives as an array; PHP would otherwise turn it into "Array" or a TypeError.
+        if (!is_string($value)) {
+            $errors[$field] = self::NOT_TEXT;
+
+            return null;
+        }
+        if (!mb_check_encoding($value, 'UTF-8')) {
+            $errors[$field] = self::BAD_ENCODING;
+
+            return null;
+        }
+        // Checked on the raw value: a line break in a field that reaches a header is an
+        // injection attempt even at the end, and a browser's single-line input never sends one.
+        if ($singleLine && preg_match('/[\r\n]/', $value) === 1) {
+            $errors[$field] = $this->lineBreakError($field);
+
+            return null;
+        }
+        if (!$singleLine) {
+            // Browsers send textarea line breaks as CRLF; count and store each as one character.
+            $value = str_replace(["\r\n", "\r"], "\n", $value);
+        }
+        // Other control characters (NUL, ESC, ...) have no place in a contact message; tab and
+        // the newlines of the message are the only ones a person types.
+        $allowed = $singleLine ? '\t' : '\t\n';
+        if (preg_match('/[^\P{Cc}' . $allowed . ']/u', $value) === 1) {
+            $errors[$field] = self::BAD_ENCODING;
+
+            return null;
+        }
+
+        // trim() knows only ASCII blanks; pasted text often carries no-break spaces.
+        return (string) preg_replace('/^[\s\p{Z}]+|[\s\p{Z}]+$/uD', '', $value);
+    }
+
+    private function lineBreakError(string $field): string
+    {
+        return match ($field) {
+            'name' => 'Imię i nazwisko nie może zawierać znaków nowego wiersza.',
+            'email' => 'Adres e-mail nie może zawierać znaków nowego wiersza.',
+            default => 'Numer telefonu nie może zawierać znaków nowego wiersza.',
+        };
+    }
+}

@@ -1,0 +1,132 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer\Tests\Unit;
+
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\TestCase;
+use Salon\Mailer\Config;
+use Salon\Mailer\InvalidConfig;
+
+#[CoversClass(Config::class)]
+final class ConfigTest extends TestCase
+{
+    public function testDefaultsSuitTheLocalMailCatcher(): void
+    {
+        $config = TestConfig::make();
+
+        self::assertSame('formularz@salon.test', $config->fromAddress);
+        self::assertSame('Strona salonu', $config->fromName);
+        self::assertSame('recepcja@salon.test', $config->toAddress);
+        self::assertSame('127.0.0.1', $config->smtpHost);
+        self::assertSame(1025, $config->smtpPort);
+        self::assertSame('', $config->smtpSecure);
+        self::assertFalse($config->smtpAuth);
+        self::assertSame(10, $config->smtpTimeout);
+        self::assertSame('salon.test', $config->siteDomain());
+    }
+
+    public function testProductionSettingsAreRead(): void
+    {
+        $config = TestConfig::make([
+            'MAIL_FROM_NAME' => 'Salon – formularz',
+            'SMTP_HOST' => 'smtp.example.com',
+            'SMTP_PORT' => '587',
+            'SMTP_SECURE' => 'TLS',
+            'SMTP_AUTH' => '1',
+            'SMTP_USER' => 'formularz',
+            'SMTP_PASS' => ' tajne hasło ',
+            'SMTP_TIMEOUT' => '5',
+        ]);
+
+        self::assertSame('Salon – formularz', $config->fromName);
+        self::assertSame('smtp.example.com', $config->smtpHost);
+        self::assertSame(587, $config->smtpPort);
+        self::assertSame('tls', $config->smtpSecure);
+        self::assertTrue($config->smtpAuth);
+        self::assertSame('formularz', $config->smtpUser);
+        self::assertSame(' tajne hasło ', $config->smtpPass, 'passwords are not trimmed');
+        self::assertSame(5, $config->smtpTimeout);
+    }
+
+    public function testEmptyValuesMeanDefaults(): void
+    {
+        $config = TestConfig::make(['SMTP_HOST' => '', 'SMTP_PORT' => ' ', 'MAIL_FROM_NAME' => '']);
+
+        self::assertSame('127.0.0.1', $config->smtpHost);
+        self::assertSame(1025, $config->smtpPort);
+        self::assertSame('Strona salonu', $config->fromName);
+    }
+
+    public function testMissingAddressesAreAllReportedAtOnce(): void
+    {
+        try {
+            Config::fromArray([]);
+            self::fail('expected InvalidConfig');
+        } catch (InvalidConfig $e) {
+            self::assertStringContainsString('MAIL_FROM is missing', $e->getMessage());
+            self::assertStringContainsString('MAIL_TO is missing', $e->getMessage());
+        }
+    }
+
+    public function testBadValuesAreRefusedWithoutEchoingThem(): void
+    {
+        try {
+            TestConfig::make([
+                'MAIL_TO' => 'not-an-address',
+                'SMTP_PORT' => '70000',
+                'SMTP_SECURE' => 'starttls',
+                'SMTP_AUTH' => 'yes',
+                'SMTP_TIMEOUT' => '300',
+                'SMTP_PASS' => 'sekret-123',
+            ]);
+            self::fail('expected InvalidConfig');
+        } catch (InvalidConfig $e) {
+            foreach (['MAIL_TO', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_TIMEOUT'] as $name) {
+                self::assertStringContainsString($name, $e->getMessage());
+            }
+            self::assertStringNotContainsString('not-an-address', $e->getMessage());
+            self::assertStringNotContainsString('sekret-123', $e->getMessage());
+        }
+    }
+
+    public function testAuthNeedsCredentials(): void
+    {
+        $this->expectException(InvalidConfig::class);
+        $this->expectExceptionMessage('SMTP_AUTH=1 needs SMTP_USER and SMTP_PASS');
+
+        TestConfig::make(['SMTP_AUTH' => '1', 'SMTP_USER' => 'x']);
+    }
+
+    public function testPasswordIsHiddenFromDumps(): void
+    {
+        $dump = print_r(TestConfig::make(['SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS' => 'sekret-123']), true);
+
+        self::assertStringNotContainsString('sekret-123', $dump);
+    }
+
+    public function testFromEnvironmentReadsGetenv(): void
+    {
+        $saved = [];
+        foreach (Config::NAMES as $name) {
+            $saved[$name] = getenv($name);
+            putenv($name);
+        }
+        try {
+            putenv('MAIL_FROM=strona@env.test');
+            putenv('MAIL_TO=salon@env.test');
+            putenv('SMTP_PORT=2525');
+
+            $config = Config::fromEnvironment();
+
+            self::assertSame('strona@env.test', $config->fromAddress);
+            self::assertSame('salon@env.test', $config->toAddress);
+            self::assertSame(2525, $config->smtpPort);
+        } finally {
+            foreach ($saved as $name => $value) {
+                putenv($value === false ? $name : "$name=$value");
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer\Tests\Unit;
+
+use Salon\Mailer\MailSender;
+use Salon\Mailer\OutgoingMessage;
+use Salon\Mailer\SendFailed;
+
+/** Records what would have been sent, or fails like a dead relay. */
+final class FakeSender implements MailSender
+{
+    /** @var list<OutgoingMessage> */
+    public array $sent = [];
+
+    public function __construct(private readonly ?SendFailed $failure = null)
+    {
+    }
+
+    public function send(OutgoingMessage $message): void
+    {
+        if ($this->failure !== null) {
+            throw $this->failure;
+        }
+        $this->sent[] = $message;
+    }
+}
