@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { phoneHref, site } from "../../site/config";
+import styles from "./ActionLinks.module.scss";
+
+export type ActionKind = "online" | "contact" | "pricing" | "phone";
+
+/** Where each kind of call to action leads: the booking service, the contact page, the price list or a call. */
+export function ActionLinks({ actions, className }: { actions: { kind: ActionKind; label: string }[]; className?: string }) {
+  return (
+    <div className={[styles.actions, className].filter(Boolean).join(" ")}>
+      {actions.map((action, i) => {
+        const look = i === 0 ? styles.primary : styles.secondary;
+        switch (action.kind) {
+          case "online":
+            return (
+              <a key={action.kind} href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className={look}>
+                {action.label}
+                <span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+              </a>
+            );
+          case "phone":
+            return (
+              <a key={action.kind} href={phoneHref} className={look}>
+                {action.label}
+                <span className="visually-hidden">: {site.phone}</span>
+              </a>
+            );
+          case "contact":
+          case "pricing":
+            return (
+              <Link key={action.kind} to={action.kind === "contact" ? "/kontakt" : "/cennik"} className={look}>
+                {action.label}
+              </Link>
+            );
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import { CONTACT_LIMITS, submitContact, type ContactField, type ContactValues } from "./submitContact";
+import styles from "./ContactForm.module.scss";
+
+type Status = "idle" | "sending" | "success" | "error";
+
+const empty: ContactValues = { name: "", email: "", phone: "", message: "" };
+
+export const SUCCESS_TEXT = "Wiadomość została wysłana. Dziękujemy za kontakt!";
+export const ERROR_TEXT = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
+
+interface FieldProps {
+  field: ContactField;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  type?: "text" | "email" | "tel";
+  required?: boolean;
+  multiline?: boolean;
+  autoComplete?: string;
+  hint?: string;
+}
+
+function Field({ field, label, value, error, onChange, type = "text", required, multiline, autoComplete, hint }: FieldProps) {
+  const id = `kontakt-${field}`;
+  const describedBy = [hint ? `${id}-podpowiedz` : "", error ? `${id}-blad` : ""].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name: field,
+    value,
+    onChange,
+    required,
+    maxLength: CONTACT_LIMITS[field],
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    autoComplete,
+  } as const;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : <span className={styles.optional}> (opcjonalnie)</span>}
+      </label>
+      {multiline ? <textarea rows={6} {...common} /> : <input type={type} {...common} inputMode={type === "tel" ? "tel" : undefined} />}
+      {hint && (
+        <p id={`${id}-podpowiedz`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-blad`} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The contact form: idle → sending → success (fields cleared) or error (fields kept, reasons shown). */
+export function ContactForm() {
+  const [values, setValues] = useState<ContactValues>(empty);
+  const [honeypot, setHoneypot] = useState("");
+  const [status, setStatus] = useState<Status>("idle");
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [detail, setDetail] = useState<string | undefined>();
+
+  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const field = event.target.name as ContactField;
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setStatus("sending");
+    setDetail(undefined);
+    setFieldErrors({});
+    const result = await submitContact(values, honeypot);
+    if (result.ok) {
+      setValues(empty);
+      setStatus("success");
+    } else {
+      setFieldErrors(result.fields);
+      setDetail(result.detail);
+      setStatus("error");
+    }
+  };
+
+  const sending = status === "sending";
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-busy={sending} noValidate={false}>
+      <Field field="name" label="Imię i nazwisko" value={values.name} error={fieldErrors.name} onChange={update} required autoComplete="name" />
+      <Field field="email" label="E-mail" type="email" value={values.email} error={fieldErrors.email} onChange={update} required autoComplete="email" />
+      <Field field="phone" label="Telefon" type="tel" value={values.phone} error={fieldErrors.phone} onChange={update} autoComplete="tel" />
+      <Field field="message" label="Wiadomość" value={values.message} error={fieldErrors.message} onChange={update} required multiline />
+      {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
+      <div className={styles.trap} aria-hidden="true">
+        <label htmlFor="kontakt-website">Strona internetowa</label>
+        <input id="kontakt-website" name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+      </div>
+      <p className={styles.required}>Pola oznaczone * są wymagane.</p>
+      <button type="submit" className={styles.submit} disabled={sending}>
+        {sending ? "Wysyłanie..." : "Wyślij wiadomość"}
+      </button>
+      <div aria-live="polite">
+        {status === "success" && (
+          <p role="status" className={styles.success}>
+            {SUCCESS_TEXT}
+          </p>
+        )}
+      </div>
+      <div aria-live="assertive">
+        {status === "error" && (
+          <div role="alert" className={styles.error}>
+            <p>{ERROR_TEXT}</p>
+            {detail && <p className={styles.detail}>{detail}</p>}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+/** The contact form's call to the PHP mailer, and how its answers map to what the visitor sees. */
+
+export const CONTACT_ENDPOINT = "/send-email.php";
+
+export type ContactField = "name" | "email" | "phone" | "message";
+export type ContactValues = Record<ContactField, string>;
+
+/** Limits shared with the server's validator (mailer/src/Validator.php), so the form stops what PHP would refuse. */
+export const CONTACT_LIMITS: Record<ContactField, number> = { name: 100, email: 254, phone: 30, message: 5000 };
+
+export type ContactResult =
+  | { ok: true }
+  | { ok: false; detail?: string; fields: Partial<Record<ContactField, string>> };
+
+const statusDetail: Record<number, string> = {
+  413: "Wiadomość jest zbyt długa. Skróć ją i wyślij ponownie.",
+  429: "Wysłano zbyt wiele wiadomości w krótkim czasie. Spróbuj ponownie za kilka minut.",
+};
+
+/**
+ * Posts the fields as multipart form data. Success is decided by the status alone (as the spec says); the JSON
+ * body, when there is one, only adds per-field messages and a detail line.
+ */
+export async function submitContact(values: ContactValues, honeypot = ""): Promise<ContactResult> {
+  const body = new FormData();
+  (Object.keys(values) as ContactField[]).forEach((field) => body.append(field, values[field]));
+  body.append("website", honeypot);
+  let response: Response;
+  try {
+    response = await fetch(CONTACT_ENDPOINT, { method: "POST", body, headers: { Accept: "application/json" } });
+  } catch {
+    return { ok: false, detail: "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.", fields: {} };
+  }
+  if (response.ok) return { ok: true };
+  let fields: Partial<Record<ContactField, string>> = {};
+  let detail = statusDetail[response.status];
+  try {
+    const data = (await response.json()) as { fields?: Record<string, unknown>; error?: unknown };
+    if (data.fields && typeof data.fields === "object") {
+      fields = Object.fromEntries(
+        Object.entries(data.fields).filter(
+          (entry): entry is [ContactField, string] => entry[0] in CONTACT_LIMITS && typeof entry[1] === "string",
+        ),
+      );
+    }
+    if (!detail && response.status < 500 && typeof data.error === "string") detail = data.error;
+  } catch {
+    // Not JSON (a proxy's error page): the red box alone says enough.
+  }
+  return { ok: false, detail, fields };
+}

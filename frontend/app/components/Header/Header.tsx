@@ -1,0 +1,166 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { NavLink, useLocation } from "react-router";
+import { mainNav, familyListPath, routeByPath } from "../../site/routeTable";
+import { site, phoneHref } from "../../site/config";
+import { Icon } from "../Icon/Icon";
+import { Logo } from "../Logo/Logo";
+import styles from "./Header.module.scss";
+
+/** The 'Zabiegi' item is active on the three family lists and on every treatment page. */
+function inTreatments(pathname: string): boolean {
+  return Object.values(familyListPath).includes(pathname) || routeByPath(pathname)?.kind === "treatment";
+}
+
+function TopBar() {
+  return (
+    <div className={styles.topBar}>
+      <div className={styles.topInner}>
+        <a href={phoneHref} className={styles.topLink}>
+          <Icon name="phone" size={16} />
+          <span>{site.phone}</span>
+        </a>
+        <span className={styles.hours}>Pn–Pt 9:00–20:00, Sob 10:00–16:00</span>
+        <ul className={styles.social} aria-label="Media społecznościowe">
+          <li>
+            <a href={site.social.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook (otwiera się w nowej karcie)">
+              <Icon name="facebook" size={18} />
+            </a>
+          </li>
+          <li>
+            <a href={site.social.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram (otwiera się w nowej karcie)">
+              <Icon name="instagram" size={18} />
+            </a>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function Dropdown({ label, items, active }: { label: string; items: { label: string; path: string }[]; active: boolean }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const focusItem = (index: number) => {
+    const links = listRef.current?.querySelectorAll<HTMLAnchorElement>("a");
+    if (!links?.length) return;
+    links[(index + links.length) % links.length]?.focus();
+  };
+
+  const onButtonKey = (event: KeyboardEvent) => {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      requestAnimationFrame(() => focusItem(0));
+    }
+  };
+
+  const onListKey = (event: KeyboardEvent) => {
+    const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>("a") ?? [])];
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === "Escape") {
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === "ArrowDown") {
+      event.preventDefault();
+      focusItem(index + 1);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      focusItem(index - 1);
+    }
+  };
+
+  return (
+    <li
+      className={styles.dropdown}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => {
+        // Close once focus has left the whole dropdown (Tab past the last item).
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`${styles.navLink} ${styles.dropdownButton} ${active ? styles.active : ""}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={onButtonKey}
+      >
+        {label}
+        <Icon name="chevronDown" size={18} className={styles.chevron} />
+      </button>
+      <ul id={menuId} ref={listRef} className={styles.submenu} data-open={open} onKeyDown={onListKey}>
+        {items.map((item) => (
+          <li key={item.path}>
+            <NavLink to={item.path} className={({ isActive }) => `${styles.subLink} ${isActive ? styles.active : ""}`}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // The mobile menu closes whenever the visitor navigates.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className={styles.header} onKeyDown={(event) => event.key === "Escape" && setMenuOpen(false)}>
+      <TopBar />
+      <div className={styles.bar}>
+        <Logo />
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={menuOpen}
+          aria-controls="menu-glowne"
+          onClick={() => setMenuOpen((value) => !value)}
+        >
+          <Icon name={menuOpen ? "close" : "menu"} size={24} />
+          <span>{menuOpen ? "Zamknij" : "Menu"}</span>
+        </button>
+        <nav id="menu-glowne" aria-label="Menu główne" className={styles.nav} data-open={menuOpen}>
+          <ul className={styles.menu}>
+            {mainNav.map((item) =>
+              item.children ? (
+                <Dropdown key={item.label} label={item.label} items={item.children} active={inTreatments(pathname)} />
+              ) : (
+                <li key={item.path}>
+                  <NavLink
+                    to={item.path!}
+                    end
+                    className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ""}`}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+          <a href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className={styles.book}>
+            Zarezerwuj online<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}

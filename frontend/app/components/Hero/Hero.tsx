@@ -1,0 +1,93 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { ContentDocument } from "../../content/schema";
+import { site } from "../../site/config";
+import { Picture } from "../Picture/Picture";
+import { Icon } from "../Icon/Icon";
+import { useSlideshow } from "./useSlideshow";
+import styles from "./Hero.module.scss";
+
+type Slide = ContentDocument["hero"]["slides"][number];
+
+/**
+ * The home page slideshow. It advances by itself, so it stops while the pointer or keyboard focus is on it and
+ * has a visible pause button (WCAG 2.2.2); the first slide is the page's LCP image.
+ */
+export function Hero({ slides }: { slides: Slide[] }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const { index, next, previous, goTo } = useSlideshow(slides.length, hovered || focused || stopped);
+
+  return (
+    <section
+      className={styles.hero}
+      aria-roledescription="karuzela"
+      aria-label="Najważniejsze informacje"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div className={styles.slides}>
+        {slides.map((slide, i) => (
+          <div
+            key={slide.image}
+            className={styles.slide}
+            data-active={i === index}
+            role="group"
+            aria-roledescription="slajd"
+            aria-label={`${i + 1} z ${slides.length}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+          >
+            <Picture name={slide.image} alt={slide.alt} sizes="100vw" priority={i === 0} className={styles.image} />
+            <div className={styles.caption}>
+              <p className={styles.title}>{slide.title}</p>
+              <p className={styles.text}>{slide.text}</p>
+              <div className={styles.actions}>
+                <Link to="/kontakt" className={styles.primary}>
+                  Kontakt
+                </Link>
+                <a href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className={styles.secondary}>
+                  Booksy<span className="visually-hidden"> – rezerwacja online (otwiera się w nowej karcie)</span>
+                </a>
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className={styles.controls}>
+        <button type="button" className={styles.arrow} onClick={previous} aria-label="Poprzedni slajd">
+          <Icon name="chevronLeft" size={24} />
+        </button>
+        <ul className={styles.dots}>
+          {slides.map((slide, i) => (
+            <li key={slide.image}>
+              <button
+                type="button"
+                className={styles.dot}
+                aria-label={`Slajd ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => goTo(i)}
+              />
+            </li>
+          ))}
+        </ul>
+        <button type="button" className={styles.arrow} onClick={next} aria-label="Następny slajd">
+          <Icon name="chevronRight" size={24} />
+        </button>
+        <button
+          type="button"
+          className={styles.pause}
+          onClick={() => setStopped((value) => !value)}
+          aria-label={stopped ? "Wznów automatyczne przewijanie" : "Zatrzymaj automatyczne przewijanie"}
+        >
+          <Icon name={stopped ? "play" : "pause"} size={20} />
+        </button>
+      </div>
+    </section>
+  );
+}

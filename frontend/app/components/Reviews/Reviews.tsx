@@ -1,0 +1,46 @@
+import type { HomeDocument } from "../../content/schema";
+import { site } from "../../site/config";
+import { Icon } from "../Icon/Icon";
+import styles from "./Reviews.module.scss";
+
+type Review = HomeDocument["reviews"]["items"][number];
+
+/** Three fixed reviews with links to read more on the search engine and on the social network. */
+export function Reviews({ reviews }: { reviews: Review[] }) {
+  return (
+    <>
+      <ul className={styles.reviews}>
+        {reviews.map((review) => (
+          <li key={review.author} className={styles.review}>
+            <figure>
+              <p className={styles.stars} role="img" aria-label={`Ocena: ${review.rating} na 5`}>
+                {Array.from({ length: review.rating }, (_, i) => (
+                  <Icon key={i} name="star" size={18} />
+                ))}
+              </p>
+              <blockquote>
+                <p>{review.text}</p>
+              </blockquote>
+              <figcaption>
+                <strong>{review.author}</strong>
+                <span>
+                  {review.date} · opinia z Google
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.more}>
+        Więcej opinii:{" "}
+        <a href={site.reviewsUrl.google} target="_blank" rel="noopener noreferrer">
+          w Google<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+        </a>{" "}
+        i{" "}
+        <a href={site.reviewsUrl.facebook} target="_blank" rel="noopener noreferrer">
+          na Facebooku<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+        </a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * Types and validation of everything in content/. The build validates every document with these schemas and stops
+ * with the file and the field at fault, so a bad edit never reaches a visitor's page.
+ */
+import { z } from "zod";
+import { blogCategories } from "./blogCategories";
+
+const text = z.string().trim().min(1, "nie może być puste");
+/** An image is named by its file name in content/images without the extension; the image pipeline emits its sizes. */
+const imageName = z.string().regex(/^[a-z0-9-]+$/, "nazwa obrazu: małe litery, cyfry i myślniki");
+export const imageSchema = z.strictObject({
+  image: imageName,
+  alt: z.string(),
+  /** True while the file is our own artwork standing in for a real photo; replace the file, keep the name. */
+  artwork: z.boolean().optional(),
+});
+
+/**
+ * A block of running text. Strings may hold **bold** and [links](/path) — the only inline markup we render.
+ */
+export const blockSchema = z.union([
+  z.strictObject({ p: text }),
+  z.strictObject({ h2: text }),
+  z.strictObject({ h3: text }),
+  z.strictObject({ ul: z.array(text).min(1) }),
+  z.strictObject({ ol: z.array(text).min(1) }),
+  z.strictObject({ note: text }),
+]);
+export type Block = z.infer<typeof blockSchema>;
+
+const blocks = z.array(blockSchema).min(1);
+
+const seoSchema = z.strictObject({
+  title: text,
+  description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
+  keywords: z.array(text).min(1),
+});
+export type Seo = z.infer<typeof seoSchema>;
+
+// ---------------------------------------------------------------- content.json (spec: content document)
+export const contentDocumentSchema = z.strictObject({
+  hero: z.strictObject({
+    slides: z
+      .array(
+        z.strictObject({
+          image: imageName,
+          alt: z.string(),
+          title: text,
+          text: text,
+        }),
+      )
+      .min(1),
+  }),
+  welcome: z.strictObject({ title: text, description: z.array(text).min(1), image: imageName, alt: z.string() }),
+  services: z.strictObject({
+    title: text,
+    items: z
+      .array(
+        z.strictObject({
+          id: z.enum(["face", "body", "permanent"]),
+          category: text,
+          description: text,
+          image: imageName,
+          alt: z.string(),
+        }),
+      )
+      .length(3),
+  }),
+  team: z.strictObject({
+    title: text,
+    members: z
+      .array(z.strictObject({ name: text, role: text, description: z.array(text).min(1), image: imageName, alt: z.string() }))
+      .length(2),
+  }),
+});
+export type ContentDocument = z.infer<typeof contentDocumentSchema>;
+
+// ---------------------------------------------------------------- pricing.json (spec: pricing document)
+const priceText = text;
+export const serviceSchema = z.union([
+  z.strictObject({ name: text, price: priceText, isPromo: z.boolean().optional(), note: text.optional() }),
+  z.strictObject({
+    name: text,
+    options: z.array(z.strictObject({ name: text, price: priceText })).min(1),
+    isPromo: z.boolean().optional(),
+    note: text.optional(),
+  }),
+]);
+export type Service = z.infer<typeof serviceSchema>;
+
+const categoryId = z.string().regex(/^[a-z0-9-]+$/, "identyfikator kategorii: małe litery, cyfry i myślniki");
+export const priceCategorySchema = z.strictObject({
+  /** Anchor on /cennik and the key treatment pages use to show their prices. */
+  id: categoryId,
+  category: text,
+  description: text.optional(),
+  services: z.array(serviceSchema).min(1),
+});
+export type PriceCategory = z.infer<typeof priceCategorySchema>;
+
+export const pricingDocumentSchema = z.strictObject({
+  categories: z.array(priceCategorySchema).min(1),
+  redTouchPro: priceCategorySchema.extend({ description: text }),
+  ondaPro: priceCategorySchema.extend({ description: text }),
+});
+export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
+
+// ---------------------------------------------------------------- home.json (built-in entities of the home page)
+export const homeDocumentSchema = z.strictObject({
+  seo: seoSchema,
+  reviews: z.strictObject({
+    title: text,
+    items: z
+      .array(
+        z.strictObject({
+          author: text,
+          rating: z.literal(5),
+          text: text,
+          date: text,
+          source: z.literal("google"),
+        }),
+      )
+      .length(3),
+  }),
+  blogTeaser: z.strictObject({ title: text, slugs: z.array(text).length(2) }),
+  seoText: z.strictObject({ title: text, blocks }),
+});
+export type HomeDocument = z.infer<typeof homeDocumentSchema>;
+
+// ---------------------------------------------------------------- categories/*.json (one list template)
+export const categoryListSchema = z.strictObject({
+  seo: seoSchema,
+  title: text,
+  intro: z.array(text).min(1),
+  entries: z
+    .array(
+      z.strictObject({
+        name: text,
+        description: text,
+        image: imageName,
+        alt: z.string(),
+        benefits: z.array(text).min(1),
+        link: z.string().startsWith("/"),
+      }),
+    )
+    .min(1),
+});
+export type CategoryList = z.infer<typeof categoryListSchema>;
+
+// ---------------------------------------------------------------- treatments/*.json (one treatment template)
+/** Anchors that every treatment page uses for the same kind of section, so links into pages stay stable. */
+export const standardSections = {
+  efekty: "effects",
+  wskazania: "indications",
+  przeciwwskazania: "contraindications",
+  przygotowanie: "preparation",
+  przebieg: "procedure",
+  czestotliwosc: "frequency",
+  pielegnacja: "aftercare",
+} as const;
+/** The template adds these two itself. */
+export const generatedSections = { cennik: "pricing", rezerwacja: "booking" } as const;
+
+const anchor = z
+  .string()
+  .regex(/^[a-z0-9-]+$/, "kotwica: małe litery, cyfry i myślniki")
+  .refine((id) => !(id in generatedSections), "kotwice 'cennik' i 'rezerwacja' dodaje szablon");
+
+const photoSchema = imageSchema;
+
+export const treatmentSchema = z.strictObject({
+  name: text,
+  title: text,
+  lead: text,
+  seo: seoSchema,
+  hero: imageSchema,
+  /** Short facts shown under the lead (duration, series, effect). */
+  highlights: z.array(z.strictObject({ label: text, value: text })).optional(),
+  /** A notice shown prominently, e.g. when a device becomes available. */
+  notice: text.optional(),
+  promo: z.strictObject({ title: text, text: text }).optional(),
+  stats: z
+    .strictObject({
+      title: text,
+      items: z.array(z.strictObject({ value: text, label: text, footnote: z.number().int().min(1).optional() })).min(1),
+      footnotes: z.array(text).min(1),
+    })
+    .optional(),
+  sections: z.array(z.strictObject({ id: anchor, title: text, blocks })).min(1),
+  /** Named items with benefits, e.g. the PCA Skin peels. */
+  variants: z
+    .strictObject({
+      id: anchor,
+      title: text,
+      intro: text.optional(),
+      items: z.array(z.strictObject({ name: text, description: text, benefits: z.array(text).min(1) })).min(1),
+    })
+    .optional(),
+  beforeAfter: z
+    .strictObject({
+      title: text,
+      /** 'full' has arrows, dots and a counter; 'dots' has dots only (ONDA PRO body). */
+      controls: z.enum(["full", "dots"]),
+      photos: z.array(photoSchema).min(2),
+    })
+    .optional(),
+  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1) }).optional(),
+  pricing: z.strictObject({
+    /** Ids of categories in pricing.json (or 'red-touch-pro' / 'onda-pro' for the two groups). */
+    categories: z.array(categoryId).min(1),
+    notes: z.array(text).optional(),
+  }),
+  booking: z.strictObject({
+    title: text,
+    text: text,
+    actions: z
+      .array(
+        z.strictObject({
+          kind: z.enum(["online", "contact", "pricing", "phone"]),
+          label: text,
+        }),
+      )
+      .min(1),
+  }),
+  /** Price from which the Service offer in structured data starts, in PLN. */
+  offerPrice: z.number().positive().optional(),
+});
+export type Treatment = z.infer<typeof treatmentSchema>;
+
+// ---------------------------------------------------------------- needs.json
+export const needsDocumentSchema = z.strictObject({
+  seo: seoSchema,
+  title: text,
+  intro: z.array(text).min(1),
+  items: z
+    .array(
+      z.strictObject({
+        title: text,
+        description: text,
+        /** Paths of treatment routes, shown as chips. */
+        treatments: z.array(z.string().startsWith("/")).min(1),
+        effects: z.array(text).min(1),
+      }),
+    )
+    .length(15),
+});
+export type NeedsDocument = z.infer<typeof needsDocumentSchema>;
+
+// ---------------------------------------------------------------- promotions.json
+export const promotionsDocumentSchema = z.strictObject({
+  seo: seoSchema,
+  title: text,
+  intro: text,
+  referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1) }),
+  cards: z
+    .array(
+      z.strictObject({
+        id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
+        name: text,
+        description: text,
+        url: z.url(),
+        oldPrice: z.number().positive(),
+        newPrice: z.number().positive(),
+        image: imageName,
+        alt: z.string(),
+      }),
+    )
+    .length(4),
+});
+export type PromotionsDocument = z.infer<typeof promotionsDocumentSchema>;
+
+// ---------------------------------------------------------------- blog/*.json
+
+export const articleSchema = z.strictObject({
+  title: text,
+  excerpt: text,
+  /** Meta description. */
+  description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
+  keywords: z.array(text).min(1),
+  image: imageName,
+  alt: z.string(),
+  author: text,
+  /** ISO date; the page shows it as a Polish date. */
+  date: z.iso.date(),
+  category: z.enum(blogCategories),
+  body: blocks,
+  cta: z.strictObject({ title: text, text: text }),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+// ---------------------------------------------------------------- blog.json (list page copy)
+export const blogPageSchema = z.strictObject({ seo: seoSchema, title: text, intro: text });
+export type BlogPage = z.infer<typeof blogPageSchema>;
+
+// ---------------------------------------------------------------- pages/*.json (legal texts, contest regulation)
+export const documentPageSchema = z.strictObject({
+  seo: seoSchema,
+  title: text,
+  lead: text.optional(),
+  /** ISO date shown as the date of the document; 'build' shows the date the site was built. */
+  updated: z.union([z.iso.date(), z.literal("build")]).optional(),
+  sections: z.array(z.strictObject({ title: text, blocks })).min(1),
+});
+export type DocumentPage = z.infer<typeof documentPageSchema>;
+
+// ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
+export const simplePageSchema = z.strictObject({ seo: seoSchema, title: text, intro: z.array(text).min(1) });
+export type SimplePage = z.infer<typeof simplePageSchema>;

@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/root";
+import { Header } from "./components/Header/Header";
+import { Footer } from "./components/Footer/Footer";
+import { CookieBanner } from "./components/CookieBanner/CookieBanner";
+import { CONSENT_BOOTSTRAP } from "./site/consent";
+import { pageHead } from "./site/head";
+import "@fontsource/cormorant-garamond/latin-ext-600.css";
+import "@fontsource/cormorant-garamond/latin-600.css";
+import "@fontsource-variable/jost/index.css";
+import "./styles/global.scss";
+
+/** The shell around every page, error pages included: header, main area, footer and the cookie banner. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="pl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#552f3f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#tresc" className="skip-link">
+          Przejdź do treści
+        </a>
+        <Header />
+        <main id="tresc" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <CookieBanner />
+        {/* Scrolls to the top on every new page, restores the position on back/forward. */}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** A routing or rendering error: a Polish page inside the shell, never the router's English default screen. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="error-page">
+      <h1>{notFound ? "Nie znaleziono strony" : "Coś poszło nie tak"}</h1>
+      <p>
+        {notFound
+          ? "Strona, której szukasz, nie istnieje albo została przeniesiona."
+          : "Przepraszamy, nie udało się wyświetlić tej strony. Odśwież ją albo wróć za chwilę."}
+      </p>
+      <p>
+        <Link to="/">Wróć na stronę główną</Link> · <Link to="/kontakt">Skontaktuj się z nami</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? pageHead({ path: "/", title: "Błąd strony", description: "Nie udało się wyświetlić strony.", noindex: true }) : [];

@@ -1,0 +1,32 @@
+import type { Route } from "./+types/blog";
+import { loadArticles, loadBlogPage } from "../content/load.server";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { BlogList } from "../components/BlogList/BlogList";
+import { pageHead } from "../site/head";
+
+export function loader() {
+  // Cards need only the summary; bodies stay on the article pages.
+  const articles = loadArticles().map(({ slug, title, excerpt, image, alt, author, date, category }) => ({
+    slug,
+    title,
+    excerpt,
+    image,
+    alt,
+    author,
+    date,
+    category,
+  }));
+  return { page: loadBlogPage(), articles };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/blog", ...loaderData!.page.seo });
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { page, articles } = loaderData;
+  return (
+    <>
+      <PageHeader path="/blog" title={page.title} lead={<p>{page.intro}</p>} />
+      <BlogList articles={articles} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Route } from "./+types/contact";
+import { loadSimplePage } from "../content/load.server";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { ContactForm } from "../components/ContactForm/ContactForm";
+import { ContactDetails } from "../components/ContactDetails/ContactDetails";
+import { pageHead } from "../site/head";
+import styles from "./contact.module.scss";
+
+export function loader() {
+  return { page: loadSimplePage("kontakt") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageHead({ path: "/kontakt", ...loaderData!.page.seo });
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <>
+      <PageHeader path="/kontakt" title={page.title} lead={page.intro.map((p) => <p key={p}>{p}</p>)} />
+      <div className={styles.layout}>
+        <section aria-labelledby="dane-kontaktowe" className={styles.details}>
+          <h2 id="dane-kontaktowe">Dane kontaktowe</h2>
+          <ContactDetails />
+        </section>
+        <section aria-labelledby="formularz" className={styles.form}>
+          <h2 id="formularz">Napisz do nas</h2>
+          <ContactForm />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/document";
+import { loadDocumentPage } from "../content/load.server";
+import { routeByPath } from "../site/routeTable";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { RichText } from "../components/RichText/RichText";
+import { pageHead } from "../site/head";
+import { formatDatePl } from "../site/dates";
+import styles from "./document.module.scss";
+
+/** Text documents (legal pages, contest regulation): one template, numbered sections. */
+export function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  const route = routeByPath(path);
+  if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
+  const page = loadDocumentPage(route.doc);
+  // 'build': the date this version of the site was built stands as the last update (shown the same after hydration).
+  const updated = page.updated === "build" ? __BUILD_DATE__ : page.updated;
+  return { path, page, updated, updatedIsBuild: page.updated === "build" };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: loaderData!.path, ...loaderData!.page.seo });
+
+export default function DocumentPage({ loaderData }: Route.ComponentProps) {
+  const { page, updated, updatedIsBuild } = loaderData;
+  const { pathname } = useLocation();
+  return (
+    <>
+      <PageHeader path={pathname} title={page.title} lead={page.lead && <p>{page.lead}</p>}>
+        {updated && (
+          <p className={styles.updated}>
+            {updatedIsBuild ? "Data ostatniej aktualizacji" : "Obowiązuje od"}: <time dateTime={updated}>{formatDatePl(updated)}</time>
+          </p>
+        )}
+      </PageHeader>
+      <div className={styles.body}>
+        <nav aria-label="Spis treści" className={styles.toc}>
+          <h2>Spis treści</h2>
+          <ol>
+            {page.sections.map((section, i) => (
+              <li key={section.title}>
+                <a href={`#sekcja-${i + 1}`}>{section.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        {page.sections.map((section, i) => (
+          <section key={section.title} id={`sekcja-${i + 1}`} aria-labelledby={`sekcja-${i + 1}-tytul`} className={styles.section}>
+            <h2 id={`sekcja-${i + 1}-tytul`}>
+              <span className={styles.number}>{i + 1}.</span> {section.title}
+            </h2>
+            <RichText blocks={section.blocks} />
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { loadArticles, loadContent, loadHome } from "../content/load.server";
+import { useLiveContent } from "../content/live";
+import { familyListPath } from "../site/routeTable";
+import { pageHead } from "../site/head";
+import { site } from "../site/config";
+import { Section } from "../components/Section/Section";
+import { Picture } from "../components/Picture/Picture";
+import { RichText } from "../components/RichText/RichText";
+import { Hero } from "../components/Hero/Hero";
+import { Reviews } from "../components/Reviews/Reviews";
+import { ArticleCard } from "../components/ArticleCard/ArticleCard";
+import styles from "./home.module.scss";
+
+export function loader() {
+  const home = loadHome();
+  const articles = loadArticles();
+  const teaser = home.blogTeaser.slugs.map((slug) => articles.find((a) => a.slug === slug)!);
+  return { content: loadContent(), home, teaser };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/", ...loaderData!.home.seo });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { home, teaser } = loaderData;
+  const content = useLiveContent(loaderData.content);
+  return (
+    <>
+      <h1 className="visually-hidden">{site.name} – kosmetologia i makijaż permanentny w Łodzi</h1>
+      <Hero slides={content.hero.slides} />
+
+      <Section id="witamy" title={content.welcome.title}>
+        <div className={styles.welcome}>
+          <div>
+            {content.welcome.description.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          <Picture name={content.welcome.image} alt={content.welcome.alt} sizes="(min-width: 64rem) 32rem, 100vw" className={styles.roundImage} />
+        </div>
+      </Section>
+
+      <Section id="uslugi" title={content.services.title} tone="sand">
+        <ul className={styles.services}>
+          {content.services.items.map((item) => (
+            <li key={item.id} className={styles.service}>
+              <Picture name={item.image} alt={item.alt} sizes="(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw" />
+              <div className={styles.serviceText}>
+                <h3>{item.category}</h3>
+                <p>{item.description}</p>
+                <Link to={familyListPath[item.id]} className={styles.more}>
+                  Zobacz zabiegi<span className="visually-hidden">: {item.category}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="zespol" title={content.team.title}>
+        <ul className={styles.team}>
+          {content.team.members.map((member) => (
+            <li key={member.name} className={styles.member}>
+              <Picture name={member.image} alt={member.alt} sizes="(min-width: 48rem) 14rem, 60vw" className={styles.portrait} />
+              <div>
+                <h3>{member.name}</h3>
+                <p className={styles.role}>{member.role}</p>
+                {member.description.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="opinie" title={home.reviews.title} tone="blush">
+        <Reviews reviews={home.reviews.items} />
+      </Section>
+
+      <Section id="z-bloga" title={home.blogTeaser.title}>
+        <ul className={styles.teaser}>
+          {teaser.map((article, i) => (
+            <li key={article.slug}>
+              <ArticleCard article={article} index={i} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link to="/blog">Wszystkie artykuły na blogu</Link>
+        </p>
+      </Section>
+
+      <Section id="o-salonie" title={home.seoText.title} tone="sand" width="narrow">
+        <RichText blocks={home.seoText.blocks} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Route } from "./+types/needs";
+import { loadNeeds } from "../content/load.server";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { NeedsAccordion } from "../components/NeedsAccordion/NeedsAccordion";
+import { renderInline } from "../components/RichText/inline";
+import { pageHead } from "../site/head";
+import styles from "./needs.module.scss";
+
+export function loader() {
+  return { needs: loadNeeds() };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/twoje-potrzeby", ...loaderData!.needs.seo });
+
+export default function Needs({ loaderData }: Route.ComponentProps) {
+  const { needs } = loaderData;
+  return (
+    <>
+      <PageHeader path="/twoje-potrzeby" title={needs.title} lead={needs.intro.map((p) => <p key={p}>{renderInline(p)}</p>)} />
+      <div className={styles.body}>
+        <NeedsAccordion items={needs.items} />
+      </div>
+    </>
+  );
+}

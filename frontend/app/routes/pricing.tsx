@@ -1,0 +1,42 @@
+import type { Route } from "./+types/pricing";
+import { loadPricing, loadSimplePage } from "../content/load.server";
+import { useLivePricing } from "../content/live";
+import { allPriceCategories } from "../content/pricing";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { PriceCategory } from "../components/PriceList/PriceCategory";
+import { pageHead } from "../site/head";
+import styles from "./pricing.module.scss";
+
+export function loader() {
+  return { page: loadSimplePage("cennik"), pricing: loadPricing() };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/cennik", ...loaderData!.page.seo });
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const pricing = useLivePricing(loaderData.pricing);
+  const categories = allPriceCategories(pricing);
+  return (
+    <>
+      <PageHeader path="/cennik" title={page.title} lead={page.intro.map((p) => <p key={p}>{p}</p>)} />
+      <div className={styles.layout}>
+        <nav aria-label="Kategorie cennika" className={styles.toc}>
+          <h2 className={styles.tocTitle}>Przejdź do kategorii</h2>
+          <ul>
+            {categories.map((category) => (
+              <li key={category.id}>
+                <a href={`#${category.id}`}>{category.category}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.categories}>
+          {categories.map((category) => (
+            <PriceCategory key={category.id} category={category} />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { familyListPath, routeByPath, routeLabel } from "./routeTable";
+
+export interface Crumb {
+  label: string;
+  path: string;
+}
+
+/**
+ * The breadcrumb trail of a page, from the route table: home, then the family list for a treatment or the blog for
+ * an article, then the page itself. Feeds both the visible trail and the BreadcrumbList structured data.
+ */
+export function breadcrumbTrail(path: string, currentLabel?: string): Crumb[] {
+  const home: Crumb = { label: routeLabel("/"), path: "/" };
+  if (path === "/") return [home];
+  const trail = [home];
+  if (path.startsWith("/blog/")) trail.push({ label: routeLabel("/blog"), path: "/blog" });
+  const route = routeByPath(path);
+  if (route?.family) trail.push({ label: routeLabel(familyListPath[route.family]), path: familyListPath[route.family] });
+  trail.push({ label: currentLabel ?? route?.label ?? path, path });
+  return trail;
+}

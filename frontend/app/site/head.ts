@@ -1,0 +1,57 @@
+/**
+ * The one head helper: every route states only what differs (title, description, keywords, path, and extras) and
+ * gets the full set of tags — description, keywords, robots, canonical, Open Graph, Twitter and JSON-LD.
+ */
+import type { MetaDescriptor } from "react-router";
+import { site } from "./config";
+import { absoluteUrl, beautySalon, breadcrumbList } from "./structuredData";
+import { breadcrumbTrail } from "./breadcrumbs";
+import { routeByPath } from "./routeTable";
+
+export interface HeadInput {
+  path: string;
+  title: string;
+  description: string;
+  keywords?: readonly string[];
+  /** Label of the page in breadcrumbs when it is not the route table's (articles). */
+  crumb?: string;
+  noindex?: boolean;
+  type?: "website" | "article";
+  /** Share image path, 1200×630; defaults to the site's own. */
+  image?: string;
+  jsonLd?: object[];
+}
+
+export const DEFAULT_SHARE_IMAGE = "/img/og-aurea-1200.jpg";
+
+export function pageHead(input: HeadInput): MetaDescriptor[] {
+  const url = absoluteUrl(input.path);
+  const noindex = input.noindex ?? routeByPath(input.path)?.noindex ?? false;
+  const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
+  const title = input.title.includes(site.shortName) ? input.title : `${input.title} | ${site.shortName}`;
+  const graph: object[] = [beautySalon()];
+  if (input.path !== "/") graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
+  graph.push(...(input.jsonLd ?? []));
+  return [
+    { title },
+    { name: "description", content: input.description },
+    ...(input.keywords?.length ? [{ name: "keywords", content: input.keywords.join(", ") }] : []),
+    { name: "robots", content: noindex ? "noindex, follow" : "index, follow" },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: site.name },
+    { property: "og:locale", content: "pl_PL" },
+    { property: "og:site_name", content: site.name },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: image },
+    ...graph.map((data) => ({ "script:ld+json": data })),
+  ];
+}

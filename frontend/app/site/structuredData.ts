@@ -1,0 +1,102 @@
+/** JSON-LD for search engines, built from the site configuration and content: one source for each fact. */
+import { fullAddress, site } from "./config";
+import type { Crumb } from "./breadcrumbs";
+
+export const absoluteUrl = (path: string) => new URL(path, site.origin).href.replace(/\/$/, path === "/" ? "/" : "");
+
+const salonId = `${site.origin}/#salon`;
+
+/** The six services of the spec's offer catalogue, in PLN. Brow makeup is 700 here while its page says 600 (spec). */
+export const offerCatalogue = [
+  { name: "Makijaż permanentny brwi", price: 700, path: "/makijaz-permanentny-brwi" },
+  { name: "Makijaż permanentny ust", price: 700, path: "/makijaz-permanentny-ust" },
+  { name: "Mezoterapia mikroigłowa", price: 400, path: "/mezoterapia-mikroiglowa" },
+  { name: "Fala uderzeniowa Storz Medical", price: 300, path: "/storz-medical" },
+  { name: "Japoński masaż twarzy Kobido", price: 250, path: "/kobido-lodz" },
+  { name: "Endermologia LPG Infinity", price: 300, path: "/LPG-Infinity-Endermologia" },
+] as const;
+
+export function beautySalon() {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BeautySalon",
+    "@id": salonId,
+    name: site.name,
+    url: absoluteUrl("/"),
+    image: absoluteUrl("/img/og-aurea-1200.jpg"),
+    logo: absoluteUrl("/img/og-aurea-1200.jpg"),
+    telephone: site.phone,
+    email: site.email,
+    priceRange: site.priceRange,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.address.street,
+      postalCode: site.address.postalCode,
+      addressLocality: site.address.city,
+      addressRegion: site.address.region,
+      addressCountry: site.address.country,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: site.geo.latitude, longitude: site.geo.longitude },
+    openingHoursSpecification: site.openingHours.map((entry) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: entry.schemaDays,
+      opens: entry.opens,
+      closes: entry.closes,
+    })),
+    sameAs: [site.social.facebook, site.social.instagram],
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: "Zabiegi",
+      itemListElement: offerCatalogue.map((offer) => ({
+        "@type": "Offer",
+        price: offer.price,
+        priceCurrency: "PLN",
+        itemOffered: { "@type": "Service", name: offer.name, url: absoluteUrl(offer.path) },
+      })),
+    },
+  };
+}
+
+export function breadcrumbList(trail: Crumb[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.label,
+      item: absoluteUrl(crumb.path),
+    })),
+  };
+}
+
+export function blogPosting(article: { title: string; description: string; date: string; author: string; image: string; path: string }) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: article.title,
+    description: article.description,
+    datePublished: article.date,
+    dateModified: article.date,
+    author: { "@type": "Person", name: article.author },
+    publisher: { "@id": salonId },
+    image: absoluteUrl(`/img/${article.image}-1280.jpg`),
+    mainEntityOfPage: absoluteUrl(article.path),
+    inLanguage: "pl-PL",
+  };
+}
+
+export function service(treatment: { name: string; description: string; path: string; price?: number }) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: treatment.name,
+    description: treatment.description,
+    url: absoluteUrl(treatment.path),
+    areaServed: { "@type": "City", name: site.address.city },
+    provider: { "@id": salonId, "@type": "BeautySalon", name: site.name, address: fullAddress },
+    ...(treatment.price
+      ? { offers: { "@type": "Offer", price: treatment.price, priceCurrency: "PLN", url: absoluteUrl(treatment.path) } }
+      : {}),
+  };
+}

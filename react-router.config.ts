@@ -1,0 +1,16 @@
+import type { Config } from "@react-router/dev/config";
+import { staticPaths } from "./frontend/app/site/routeTable";
+import { articleSlugs, validateAll } from "./frontend/app/content/load.server";
+import { NOT_FOUND_PRERENDER_PATH } from "./frontend/app/site/notFound";
+
+export default {
+  appDirectory: "frontend/app",
+  buildDirectory: "build",
+  // Static hosting: every route is prerendered to HTML at build time; nginx serves files, PHP only the mailer.
+  ssr: false,
+  async prerender() {
+    // A bad content edit stops the build here, naming the file and the field.
+    validateAll();
+    return [...staticPaths, ...articleSlugs().map((slug) => `/blog/${slug}`), NOT_FOUND_PRERENDER_PATH];
+  },
+} satisfies Config;
