@@ -1,0 +1,83 @@
+import { act, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderAt } from "../../../test/render";
+import { CONSENT_BOOTSTRAP, CONSENT_KEY, reopenConsent, resetConsentForTests } from "../../site/consent";
+import { CookieBanner } from "./CookieBanner";
+
+/** The consent entries the page pushed to the analytics data array, as plain objects. */
+function consentCalls() {
+  return (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+}
+
+describe("CookieBanner and consent", () => {
+  beforeEach(() => {
+    resetConsentForTests();
+    window.dataLayer = undefined;
+    window.gtag = undefined;
+  });
+
+  it("starts with every consent field denied and shows the banner to a new visitor", () => {
+    new Function(CONSENT_BOOTSTRAP)();
+    renderAt(<CookieBanner />);
+    expect(screen.getByRole("button", { name: "Akceptuję" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Odmawiam" })).toBeVisible();
+    expect(consentCalls()).toEqual([
+      ["consent", "default", { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }],
+    ]);
+  });
+
+  it("'Akceptuję' stores accepted, grants consent and hides the banner for good", async () => {
+    new Function(CONSENT_BOOTSTRAP)();
+    const { unmount } = renderAt(<CookieBanner />);
+    await userEvent.click(screen.getByRole("button", { name: "Akceptuję" }));
+    expect(localStorage.getItem(CONSENT_KEY)).toBe("accepted");
+    expect(screen.queryByRole("button", { name: "Akceptuję" })).not.toBeInTheDocument();
+    expect(consentCalls().at(-1)).toEqual([
+      "consent",
+      "update",
+      { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" },
+    ]);
+    unmount();
+    renderAt(<CookieBanner />);
+    expect(screen.queryByRole("button", { name: "Akceptuję" })).not.toBeInTheDocument();
+  });
+
+  it("'Odmawiam' stores declined and keeps consent denied", async () => {
+    new Function(CONSENT_BOOTSTRAP)();
+    renderAt(<CookieBanner />);
+    await userEvent.click(screen.getByRole("button", { name: "Odmawiam" }));
+    expect(localStorage.getItem(CONSENT_KEY)).toBe("declined");
+    expect(screen.queryByRole("button", { name: "Odmawiam" })).not.toBeInTheDocument();
+    const last = consentCalls().at(-1);
+    expect(last?.[2]).toEqual({ ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" });
+  });
+
+  it("restores a stored acceptance on the next visit before any component runs", () => {
+    localStorage.setItem(CONSENT_KEY, "accepted");
+    new Function(CONSENT_BOOTSTRAP)();
+    renderAt(<CookieBanner />);
+    expect(screen.queryByRole("button", { name: "Akceptuję" })).not.toBeInTheDocument();
+    expect(consentCalls().map((call) => call[1])).toEqual(["default", "update"]);
+    expect(consentCalls()[1]?.[2]).toMatchObject({ analytics_storage: "granted" });
+  });
+
+  it("a stored refusal is restored as denied, with no update pushed", () => {
+    localStorage.setItem(CONSENT_KEY, "declined");
+    new Function(CONSENT_BOOTSTRAP)();
+    renderAt(<CookieBanner />);
+    expect(screen.queryByRole("button", { name: "Odmawiam" })).not.toBeInTheDocument();
+    expect(consentCalls().map((call) => call[1])).toEqual(["default"]);
+  });
+
+  it("can be reopened later to change the decision, and focus moves to it", async () => {
+    localStorage.setItem(CONSENT_KEY, "declined");
+    new Function(CONSENT_BOOTSTRAP)();
+    renderAt(<CookieBanner />);
+    act(() => reopenConsent());
+    expect(screen.getByRole("heading", { name: "Pliki cookies" })).toHaveFocus();
+    await userEvent.click(screen.getByRole("button", { name: "Akceptuję" }));
+    expect(localStorage.getItem(CONSENT_KEY)).toBe("accepted");
+    expect(screen.queryByRole("button", { name: "Akceptuję" })).not.toBeInTheDocument();
+  });
+});
