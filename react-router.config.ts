@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { staticPaths } from "./frontend/app/site/routeTable";
 import { articleSlugs, validateAll } from "./frontend/app/content/load.server";
-import { NOT_FOUND_PRERENDER_PATH } from "./frontend/app/site/notFound";
+import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "./frontend/app/site/notFound";
 
 export default {
   appDirectory: "frontend/app",
@@ -11,6 +11,6 @@ export default {
   async prerender() {
     // A bad content edit stops the build here, naming the file and the field.
     validateAll();
-    return [...staticPaths, ...articleSlugs().map((slug) => `/blog/${slug}`), NOT_FOUND_PRERENDER_PATH];
+    return [...staticPaths, ...[...articleSlugs(), ARTICLE_NOT_FOUND_SLUG].map((slug) => `/blog/${slug}`), NOT_FOUND_PRERENDER_PATH];
   },
 } satisfies Config;

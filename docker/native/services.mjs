@@ -1,0 +1,181 @@
+/**
+ * The three services of the native stack, each startable and stoppable on its own (tests stop the mail catcher or
+ * kill PHP-FPM mid-run). Each writes a pidfile in .stack/run so any process can find and stop it.
+ */
+import { spawn, execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, openSync } from "node:fs";
+import { connect } from "node:net";
+import { join, resolve } from "node:path";
+import { host, mailerEnv, nginxTemplateValues, ports, root, stateDir } from "./config.mjs";
+
+const runDir = join(stateDir, "run");
+const logDir = join(stateDir, "log");
+
+function which(...names) {
+  for (const name of names) {
+    try {
+      return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
+    } catch {
+      // try the next name
+    }
+  }
+  throw new Error(`Brak programu: ${names.join(" / ")} (uruchom: bash tests/install.sh)`);
+}
+
+/** Fills ${NAME} placeholders, as the nginx image's envsubst does; unknown names are an error, not silence. */
+export function renderTemplate(text, values) {
+  return text.replace(/\$\{([A-Z_]+)\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`Brak wartości dla \${${name}} w szablonie nginx`);
+    return values[name];
+  });
+}
+
+function writeNginxConfig() {
+  const values = nginxTemplateValues();
+  const confDir = values.NGINX_CONF_DIR;
+  mkdirSync(confDir, { recursive: true });
+  const templates = resolve(root, "docker/nginx/templates");
+  for (const file of readdirSync(templates).filter((f) => f.endsWith(".template"))) {
+    writeFileSync(join(confDir, file.replace(/\.template$/, "")), renderTemplate(readFileSync(join(templates, file), "utf8"), values));
+  }
+  const temp = join(stateDir, "nginx-temp");
+  mkdirSync(temp, { recursive: true });
+  // The main context the nginx image provides itself; natively we write the equivalent around the same site file.
+  writeFileSync(
+    join(confDir, "nginx.conf"),
+    `worker_processes 2;
+pid ${join(runDir, "nginx.pid")};
+error_log ${join(logDir, "nginx-error.log")} warn;
+events { worker_connections 1024; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    sendfile on;
+    access_log ${join(logDir, "nginx-access.log")};
+    client_body_temp_path ${temp}/body;
+    proxy_temp_path ${temp}/proxy;
+    fastcgi_temp_path ${temp}/fastcgi;
+    uwsgi_temp_path ${temp}/uwsgi;
+    scgi_temp_path ${temp}/scgi;
+    include ${join(confDir, "salon.conf")};
+}
+`,
+  );
+  return join(confDir, "nginx.conf");
+}
+
+function writePhpFpmConfig() {
+  const file = join(stateDir, "php-fpm.conf");
+  writeFileSync(
+    file,
+    `[global]
+pid = ${join(runDir, "php-fpm.pid")}
+error_log = /proc/self/fd/2
+daemonize = no
+include = ${resolve(root, "docker/php/pool.conf")}
+`,
+  );
+  return file;
+}
+
+export const services = {
+  catcher: {
+    port: ports.smtp,
+    command: () => [
+      process.execPath,
+      [resolve(root, "node_modules/maildev/bin/maildev"), "-s", String(ports.smtp), "-w", String(ports.mailUi), "--ip", host, "--web-ip", host, "--silent"],
+      {},
+    ],
+  },
+  php: {
+    port: ports.php,
+    command: () => {
+      const isRoot = process.getuid?.() === 0;
+      return [
+        which("php-fpm8.2", "php-fpm8.3", "php-fpm"),
+        ["-F", "-y", writePhpFpmConfig(), "-c", resolve(root, "docker/php/php.ini")],
+        {
+          ...mailerEnv,
+          PHP_FPM_LISTEN: `${host}:${ports.php}`,
+          // As root, workers run as www-data exactly as in the image; otherwise php-fpm ignores these.
+          PHP_FPM_USER: isRoot ? "www-data" : String(process.getuid?.() ?? ""),
+          PHP_FPM_GROUP: isRoot ? "www-data" : String(process.getgid?.() ?? ""),
+        },
+      ];
+    },
+  },
+  web: {
+    port: ports.web,
+    command: () => [which("nginx"), ["-c", writeNginxConfig(), "-g", "daemon off;"], {}],
+  },
+};
+
+const pidFile = (name) => join(runDir, `${name}.pid`);
+
+export function pidOf(name) {
+  try {
+    const pid = Number(readFileSync(pidFile(name), "utf8"));
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+export function portOpen(port) {
+  return new Promise((resolvePort) => {
+    const socket = connect(port, host);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolvePort(true);
+    });
+    socket.once("error", () => resolvePort(false));
+  });
+}
+
+export async function waitForPort(port, open = true, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await portOpen(port)) === open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Port ${port} ${open ? "nie otworzył się" : "nie zamknął się"} w ${timeoutMs} ms`);
+}
+
+/**
+ * Starts one service in the background with its output in .stack/log/NAME.log; `detached` lets it outlive the
+ * starting process (a test restarting the catcher), otherwise it is a child that dies with its parent.
+ */
+export async function startService(name, { detached = false } = {}) {
+  mkdirSync(runDir, { recursive: true });
+  mkdirSync(logDir, { recursive: true });
+  const service = services[name];
+  if (await portOpen(service.port)) throw new Error(`Port ${service.port} (${name}) jest już zajęty`);
+  const [cmd, args, env] = service.command();
+  const log = openSync(join(logDir, `${name}.log`), "a");
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached });
+  writeFileSync(pidFile(name), String(child.pid));
+  if (detached) child.unref();
+  const exited = new Promise((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`${name} zakończył się (kod ${code}); zobacz ${join(logDir, name + ".log")}`))),
+  );
+  await Promise.race([waitForPort(service.port), exited]);
+  return child;
+}
+
+export async function stopService(name, signal = "SIGTERM") {
+  const pid = pidOf(name);
+  if (pid) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+  await waitForPort(services[name].port, false);
+  rmSync(pidFile(name), { force: true });
+}
+
+export { stateDir, root, ports, host };
+export const logFile = (name) => join(logDir, `${name}.log`);
+export const isBuilt = () => existsSync(resolve(root, "build/client/index.html")) && existsSync(resolve(root, "build/nginx/csp-hashes.map"));

@@ -1,0 +1,57 @@
+/**
+ * `npm run stack`: the native stack in the foreground on 127.0.0.1 — nginx (docker/nginx/templates, the same files
+ * the nginx image renders), PHP-FPM (docker/php/pool.conf and php.ini, as in the php image) and MailDev in
+ * MailHog's place (SMTP 1025, web UI and API 8025). Builds the site and installs the mailer's packages if needed.
+ * Ctrl-C stops all three.
+ */
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { isBuilt, ports, root, startService, stopService, host } from "./services.mjs";
+
+if (!isBuilt()) {
+  console.log("Budowanie strony (npm run build)…");
+  execSync("npm run build", { cwd: root, stdio: "inherit" });
+}
+if (!existsSync(resolve(root, "mailer/vendor/autoload.php"))) {
+  console.log("Instalowanie pakietów mailera (composer install)…");
+  execSync("composer install --no-interaction --no-progress", { cwd: resolve(root, "mailer"), stdio: "inherit" });
+}
+
+const order = ["catcher", "php", "web"];
+let stopping = false;
+
+async function stopAll(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const name of [...order].reverse()) {
+    await stopService(name).catch(() => undefined);
+  }
+  process.exit(code);
+}
+
+process.on("SIGINT", () => stopAll(0));
+process.on("SIGTERM", () => stopAll(0));
+
+try {
+  for (const name of order) {
+    const child = await startService(name);
+    child.on("exit", (code, signal) => {
+      if (stopping) return;
+      // The mail catcher may be stopped on purpose (fault tests); nginx or PHP-FPM dying ends the stack.
+      if (name === "catcher") console.log(`Łapacz poczty zatrzymany (${signal ?? code}).`);
+      else {
+        console.error(`${name} zakończył działanie (${signal ?? code}) – zatrzymuję stos.`);
+        stopAll(1);
+      }
+    });
+  }
+} catch (error) {
+  console.error(String(error));
+  await stopAll(1);
+}
+
+console.log(`Strona:        http://${host}:${ports.web}`);
+console.log(`Poczta (UI):   http://${host}:${ports.mailUi}`);
+console.log(`SMTP:          ${host}:${ports.smtp}`);
+console.log("Ctrl-C zatrzymuje wszystko.");

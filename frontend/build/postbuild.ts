@@ -1,0 +1,87 @@
+/**
+ * After `react-router build`: turns the prerendered output into what nginx serves.
+ * - the not-found page becomes build/client/404.html (nginx sends it with status 404);
+ * - sitemap.xml and robots.txt from the route table and the blog content;
+ * - build/nginx/csp-hashes.map: for every page, the CSP hashes of its inline scripts, so the Content-Security-Policy
+ *   header allows exactly those and no other inline script;
+ * - .gz copies of text files for nginx's gzip_static.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gzipSync, constants } from "node:zlib";
+import { routes } from "../app/site/routeTable";
+import { site } from "../app/site/config";
+import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/notFound";
+import { articleSlugs, loadArticle } from "../app/content/load.server";
+
+const client = "build/client";
+const today = new Date().toISOString().slice(0, 10);
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+// 1. The not-found pages: every unknown path, and an unknown blog article.
+for (const [from, to] of [
+  [NOT_FOUND_PRERENDER_PATH, "404.html"],
+  [`/blog/${ARTICLE_NOT_FOUND_SLUG}`, "blog/404.html"],
+]) {
+  const dir = join(client, from!);
+  if (!existsSync(join(dir, "index.html"))) throw new Error(`Brak prerenderowanej strony ${from}`);
+  renameSync(join(dir, "index.html"), join(client, to!));
+  rmSync(dir, { recursive: true });
+  rmSync(`${dir}.data`, { force: true });
+}
+// Every route is prerendered, so the SPA fallback would only serve wrong pages for unknown paths.
+rmSync(join(client, "__spa-fallback.html"), { force: true });
+
+// 2. Sitemap and robots.
+const urls = [
+  ...routes.filter((r) => !r.noindex && !r.path.includes(":")).map((r) => ({ path: r.path, lastmod: today })),
+  ...articleSlugs().map((slug) => ({ path: `/blog/${slug}`, lastmod: loadArticle(slug).date })),
+];
+const sitemap = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...urls.map((u) => `  <url><loc>${new URL(u.path, site.origin).href.replace(/\/$/, u.path === "/" ? "/" : "")}</loc><lastmod>${u.lastmod}</lastmod></url>`),
+  "</urlset>",
+  "",
+].join("\n");
+writeFileSync(join(client, "sitemap.xml"), sitemap);
+writeFileSync(join(client, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.origin}/sitemap.xml\n`);
+
+// 3. CSP hashes of each page's inline scripts.
+const htmlFiles = walk(client).filter((f) => f.endsWith(".html"));
+const lines: string[] = [];
+for (const file of htmlFiles) {
+  const html = readFileSync(file, "utf8");
+  const hashes = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .filter((body) => body.length > 0)
+    .map((body) => `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  const unique = [...new Set(hashes)].join(" ");
+  const served = "/" + relative(client, file).split("\\").join("/");
+  const keys = [served];
+  if (served.endsWith("/index.html")) keys.push(served.slice(0, -"/index.html".length) || "/");
+  for (const key of keys) lines.push(`    ${JSON.stringify(key)} "${unique}";`);
+}
+mkdirSync("build/nginx", { recursive: true });
+writeFileSync(
+  "build/nginx/csp-hashes.map",
+  `# Written by frontend/build/postbuild.ts: the inline scripts each page may run.\nmap $uri $salon_script_hashes {\n    default "";\n${lines.join("\n")}\n}\n`,
+);
+
+// 4. Precompressed copies.
+let compressed = 0;
+for (const file of walk(client)) {
+  if (!/\.(html|js|css|svg|json|data|xml|txt)$/.test(file)) continue;
+  const body = readFileSync(file);
+  if (body.length < 512) continue;
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: constants.Z_BEST_COMPRESSION }));
+  compressed++;
+}
+console.log(`postbuild: 404.html, sitemap (${urls.length} adresów), CSP dla ${htmlFiles.length} stron, ${compressed} plików .gz`);
