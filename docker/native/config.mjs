@@ -38,7 +38,7 @@ export function nginxTemplateValues() {
     PHP_UPSTREAM: `${host}:${ports.php}`,
     MAILER_SCRIPT: resolve(root, "mailer/public/send-email.php"),
     NGINX_CONF_DIR: resolve(stateDir, "nginx"),
-    CONTACT_RATE_LIMIT: process.env.CONTACT_RATE_LIMIT ?? "6r/m",
+    CONTACT_RATE_LIMIT: process.env.CONTACT_RATE_LIMIT ?? "10r/m",
     CSP_MAP_FILE: resolve(root, "build/nginx/csp-hashes.map"),
   };
 }

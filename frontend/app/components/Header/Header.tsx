@@ -11,6 +11,9 @@ function inTreatments(pathname: string): boolean {
   return Object.values(familyListPath).includes(pathname) || routeByPath(pathname)?.kind === "treatment";
 }
 
+/** Matches the SCSS breakpoint at which the menu is shown inline (lg). */
+const desktopLayout = () => typeof window !== "undefined" && window.matchMedia("(min-width: 64rem)").matches;
+
 function TopBar() {
   return (
     <div className={styles.topBar}>
@@ -42,9 +45,13 @@ function Dropdown({ label, items, active }: { label: string; items: { label: str
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const openedByHover = useRef(false);
   const { pathname } = useLocation();
 
   useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) openedByHover.current = false;
+  }, [open]);
 
   const focusItem = (index: number) => {
     const links = listRef.current?.querySelectorAll<HTMLAnchorElement>("a");
@@ -78,8 +85,13 @@ function Dropdown({ label, items, active }: { label: string; items: { label: str
   return (
     <li
       className={styles.dropdown}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      // Hover opens it for a mouse on the desktop layout only; in the collapsed mobile menu a tap toggles it.
+      onPointerEnter={(event) => {
+        if (event.pointerType !== "mouse" || !desktopLayout()) return;
+        openedByHover.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(event) => event.pointerType === "mouse" && desktopLayout() && setOpen(false)}
       onBlur={(event) => {
         // Close once focus has left the whole dropdown (Tab past the last item).
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -97,7 +109,11 @@ function Dropdown({ label, items, active }: { label: string; items: { label: str
         className={`${styles.navLink} ${styles.dropdownButton} ${active ? styles.active : ""}`}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          // A click right after the hover that opened it keeps it open instead of closing it again.
+          if (openedByHover.current) openedByHover.current = false;
+          else setOpen((value) => !value);
+        }}
         onKeyDown={onButtonKey}
       >
         {label}

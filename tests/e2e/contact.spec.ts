@@ -1,0 +1,95 @@
+import { expect, test, type Page } from "@playwright/test";
+import { clearMail, listMail, waitForMail } from "../support/mailbox";
+import { startCatcher, stopCatcher } from "../support/stack";
+
+const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
+const FAILURE = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
+
+// These tests share the one mail catcher, so they run one after another.
+test.describe.configure({ mode: "serial" });
+
+async function fillForm(page: Page, values: { name: string; email: string; phone: string; message: string }) {
+  await page.getByLabel("Imię i nazwisko").fill(values.name);
+  await page.getByLabel("E-mail").fill(values.email);
+  await page.getByLabel("Telefon").fill(values.phone);
+  await page.getByLabel("Wiadomość").fill(values.message);
+}
+
+test("a message with Polish letters reaches the catcher once, intact, from the site to the salon", async ({ page }) => {
+  await clearMail();
+  const stamp = Date.now().toString(36);
+  const values = {
+    name: `Zażółć Gęślą ${stamp}`,
+    email: `klientka.${stamp}@example.com`,
+    phone: "+48 600 100 200",
+    message: `Zażółć gęślą jaźń\nDzień dobry, chciałabym zapytać o zabieg Geneo. ${stamp}`,
+  };
+  await page.goto("/kontakt");
+  await fillForm(page, values);
+  const submit = page.getByRole("button", { name: "Wyślij wiadomość" });
+  await submit.click();
+  await expect(page.getByRole("status")).toHaveText(SUCCESS);
+  await expect(page.getByLabel("Imię i nazwisko")).toHaveValue("");
+  await expect(page.getByLabel("Wiadomość")).toHaveValue("");
+
+  const mails = await waitForMail((m) => m.text.includes(stamp));
+  expect(mails).toHaveLength(1);
+  const mail = mails[0]!;
+  expect(mail.from).toEqual(["strona@aurea-salon.example"]);
+  expect(mail.to).toEqual(["kontakt@aurea-salon.example"]);
+  expect(mail.replyTo).toEqual([values.email]);
+  expect(mail.subject).toContain(values.name);
+  expect(mail.text).toContain("Zażółć gęślą jaźń");
+  expect(mail.text).toContain(values.phone);
+  expect(mail.text).toContain(values.email);
+  expect(mail.text).toContain(values.name);
+  // Still exactly once after a moment: nothing is sent twice.
+  await page.waitForTimeout(500);
+  expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
+});
+
+test("while sending, the button is disabled and says 'Wysyłanie...'", async ({ page }) => {
+  await page.goto("/kontakt");
+  await fillForm(page, { name: "Anna Test", email: "anna@example.com", phone: "", message: "Pytanie o cennik." });
+  // Hold the request so the sending state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/send-email.php", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+  const sending = page.getByRole("button", { name: "Wysyłanie..." });
+  await expect(sending).toBeDisabled();
+  release();
+  await expect(page.getByRole("status")).toHaveText(SUCCESS);
+});
+
+test("with the mail catcher stopped, the visitor sees the red error box and keeps what she wrote", async ({ page }) => {
+  test.skip(process.env.STACK === "compose" && !process.env.DOCKER_HOST_CONTROL, "needs control over the Compose stack");
+  await stopCatcher();
+  try {
+    await page.goto("/kontakt");
+    await fillForm(page, { name: "Ewa Błąd", email: "ewa@example.com", phone: "", message: "Ta wiadomość nie dojdzie." });
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText(FAILURE);
+    await expect(page.getByLabel("Wiadomość")).toHaveValue("Ta wiadomość nie dojdzie.");
+    await expect(page.getByRole("button", { name: "Wyślij wiadomość" })).toBeEnabled();
+  } finally {
+    await startCatcher();
+  }
+});
+
+test("the browser's own checks stop an empty form before anything is sent", async ({ page }) => {
+  await page.goto("/kontakt");
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/send-email.php")) posted = true;
+  });
+  await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+  expect(await page.getByLabel("Imię i nazwisko").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("type", "email");
+  await expect(page.getByLabel("Wiadomość")).toHaveAttribute("rows", "6");
+  expect(posted).toBe(false);
+});

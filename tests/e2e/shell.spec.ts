@@ -1,0 +1,155 @@
+import { expect, test } from "@playwright/test";
+import { allPaths } from "../support/routes";
+import { site } from "../../frontend/app/site/config";
+
+test.describe("every route of the table", () => {
+  for (const path of allPaths) {
+    test(`${path} answers 200 with its own heading`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const h1 = page.locator("h1");
+      await expect(h1).toHaveCount(1);
+      await expect(h1).not.toBeEmpty();
+      await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+    });
+  }
+});
+
+test("prerendered HTML already holds the page's content without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/cennik");
+  await expect(page.getByRole("heading", { level: 1, name: "Cennik" })).toBeVisible();
+  await expect(page.getByText("1890 zł").first()).toBeVisible();
+  await context.close();
+});
+
+test.describe("main menu", () => {
+  test("the 'Zabiegi' dropdown opens on hover and closes on leaving", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Zabiegi" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.hover();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const nav = page.getByRole("navigation", { name: "Menu główne" });
+    await expect(nav.getByRole("link", { name: "Zabiegi na Twarz", exact: true })).toBeVisible();
+    await page.mouse.move(5, 700);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the dropdown works with the keyboard and leads to the list", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Zabiegi" });
+    const nav = page.getByRole("navigation", { name: "Menu główne" });
+    await button.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Zabiegi na Twarz", exact: true })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(nav.getByRole("link", { name: "Zabiegi na Ciało", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/zabiegi-na-twarz$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Zabiegi");
+  });
+
+  test("the active item is highlighted, also 'Zabiegi' on a treatment page", async ({ page }) => {
+    await page.goto("/cennik");
+    const nav = page.getByRole("navigation", { name: "Menu główne" });
+    await expect(nav.getByRole("link", { name: "Cennik" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Kontakt" })).not.toHaveAttribute("aria-current", "page");
+    await page.goto("/geneo");
+    await expect(nav.getByRole("button", { name: "Zabiegi" })).toHaveClass(/active/);
+  });
+
+  test("client-side navigation loads the next page and scrolls to the top", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("opens with the toggle and closes after navigating", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Menu główne" });
+    await expect(nav).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Zamknij" })).toHaveAttribute("aria-expanded", "true");
+    await expect(nav).toBeVisible();
+    await nav.getByRole("button", { name: "Zabiegi" }).click();
+    await nav.getByRole("link", { name: "Zabiegi na Ciało", exact: true }).click();
+    await expect(page).toHaveURL(/\/zabiegi-na-cialo$/);
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+test.describe("top bar and footer", () => {
+  test("phone and social links, opening hours, the four links and this year's copyright", async ({ page }) => {
+    await page.goto("/");
+    const phone = page.getByRole("banner").getByRole("link", { name: site.phone });
+    await expect(phone).toHaveAttribute("href", /^tel:\+48/);
+    await expect(page.getByRole("link", { name: /Facebook/ }).first()).toHaveAttribute("href", site.social.facebook);
+    await expect(page.getByRole("link", { name: /Instagram/ }).first()).toHaveAttribute("href", site.social.instagram);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("9:00–20:00");
+    await expect(footer).toContainText("10:00–16:00");
+    for (const [name, href] of [
+      ["Polityka prywatności", "/polityka-prywatnosci"],
+      ["RODO", "/rodo"],
+      ["Blog", "/blog"],
+      ["Kontakt", "/kontakt"],
+    ]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  });
+
+  test("hydration raises no errors on any kind of page", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    for (const path of ["/", "/cennik", "/geneo", "/blog", allPaths.find((p) => p.startsWith("/blog/"))!, "/rodo", "/kontakt"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("cookie banner", () => {
+  test("a new visitor sees it; the choice is stored and the banner stays hidden afterwards", async ({ page }) => {
+    await page.goto("/");
+    const accept = page.getByRole("button", { name: "Akceptuję" });
+    await expect(accept).toBeVisible();
+    await expect(page.getByRole("button", { name: "Odmawiam" })).toBeVisible();
+    await accept.click();
+    await expect(accept).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("accepted");
+    await page.goto("/kontakt");
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("button", { name: "Akceptuję" })).toBeHidden();
+  });
+
+  test("'Odmawiam' is remembered too", async ({ page }) => {
+    await page.goto("/blog");
+    await page.getByRole("button", { name: "Odmawiam" }).click();
+    expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("declined");
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("button", { name: "Odmawiam" })).toBeHidden();
+  });
+});

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need on a fresh Debian 12 machine (run as root): Debian's packages
+# (nginx, PHP-FPM, Chromium, Java for the HTML checker, Composer), the npm packages and the mailer's Composer
+# packages. Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(nginx php8.2-fpm php8.2-cli php8.2-mbstring php8.2-xml php8.2-curl composer unzip chromium fonts-dejavu-core default-jre-headless libfcgi-bin)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "apt: instaluję ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Potrzebny Node 20.19+"); process.exit(1) }'
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+if [ ! -f mailer/vendor/autoload.php ] || [ mailer/composer.json -nt mailer/vendor/autoload.php ]; then
+  (cd mailer && COMPOSER_ALLOW_SUPERUSER=1 composer install --no-interaction --no-progress)
+fi
+
+echo "Chromium: $(chromium --version 2>/dev/null || echo brak)"

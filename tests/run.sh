@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The one test command (README): installs what is missing, builds the site, runs the unit and component tests,
+# starts the native stack (nginx + PHP-FPM + MailDev on 127.0.0.1) and runs the mailer's and the end-to-end tests
+# against it. Exits non-zero on the first failing stage.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash tests/install.sh
+
+echo "== budowanie"
+npm run build
+npm run typecheck
+
+echo "== testy jednostkowe i komponentów (Vitest)"
+npm run test:unit
+
+echo "== stos natywny"
+# A stack left over from an interrupted run would hold the ports.
+node -e 'import("./docker/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher"]) await s.stopService(n).catch(() => {}) })'
+mkdir -p .stack && node docker/native/stack.mjs > .stack/stack-run.log 2>&1 &
+stack_pid=$!
+cleanup() {
+  kill -TERM "$stack_pid" 2>/dev/null || true
+  wait "$stack_pid" 2>/dev/null || true
+}
+trap cleanup EXIT
+for _ in $(seq 1 120); do
+  curl -fsS -o /dev/null http://127.0.0.1:8080/ 2>/dev/null && break
+  kill -0 "$stack_pid" 2>/dev/null || { cat .stack/stack-run.log; exit 1; }
+  sleep 0.5
+done
+curl -fsS -o /dev/null http://127.0.0.1:8080/ || { cat .stack/stack-run.log; exit 1; }
+
+echo "== mailer (PHPUnit, z prawdziwym SMTP)"
+(cd mailer && MAIL_CATCHER_REQUIRED=1 SMTP_HOST=127.0.0.1 SMTP_PORT=1025 MAIL_API=http://127.0.0.1:8025 php vendor/bin/phpunit)
+
+echo "== end-to-end (Playwright, Chromium z Debiana)"
+SITE_URL=http://127.0.0.1:8080 MAIL_API=http://127.0.0.1:8025 npx playwright test -c tests/playwright.config.ts
