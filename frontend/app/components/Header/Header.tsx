@@ -12,7 +12,7 @@ function inTreatments(pathname: string): boolean {
 }
 
 /** Matches the SCSS breakpoint at which the menu is shown inline (lg). */
-const desktopLayout = () => typeof window !== "undefined" && window.matchMedia("(min-width: 64rem)").matches;
+const desktopLayout = () => typeof window !== "undefined" && window.matchMedia?.("(min-width: 64rem)").matches === true;
 
 function TopBar() {
   return (

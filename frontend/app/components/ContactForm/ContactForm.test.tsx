@@ -1,0 +1,104 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../../test/render";
+import { ContactForm, ERROR_TEXT, SUCCESS_TEXT } from "./ContactForm";
+
+function respond(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Imię i nazwisko/), "Zażółć Gęślą");
+  await user.type(screen.getByLabelText(/E-mail/), "ania@example.com");
+  await user.type(screen.getByLabelText(/Telefon/), "+48 600 000 000");
+  await user.type(screen.getByLabelText(/Wiadomość/), "Zażółć gęślą jaźń");
+}
+
+describe("ContactForm", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("has the spec's fields: name, e-mail and message required, phone optional, message 6 rows", () => {
+    renderAt(<ContactForm />);
+    expect(screen.getByLabelText(/Imię i nazwisko/)).toBeRequired();
+    expect(screen.getByLabelText(/E-mail/)).toHaveAttribute("type", "email");
+    expect(screen.getByLabelText(/E-mail/)).toBeRequired();
+    expect(screen.getByLabelText(/Telefon/)).not.toBeRequired();
+    expect(screen.getByLabelText(/Wiadomość/)).toBeRequired();
+    expect(screen.getByLabelText(/Wiadomość/)).toHaveAttribute("rows", "6");
+  });
+
+  it("posts the four fields as multipart form data to /send-email.php, shows sending, then success with cleared fields", async () => {
+    let release!: (r: Response) => void;
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (release = resolve)));
+    vi.stubGlobal("fetch", fetchMock);
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+
+    const sending = screen.getByRole("button", { name: "Wysyłanie..." });
+    expect(sending).toBeDisabled();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/send-email.php");
+    expect(init.method).toBe("POST");
+    const body = init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(Object.fromEntries(["name", "email", "phone", "message"].map((k) => [k, body.get(k)]))).toEqual({
+      name: "Zażółć Gęślą",
+      email: "ania@example.com",
+      phone: "+48 600 000 000",
+      message: "Zażółć gęślą jaźń",
+    });
+
+    release(respond(200, { ok: true }));
+    expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
+    expect(screen.getByLabelText(/Imię i nazwisko/)).toHaveValue("");
+    expect(screen.getByLabelText(/Wiadomość/)).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Wyślij wiadomość" })).toBeEnabled();
+  });
+
+  it("on a server error shows the red box and keeps everything the visitor wrote", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => respond(502, { ok: false, error: "x" })));
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_TEXT);
+    expect(screen.getByLabelText(/Wiadomość/)).toHaveValue("Zażółć gęślą jaźń");
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("on a network failure shows the red box too", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_TEXT);
+  });
+
+  it("shows the server's Polish message beside the field it concerns", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => respond(422, { ok: false, error: "Formularz zawiera błędy.", fields: { email: "Podaj poprawny adres e-mail." } })),
+    );
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    const email = screen.getByLabelText(/E-mail/);
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription("Podaj poprawny adres e-mail.");
+    expect(screen.getByRole("alert")).toHaveTextContent(ERROR_TEXT);
+  });
+
+  it("turns the rate limit's 429 into a Polish explanation", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => respond(429, { ok: false })));
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(/zbyt wiele wiadomości/);
+  });
+});

@@ -1,0 +1,58 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderAt } from "../../../test/render";
+import { site } from "../../site/config";
+import { Header } from "./Header";
+
+describe("Header", () => {
+  it("has the phone link and the social links in the top bar", () => {
+    renderAt(<Header />);
+    expect(screen.getByRole("link", { name: site.phone })).toHaveAttribute("href", "tel:+48420000000");
+    expect(screen.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", site.social.facebook);
+    expect(screen.getByRole("link", { name: /Instagram/ })).toHaveAttribute("target", "_blank");
+  });
+
+  it("lists the menu of the spec in order, with the treatments under 'Zabiegi'", async () => {
+    renderAt(<Header />);
+    const nav = screen.getByRole("navigation", { name: "Menu główne" });
+    const top = [...nav.querySelectorAll(":scope > ul > li > a, :scope > ul > li > button")].map((el) => el.textContent?.trim());
+    expect(top).toEqual(["Home", "Zabiegi", "Promocje", "Twoje potrzeby", "Cennik", "Kontakt"]);
+    const button = screen.getByRole("button", { name: "Zabiegi" });
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(button);
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("link", { name: "Zabiegi na Twarz" })).toHaveAttribute("href", "/zabiegi-na-twarz");
+    expect(screen.getByRole("link", { name: "Zabiegi na Ciało" })).toHaveAttribute("href", "/zabiegi-na-cialo");
+    expect(screen.getByRole("link", { name: "Makijaż Permanentny" })).toHaveAttribute("href", "/makijaz-permanentny");
+  });
+
+  it("opens the dropdown with the arrow key and closes it with Escape, returning focus", async () => {
+    const user = userEvent.setup();
+    renderAt(<Header />);
+    const button = screen.getByRole("button", { name: "Zabiegi" });
+    button.focus();
+    await user.keyboard("{ArrowDown}");
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    await user.keyboard("{Escape}");
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(button).toHaveFocus();
+  });
+
+  it("marks the current page and the 'Zabiegi' group on a treatment page", () => {
+    renderAt(<Header />, "/cennik");
+    expect(screen.getByRole("link", { name: "Cennik" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: "Kontakt" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("toggles the mobile menu and closes it when the visitor navigates", async () => {
+    const user = userEvent.setup();
+    renderAt(<Header />, "/");
+    const toggle = screen.getByRole("button", { name: "Menu" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await user.click(toggle);
+    expect(screen.getByRole("button", { name: "Zamknij" })).toHaveAttribute("aria-expanded", "true");
+    await user.click(screen.getByRole("link", { name: "Promocje" }));
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+});
