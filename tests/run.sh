@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Ports can be moved (e.g. to run beside a stack that is already up); docker/native/config.mjs reads the same.
+export NGINX_PORT="${NGINX_PORT:-8080}" MAIL_UI_PORT="${MAIL_UI_PORT:-8025}" SMTP_PORT="${SMTP_PORT:-1025}" PHP_FPM_PORT="${PHP_FPM_PORT:-9100}"
+site="http://127.0.0.1:$NGINX_PORT"
+mail_api="http://127.0.0.1:$MAIL_UI_PORT"
+
 bash tests/install.sh
 
 echo "== budowanie"
@@ -25,14 +30,14 @@ cleanup() {
 }
 trap cleanup EXIT
 for _ in $(seq 1 120); do
-  curl -fsS -o /dev/null http://127.0.0.1:8080/ 2>/dev/null && break
+  curl -fsS -o /dev/null "$site/" 2>/dev/null && break
   kill -0 "$stack_pid" 2>/dev/null || { cat .stack/stack-run.log; exit 1; }
   sleep 0.5
 done
-curl -fsS -o /dev/null http://127.0.0.1:8080/ || { cat .stack/stack-run.log; exit 1; }
+curl -fsS -o /dev/null "$site/" || { cat .stack/stack-run.log; exit 1; }
 
 echo "== mailer (PHPUnit, z prawdziwym SMTP)"
-(cd mailer && MAIL_CATCHER_REQUIRED=1 SMTP_HOST=127.0.0.1 SMTP_PORT=1025 MAIL_API=http://127.0.0.1:8025 php vendor/bin/phpunit)
+(cd mailer && MAIL_CATCHER_REQUIRED=1 SMTP_HOST=127.0.0.1 MAIL_API="$mail_api" php vendor/bin/phpunit)
 
 echo "== end-to-end (Playwright, Chromium z Debiana)"
-SITE_URL=http://127.0.0.1:8080 MAIL_API=http://127.0.0.1:8025 npx playwright test -c tests/playwright.config.ts
+SITE_URL="$site" MAIL_API="$mail_api" npx playwright test -c tests/playwright.config.ts
