@@ -20,7 +20,9 @@ fi
 node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Potrzebny Node 20.19+"); process.exit(1) }'
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # Not `npm ci`: the registry reachable here lacks other platforms' optional binaries (rollup, rolldown), which
+  # npm ci insists on finding in the lock; npm install with the lock installs the same versions.
+  npm install --no-audit --no-fund
 fi
 
 if [ ! -f mailer/vendor/autoload.php ] || [ mailer/composer.json -nt mailer/vendor/autoload.php ]; then
