@@ -3,6 +3,7 @@ import { loadSimplePage } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ContactForm } from "../components/ContactForm/ContactForm";
 import { ContactDetails } from "../components/ContactDetails/ContactDetails";
+import { LocationMap } from "../components/LocationMap/LocationMap";
 import { pageHead } from "../site/head";
 import styles from "./contact.module.scss";
 
@@ -22,6 +23,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="dane-kontaktowe" className={styles.details}>
           <h2 id="dane-kontaktowe">Dane kontaktowe</h2>
           <ContactDetails />
+          <LocationMap />
         </section>
         <section aria-labelledby="formularz" className={styles.form}>
           <h2 id="formularz">Napisz do nas</h2>

@@ -44,6 +44,8 @@ export const site = {
     facebook: "https://www.facebook.com/aurea.instytut.urody.przyklad/reviews",
   },
   mapsUrl: "https://www.google.com/maps/search/?api=1&query=ul.+Przyk%C5%82adowa+12%2C+90-553+%C5%81%C3%B3d%C5%BA",
+  /** Loaded only after the visitor asks for it or has accepted cookies (see LocationMap). */
+  mapsEmbedUrl: "https://www.google.com/maps?q=ul.+Przyk%C5%82adowa+12%2C+90-553+%C5%81%C3%B3d%C5%BA&output=embed",
   priceRange: "150–3000 zł",
 } as const;
 

@@ -1,0 +1,40 @@
+import { act, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderAt } from "../../../test/render";
+import { CONSENT_KEY, chooseConsent, resetConsentForTests } from "../../site/consent";
+import { LocationMap } from "./LocationMap";
+
+const frame = () => document.querySelector("iframe");
+
+describe("LocationMap", () => {
+  beforeEach(() => resetConsentForTests());
+
+  it("shows our own map image and no third-party frame before any choice", () => {
+    renderAt(<LocationMap />);
+    expect(screen.getByRole("img", { name: /Mapa okolicy salonu/ })).toHaveAttribute("src", expect.stringMatching(/^\/img\/mapa-salonu-/));
+    expect(frame()).toBeNull();
+    expect(screen.getByRole("link", { name: /Otwórz w Mapach Google/ })).toHaveAttribute("target", "_blank");
+  });
+
+  it("loads the map service's frame when the visitor asks for it", async () => {
+    renderAt(<LocationMap />);
+    await userEvent.click(screen.getByRole("button", { name: "Pokaż mapę interaktywną" }));
+    expect(frame()).toHaveAttribute("src", expect.stringContaining("https://www.google.com/maps"));
+    expect(frame()).toHaveAttribute("title", expect.stringContaining("90-553 Łódź"));
+  });
+
+  it("loads it at once for a visitor who accepted cookies, and as soon as one accepts", () => {
+    renderAt(<LocationMap />);
+    expect(frame()).toBeNull();
+    act(() => chooseConsent("accepted"));
+    expect(frame()).not.toBeNull();
+  });
+
+  it("keeps the static image for a visitor who declined", () => {
+    localStorage.setItem(CONSENT_KEY, "declined");
+    renderAt(<LocationMap />);
+    expect(frame()).toBeNull();
+    expect(screen.getByRole("button", { name: "Pokaż mapę interaktywną" })).toBeVisible();
+  });
+});

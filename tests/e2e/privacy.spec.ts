@@ -1,0 +1,95 @@
+import { expect, test, type Page } from "@playwright/test";
+import { allPaths } from "../support/routes";
+
+/** Records every request a page makes that leaves the site's own origin (navigations the visitor starts aside). */
+function watchForeignRequests(page: Page, origin: string) {
+  const foreign: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) foreign.push(url);
+  });
+  return foreign;
+}
+
+test.describe("before consent nothing leaves the site", () => {
+  for (const path of allPaths) {
+    test(`${path}: a fresh visitor's page requests only our own origin`, async ({ page, baseURL }) => {
+      const origin = new URL(baseURL!).origin;
+      const foreign = watchForeignRequests(page, origin);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      // Scroll through the page so lazy images and anything loaded on view are requested too.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 30));
+        }
+      });
+      await page.waitForLoadState("networkidle");
+      expect(foreign).toEqual([]);
+      // The analytics data array exists with every consent field denied.
+      const defaults = await page.evaluate(() => (window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>)));
+      expect(defaults[0]).toEqual([
+        "consent",
+        "default",
+        { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" },
+      ]);
+    });
+  }
+});
+
+test("after 'Akceptuję' the map service loads on /kontakt, and nowhere else", async ({ page, baseURL, context }) => {
+  const origin = new URL(baseURL!).origin;
+  // The machine has no outside network: answer the map service locally, but count the requests.
+  await context.route(/^https:\/\/(www|maps)\.google\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>mapa</title>" }),
+  );
+  const foreign = watchForeignRequests(page, origin);
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "Akceptuję" }).click();
+  const granted = await page.evaluate(() => (window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>)).at(-1));
+  expect(granted).toEqual([
+    "consent",
+    "update",
+    { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" },
+  ]);
+  for (const path of ["/cennik", "/geneo", "/blog"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(foreign).toEqual([]);
+
+  await page.goto("/kontakt");
+  const map = page.locator("iframe");
+  await expect(map).toHaveAttribute("src", /https:\/\/www\.google\.com\/maps/);
+  await map.scrollIntoViewIfNeeded();
+  await expect.poll(() => foreign.some((url) => url.startsWith("https://www.google.com/maps"))).toBe(true);
+});
+
+test("a visitor who declined gets the map only by asking for it, in the same reserved box", async ({ page, context }) => {
+  await context.route(/^https:\/\/(www|maps)\.google\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>mapa</title>" }),
+  );
+  await page.goto("/kontakt");
+  await page.getByRole("button", { name: "Odmawiam" }).click();
+  await expect(page.locator("iframe")).toHaveCount(0);
+  const box = page.locator("figure").filter({ has: page.getByRole("button", { name: "Pokaż mapę interaktywną" }) });
+  const before = await box.boundingBox();
+  await page.getByRole("button", { name: "Pokaż mapę interaktywną" }).click();
+  await expect(page.locator("iframe")).toHaveCount(1);
+  const after = await page.locator("figure").filter({ has: page.locator("iframe") }).boundingBox();
+  expect(Math.round(after!.height)).toBe(Math.round(before!.height));
+});
+
+test("the footer's 'Ustawienia cookies' shows the banner again to change the decision", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Odmawiam" }).click();
+  await expect(page.getByRole("button", { name: "Akceptuję" })).toBeHidden();
+  await page.getByRole("button", { name: "Ustawienia cookies" }).click();
+  await page.getByRole("button", { name: "Akceptuję" }).click();
+  expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("accepted");
+  await page.reload();
+  const updates = await page.evaluate(() => (window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>)[1]));
+  expect(updates).toEqual(["default", "update"]);
+});
