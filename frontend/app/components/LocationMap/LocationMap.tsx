@@ -38,7 +38,7 @@ export function LocationMap() {
         <a href={site.mapsUrl} target="_blank" rel="noopener noreferrer">
           Otwórz w Mapach Google<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
         </a>
-        {!interactive && <span className={styles.note}>Mapa interaktywna Google wczyta się dopiero po kliknięciu przycisku.</span>}
+        <span className={styles.note}>Mapa interaktywna Google wczytuje się dopiero na Twoje życzenie albo po akceptacji plików cookies.</span>
       </figcaption>
     </figure>
   );
