@@ -4,7 +4,7 @@ import { afterEach, vi } from "vitest";
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  globalThis.localStorage?.clear();
 });
 
 // jsdom has no IntersectionObserver; a class, because Vitest 4 mocks called with `new` must be constructible.
@@ -17,4 +17,4 @@ class IntersectionObserverStub {
   rootMargin = "";
   thresholds = [];
 }
-vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
+if (typeof window !== "undefined") vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
