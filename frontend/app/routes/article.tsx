@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/article";
 import { articleSlugs, loadArticle } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
+import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
 import { blogPosting, absoluteUrl } from "../site/structuredData";
 import { formatDatePl } from "../site/dates";
@@ -19,11 +20,13 @@ export function loader({ params }: Route.LoaderArgs) {
   return { slug, article: loadArticle(slug) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const { slug, article } = loaderData!;
-  const path = `/blog/${slug}`;
-  if (!article)
-    return pageHead({ path, title: ARTICLE_NOT_FOUND, description: "Ten artykuł nie istnieje albo został usunięty.", noindex: true, crumb: ARTICLE_NOT_FOUND });
+const notFoundHead = (path: string) =>
+  pageHead({ path, title: ARTICLE_NOT_FOUND, description: "Ten artykuł nie istnieje albo został usunięty.", noindex: true, crumb: ARTICLE_NOT_FOUND });
+
+export const meta: Route.MetaFunction = ({ loaderData, params }) => {
+  const path = `/blog/${params.slug ?? ""}`;
+  if (!loaderData?.article) return notFoundHead(path);
+  const { article } = loaderData;
   return pageHead({
     path,
     title: article.title,
@@ -36,34 +39,59 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
+/** The Facebook share dialog for this article's own canonical address. */
+const facebookShareUrl = (path: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl(path))}`;
+
+function BackLink({ className }: { className?: string }) {
+  return (
+    <Link to="/blog" className={className}>
+      <Icon name="chevronLeft" size={18} />
+      Wróć do bloga
+    </Link>
+  );
+}
+
+/** The unknown-slug screen: the spec's 'Nie znaleziono artykułu' with a way back to the list. */
+function ArticleMissing() {
+  return (
+    <div className={styles.missing}>
+      <p className={styles.missingMark} aria-hidden="true">
+        ?
+      </p>
+      <h1>{ARTICLE_NOT_FOUND}</h1>
+      <p>Ten artykuł nie istnieje albo został przeniesiony. Wszystkie nasze teksty znajdziesz na blogu.</p>
+      <BackLink className={styles.missingBack} />
+    </div>
+  );
+}
+
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { slug, article } = loaderData;
   const path = `/blog/${slug}`;
-  if (!article) {
-    return (
-      <div className={styles.missing}>
-        <h1>{ARTICLE_NOT_FOUND}</h1>
-        <p>Ten artykuł nie istnieje albo został przeniesiony.</p>
-        <Link to="/blog">Wróć do bloga</Link>
-      </div>
-    );
-  }
-  const shareUrl = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl(path))}`;
+  if (!article) return <ArticleMissing />;
   return (
     <article className={styles.article}>
       <PageHeader path={path} crumb={article.title} title={article.title}>
-        <p className={styles.back}>
-          <Link to="/blog">← Wróć do bloga</Link>
-        </p>
         <p className={styles.meta}>
           <span className={styles.category}>{article.category}</span>
+          <span aria-hidden="true" className={styles.dot}>
+            ·
+          </span>
           <time dateTime={article.date}>{formatDatePl(article.date)}</time>
+          <span aria-hidden="true" className={styles.dot}>
+            ·
+          </span>
           <span>Autorka: {article.author}</span>
         </p>
+        <p className={styles.back}>
+          <BackLink />
+        </p>
       </PageHeader>
-      <Picture name={article.image} alt={article.alt} sizes="(min-width: 72rem) 72rem, 100vw" priority className={styles.hero} />
+      <div className={styles.heroWrap}>
+        <Picture name={article.image} alt={article.alt} sizes="(min-width: 72rem) 72rem, 100vw" priority className={styles.hero} />
+      </div>
       <div className={styles.body}>
-        <RichText blocks={article.body} />
+        <RichText blocks={article.body} className={styles.prose} />
         <aside className={styles.cta} aria-labelledby="cta-tytul">
           <h2 id="cta-tytul">{article.cta.title}</h2>
           <p>{article.cta.text}</p>
@@ -72,26 +100,41 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               Umów konsultację
             </Link>
             <a href={phoneHref} className={styles.ctaSecondary}>
+              <Icon name="phone" size={18} />
               Zadzwoń: {site.phone}
             </a>
           </p>
         </aside>
         <section className={styles.share} aria-labelledby="udostepnij">
           <h2 id="udostepnij">Udostępnij artykuł</h2>
-          <p>
-            <a href={shareUrl} target="_blank" rel="noopener noreferrer">
-              Udostępnij na Facebooku<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
-            </a>{" "}
-            ·{" "}
-            <a href={site.social.instagram} target="_blank" rel="noopener noreferrer">
-              Obserwuj nas na Instagramie<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
-            </a>
-          </p>
+          <ul className={styles.shareLinks}>
+            <li>
+              <a href={facebookShareUrl(path)} target="_blank" rel="noopener noreferrer" className={styles.shareLink}>
+                <Icon name="facebook" size={20} />
+                Udostępnij na Facebooku<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+              </a>
+            </li>
+            <li>
+              <a href={site.social.instagram} target="_blank" rel="noopener noreferrer" className={styles.shareLink}>
+                <Icon name="instagram" size={20} />
+                Obserwuj nas na Instagramie<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+              </a>
+            </li>
+          </ul>
         </section>
-        <p>
-          <Link to="/blog">← Wróć do bloga</Link>
+        <p className={styles.footerBack}>
+          <BackLink />
         </p>
       </div>
     </article>
   );
+}
+
+/**
+ * A slug the build did not prerender has no route data to load, so a client-side visit ends here: the same
+ * not-found screen as the prerendered one, not the generic error page.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
+  return <ArticleMissing />;
 }

@@ -4,6 +4,7 @@ import { loadCategoryList } from "../content/load.server";
 import { routeByPath } from "../site/routeTable";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
+import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
 import { renderInline } from "../components/RichText/inline";
 import { useReveal } from "../hooks/useReveal";
@@ -20,27 +21,34 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: loaderData!.path, ...loaderData!.list.seo });
 
-function Entry({ entry, index }: { entry: CategoryList["entries"][number]; index: number }) {
-  const ref = useReveal<HTMLElement>(index * 100);
+function Entry({ entry, index, total }: { entry: CategoryList["entries"][number]; index: number; total: number }) {
+  const ref = useReveal<HTMLElement>();
   const headingId = `zabieg-${index + 1}`;
+  const number = String(index + 1).padStart(2, "0");
   return (
-    <article ref={ref} className={styles.entry} aria-labelledby={headingId}>
-      <Picture name={entry.image} alt={entry.alt} sizes="(min-width: 64rem) 28rem, 100vw" priority={index === 0} className={styles.image} />
-      <div className={styles.text}>
-        <h2 id={headingId} className={styles.name}>
-          {entry.name}
-        </h2>
-        <p>{renderInline(entry.description)}</p>
-        <ul className={styles.benefits}>
-          {entry.benefits.map((benefit) => (
-            <li key={benefit}>{renderInline(benefit)}</li>
-          ))}
-        </ul>
-        <Link to={entry.link} className={styles.more}>
-          Więcej o zabiegu<span className="visually-hidden">: {entry.name}</span>
-        </Link>
-      </div>
-    </article>
+    <li>
+      <article ref={ref} className={styles.entry} aria-labelledby={headingId}>
+        <Picture name={entry.image} alt={entry.alt} sizes="(min-width: 64rem) 30rem, 100vw" priority={index === 0} className={styles.image} />
+        <div className={styles.text}>
+          <p className={styles.number} aria-hidden="true">
+            {number} <span>/ {String(total).padStart(2, "0")}</span>
+          </p>
+          <h2 id={headingId} className={styles.name}>
+            {entry.name}
+          </h2>
+          <p className={styles.description}>{renderInline(entry.description)}</p>
+          <ul className={styles.benefits}>
+            {entry.benefits.map((benefit) => (
+              <li key={benefit}>{renderInline(benefit)}</li>
+            ))}
+          </ul>
+          <Link to={entry.link} className={styles.more}>
+            Więcej o zabiegu<span className="visually-hidden">: {entry.name}</span>
+            <Icon name="chevronRight" size={18} />
+          </Link>
+        </div>
+      </article>
+    </li>
   );
 }
 
@@ -50,11 +58,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader path={pathname} title={list.title} lead={list.intro.map((p) => <p key={p}>{renderInline(p)}</p>)} />
-      <div className={styles.list}>
+      <ol className={styles.list} aria-label={`${list.title}: lista zabiegów`}>
         {list.entries.map((entry, i) => (
-          <Entry key={entry.link + entry.name} entry={entry} index={i} />
+          <Entry key={entry.link + entry.name} entry={entry} index={i} total={list.entries.length} />
         ))}
-      </div>
+      </ol>
     </>
   );
 }

@@ -36,6 +36,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {content.welcome.description.map((p) => (
               <p key={p}>{p}</p>
             ))}
+            <p className={styles.welcomeActions}>
+              <Link to="/twoje-potrzeby" className={styles.primaryLink}>
+                Dobierz zabieg do potrzeb
+              </Link>
+              <Link to="/kontakt" className={styles.more}>
+                Umów konsultację
+              </Link>
+            </p>
           </div>
           <Picture name={content.welcome.image} alt={content.welcome.alt} sizes="(min-width: 64rem) 32rem, 100vw" className={styles.roundImage} />
         </div>
@@ -87,8 +95,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <p>
-          <Link to="/blog">Wszystkie artykuły na blogu</Link>
+        <p className={styles.center}>
+          <Link to="/blog" className={styles.more}>
+            Wszystkie artykuły na blogu
+          </Link>
         </p>
       </Section>
 

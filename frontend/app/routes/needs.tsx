@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/needs";
 import { loadNeeds } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
@@ -16,9 +17,29 @@ export default function Needs({ loaderData }: Route.ComponentProps) {
   const { needs } = loaderData;
   return (
     <>
-      <PageHeader path="/twoje-potrzeby" title={needs.title} lead={needs.intro.map((p) => <p key={p}>{renderInline(p)}</p>)} />
-      <div className={styles.body}>
-        <NeedsAccordion items={needs.items} />
+      <PageHeader
+        path="/twoje-potrzeby"
+        title={needs.title}
+        lead={needs.intro.map((p) => (
+          <p key={p}>{renderInline(p)}</p>
+        ))}
+      />
+      <div className={styles.page}>
+        <div className={styles.body}>
+          <NeedsAccordion items={needs.items} />
+          <aside className={styles.cta} aria-labelledby="potrzeby-konsultacja">
+            <h2 id="potrzeby-konsultacja">Nie wiesz, który zabieg wybrać?</h2>
+            <p>Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej terapii.</p>
+            <p className={styles.actions}>
+              <Link to="/kontakt" className={styles.primary}>
+                Umów konsultację
+              </Link>
+              <Link to="/cennik" className={styles.secondary}>
+                Zobacz cennik
+              </Link>
+            </p>
+          </aside>
+        </div>
       </div>
     </>
   );

@@ -3,9 +3,13 @@ import type { Route } from "./+types/promotions";
 import { loadPromotions } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
+import { Icon } from "../components/Icon/Icon";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import styles from "./promotions.module.scss";
+
+/** 300 → 259 is 14% off (rounded). */
+const discountPercent = (oldPrice: number, newPrice: number) => Math.round((1 - newPrice / oldPrice) * 100);
 
 export function loader() {
   return { promotions: loadPromotions() };
@@ -29,7 +33,12 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           {promotions.cards.map((card) => (
             <li key={card.id}>
               <article className={styles.card} aria-labelledby={`promocja-${card.id}`}>
-                <Picture name={card.image} alt={card.alt} sizes="(min-width: 64rem) 34rem, 100vw" />
+                <div className={styles.media}>
+                  <Picture name={card.image} alt={card.alt} sizes="(min-width: 64rem) 34rem, 100vw" />
+                  <p className={styles.saving}>
+                    <span className="visually-hidden">Oszczędzasz </span>−{discountPercent(card.oldPrice, card.newPrice)}%
+                  </p>
+                </div>
                 <div className={styles.cardBody}>
                   <h2 id={`promocja-${card.id}`}>{card.name}</h2>
                   <p className={styles.prices}>
@@ -45,17 +54,20 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                   <p>{renderInline(card.description)}</p>
                   <a href={card.url} target="_blank" rel="noopener noreferrer" className={styles.more}>
                     Szczegóły promocji<span className="visually-hidden">: {card.name} (otwiera się w nowej karcie)</span>
+                    <Icon name="external" size={16} />
                   </a>
                 </div>
               </article>
             </li>
           ))}
         </ul>
-        <p className={styles.cta}>
+        <aside className={styles.cta} aria-labelledby="promocje-umow">
+          <h2 id="promocje-umow">Chcesz skorzystać z promocji?</h2>
+          <p>Zadzwoń albo napisz – dobierzemy termin i sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.</p>
           <Link to="/kontakt" className={styles.book}>
             Umów się na zabieg
           </Link>
-        </p>
+        </aside>
       </div>
     </>
   );

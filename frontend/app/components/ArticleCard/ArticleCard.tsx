@@ -7,7 +7,10 @@ import styles from "./ArticleCard.module.scss";
 
 export type ArticleSummary = Pick<Article, "title" | "excerpt" | "image" | "alt" | "author" | "date" | "category"> & { slug: string };
 
-/** A blog card: image, category, date, title, excerpt, author and 'Czytaj więcej'; staggered 100 ms fade-in. */
+/**
+ * A blog card: image, category, date, title, excerpt, author and 'Czytaj więcej'; staggered 100 ms fade-in.
+ * The title is the card's one link and covers the whole card, so the card is one tab stop with a clear name.
+ */
 export function ArticleCard({ article, index = 0, headingLevel = 2 }: { article: ArticleSummary; index?: number; headingLevel?: 2 | 3 }) {
   const ref = useReveal<HTMLElement>(index * 100);
   const Heading = `h${headingLevel}` as const;
@@ -21,14 +24,16 @@ export function ArticleCard({ article, index = 0, headingLevel = 2 }: { article:
           <time dateTime={article.date}>{formatDatePl(article.date)}</time>
         </p>
         <Heading className={styles.title}>
-          <Link to={href}>{article.title}</Link>
+          <Link to={href} className={styles.link}>
+            {article.title}
+          </Link>
         </Heading>
         <p className={styles.excerpt}>{article.excerpt}</p>
         <p className={styles.footer}>
           <span>Autorka: {article.author}</span>
-          <Link to={href} className={styles.more} aria-hidden="true" tabIndex={-1}>
-            Czytaj więcej
-          </Link>
+          <span className={styles.more} aria-hidden="true">
+            Czytaj więcej <span className={styles.arrow}>→</span>
+          </span>
         </p>
       </div>
     </article>

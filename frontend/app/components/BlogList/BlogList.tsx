@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { blogCategories } from "../../content/blogCategories";
 import { ArticleCard, type ArticleSummary } from "../ArticleCard/ArticleCard";
 import { ALL_CATEGORIES, filterArticles } from "./filterArticles";
@@ -6,43 +6,69 @@ import styles from "./BlogList.module.scss";
 
 export const EMPTY_RESULT = "Nie znaleziono artykułów spełniających kryteria wyszukiwania.";
 
-/** Search box and category buttons that filter the cards live. */
+/** '1 artykuł', '3 artykuły', '5 artykułów', '22 artykuły' — Polish plural forms. */
+export function articlesCount(n: number): string {
+  const tens = n % 100;
+  const ones = n % 10;
+  if (n === 1) return "1 artykuł";
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return `${n} artykuły`;
+  return `${n} artykułów`;
+}
+
+/** Search box and category buttons that filter the cards live (rules in filterArticles). */
 export function BlogList({ articles }: { articles: ArticleSummary[] }) {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const searchId = useId();
   const shown = filterArticles(articles, query, category);
+  const filtered = query.trim() !== "" || category !== ALL_CATEGORIES;
   return (
     <div className={styles.wrapper}>
-      <div role="search" className={styles.filters}>
-        <label htmlFor="szukaj-artykulow" className="visually-hidden">
-          Szukaj artykułów
-        </label>
-        <input
-          id="szukaj-artykulow"
-          type="search"
-          className={styles.search}
-          placeholder="Szukaj artykułów..."
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <div className={styles.categories} role="group" aria-label="Kategorie">
+      <div role="search" aria-label="Artykuły na blogu" className={styles.filters}>
+        <div className={styles.searchField}>
+          <label htmlFor={searchId} className="visually-hidden">
+            Szukaj artykułów
+          </label>
+          <svg className={styles.searchIcon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.7 4.7-1.4 1.4-4.7-4.7A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
+          </svg>
+          <input
+            id={searchId}
+            type="search"
+            className={styles.search}
+            placeholder="Szukaj artykułów..."
+            autoComplete="off"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        <div className={styles.categories} role="group" aria-label="Kategorie artykułów">
           {[ALL_CATEGORIES, ...blogCategories].map((name) => (
-            <button
-              key={name}
-              type="button"
-              className={styles.category}
-              aria-pressed={category === name}
-              onClick={() => setCategory(name)}
-            >
+            <button key={name} type="button" className={styles.category} aria-pressed={category === name} onClick={() => setCategory(name)}>
               {name}
             </button>
           ))}
         </div>
       </div>
-      <p className="visually-hidden" aria-live="polite">
-        {shown.length ? `Liczba artykułów: ${shown.length}` : ""}
-      </p>
-      {shown.length ? (
+      {/* One status region, always present, so the count and the empty result are both announced. */}
+      <div className={shown.length ? undefined : styles.empty}>
+        <p className={shown.length ? styles.count : styles.emptyText} role="status">
+          {shown.length ? (filtered ? `Znaleziono: ${articlesCount(shown.length)}` : articlesCount(shown.length)) : EMPTY_RESULT}
+        </p>
+        {!shown.length && (
+          <button
+            type="button"
+            className={styles.reset}
+            onClick={() => {
+              setQuery("");
+              setCategory(ALL_CATEGORIES);
+            }}
+          >
+            Pokaż wszystkie artykuły
+          </button>
+        )}
+      </div>
+      {shown.length > 0 && (
         <ul className={styles.grid}>
           {shown.map((article, i) => (
             <li key={article.slug}>
@@ -50,10 +76,6 @@ export function BlogList({ articles }: { articles: ArticleSummary[] }) {
             </li>
           ))}
         </ul>
-      ) : (
-        <p className={styles.empty} role="status">
-          {EMPTY_RESULT}
-        </p>
       )}
     </div>
   );

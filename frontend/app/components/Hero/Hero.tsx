@@ -17,7 +17,8 @@ export function Hero({ slides }: { slides: Slide[] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
-  const { index, next, previous, goTo } = useSlideshow(slides.length, hovered || focused || stopped);
+  const paused = hovered || focused || stopped;
+  const { index, next, previous, goTo } = useSlideshow(slides.length, paused);
 
   return (
     <section
@@ -31,7 +32,8 @@ export function Hero({ slides }: { slides: Slide[] }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div className={styles.slides}>
+      {/* While it rotates by itself, changes are not announced; once paused, a slide change is (WAI-ARIA carousel). */}
+      <div className={styles.slides} aria-live={paused ? "polite" : "off"}>
         {slides.map((slide, i) => (
           <div
             key={slide.image}

@@ -1,10 +1,82 @@
-import type { PriceCategory as Category } from "../../content/schema";
-import { isHighlightedOption, isHighlightedService } from "../../content/pricing";
+import type { ReactNode } from "react";
+import type { PriceCategory as Category, Service } from "../../content/schema";
+import { isHighlightedOption, isHighlightedPrice, isHighlightedService } from "../../content/pricing";
 import styles from "./PriceCategory.module.scss";
+
+/** A price the document writes as a dash: no price yet. Read out in words, shown as the dash. */
+const NO_PRICE = /^[—–-]$/;
+
+/** Why a row is highlighted, in the visitor's words. Only rows the spec's rules pick get a label at all. */
+export function highlightReason(row: { name: string; price?: string; isPromo?: boolean }): string {
+  if (row.isPromo) return "Promocja";
+  if (row.price !== undefined && isHighlightedPrice(row.price)) return "Rabat";
+  return "Seria";
+}
+
+function Price({ price }: { price: string }) {
+  if (NO_PRICE.test(price.trim()))
+    return (
+      <span className={styles.price}>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">cena zostanie podana wkrótce</span>
+      </span>
+    );
+  return <span className={styles.price}>{price}</span>;
+}
+
+function Badge({ children }: { children: ReactNode }) {
+  return <span className={styles.badge}>{children}</span>;
+}
+
+/** One line: name, a dotted leader, the price. */
+function Row({ name, price, badge, className }: { name: ReactNode; price: string; badge?: string; className?: string }) {
+  return (
+    <div className={[styles.row, className].filter(Boolean).join(" ")}>
+      <span className={styles.label}>
+        {name}
+        {badge && <Badge>{badge}</Badge>}
+      </span>
+      <span className={styles.leader} aria-hidden="true" />
+      <Price price={price} />
+    </div>
+  );
+}
+
+function ServiceItem({ service }: { service: Service }) {
+  const highlighted = isHighlightedService(service);
+  const badge = highlighted ? highlightReason(service) : undefined;
+  return (
+    <li className={highlighted ? styles.promo : undefined} data-highlighted={highlighted || undefined}>
+      {"price" in service ? (
+        <Row name={<span className={styles.serviceName}>{service.name}</span>} price={service.price} badge={badge} />
+      ) : (
+        <>
+          <p className={styles.group}>
+            <span className={styles.serviceName}>{service.name}</span>
+            {badge && <Badge>{badge}</Badge>}
+          </p>
+          <ul className={styles.options}>
+            {service.options.map((option) => {
+              const optionHighlighted = isHighlightedOption(option);
+              return (
+                <li key={option.name} className={optionHighlighted ? styles.promoOption : undefined} data-highlighted={optionHighlighted || undefined}>
+                  <Row name={option.name} price={option.price} badge={optionHighlighted ? highlightReason(option) : undefined} />
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      {service.note && <p className={styles.note}>{service.note}</p>}
+    </li>
+  );
+}
 
 /**
  * One category of the price list: services with one price or named options, promotions highlighted. Used by
- * /cennik and by every treatment page's pricing section, so a price has one source and one look.
+ * /cennik and by every treatment page's pricing section, so a price has one source and one look. Exactly the rows
+ * the spec's rules pick are highlighted (isPromo, options named '3 zabiegi w serii', prices containing 'rabatu'),
+ * each marked with data-highlighted and a word saying why, so the highlight never rests on colour alone.
  */
 export function PriceCategory({ category, headingLevel = 2, anchor = true }: { category: Category; headingLevel?: 2 | 3; anchor?: boolean }) {
   const Heading = `h${headingLevel}` as const;
@@ -15,45 +87,9 @@ export function PriceCategory({ category, headingLevel = 2, anchor = true }: { c
       </Heading>
       {category.description && <p className={styles.description}>{category.description}</p>}
       <ul className={styles.services}>
-        {category.services.map((service) => {
-          const highlighted = isHighlightedService(service);
-          return (
-            <li key={service.name} className={highlighted ? styles.promo : undefined} data-highlighted={highlighted || undefined}>
-              {"price" in service ? (
-                <div className={styles.row}>
-                  <span className={styles.serviceName}>
-                    {service.name}
-                    {highlighted && <span className={styles.badge}>Promocja</span>}
-                  </span>
-                  <span className={styles.price}>{service.price}</span>
-                </div>
-              ) : (
-                <>
-                  <span className={styles.serviceName}>
-                    {service.name}
-                    {highlighted && <span className={styles.badge}>Promocja</span>}
-                  </span>
-                  <ul className={styles.options}>
-                    {service.options.map((option) => {
-                      const optionHighlighted = isHighlightedOption(option);
-                      return (
-                        <li
-                          key={option.name}
-                          className={`${styles.row} ${optionHighlighted ? styles.promoOption : ""}`}
-                          data-highlighted={optionHighlighted || undefined}
-                        >
-                          <span>{option.name}</span>
-                          <span className={styles.price}>{option.price === "—" ? <span aria-label="cena wkrótce">—</span> : option.price}</span>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </>
-              )}
-              {service.note && <p className={styles.note}>{service.note}</p>}
-            </li>
-          );
-        })}
+        {category.services.map((service) => (
+          <ServiceItem key={service.name} service={service} />
+        ))}
       </ul>
     </article>
   );

@@ -13,7 +13,7 @@ export function Reviews({ reviews }: { reviews: Review[] }) {
         {reviews.map((review) => (
           <li key={review.author} className={styles.review}>
             <figure>
-              <p className={styles.stars} role="img" aria-label={`Ocena: ${review.rating} na 5`}>
+              <p className={styles.stars} role="img" aria-label={`Ocena: ${review.rating} na 5 gwiazdek`}>
                 {Array.from({ length: review.rating }, (_, i) => (
                   <Icon key={i} name="star" size={18} />
                 ))}
@@ -32,13 +32,14 @@ export function Reviews({ reviews }: { reviews: Review[] }) {
         ))}
       </ul>
       <p className={styles.more}>
-        Więcej opinii:{" "}
-        <a href={site.reviewsUrl.google} target="_blank" rel="noopener noreferrer">
-          w Google<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
-        </a>{" "}
-        i{" "}
-        <a href={site.reviewsUrl.facebook} target="_blank" rel="noopener noreferrer">
-          na Facebooku<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+        <span>Więcej opinii naszych klientek:</span>
+        <a href={site.reviewsUrl.google} target="_blank" rel="noopener noreferrer" className={styles.moreLink}>
+          Opinie w Google<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+          <Icon name="external" size={16} />
+        </a>
+        <a href={site.reviewsUrl.facebook} target="_blank" rel="noopener noreferrer" className={styles.moreLink}>
+          Opinie na Facebooku<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+          <Icon name="external" size={16} />
         </a>
       </p>
     </>

@@ -1,0 +1,108 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { isHighlightedOption, isHighlightedService } from "../../content/pricing";
+import type { PriceCategory as Category } from "../../content/schema";
+import { PriceCategory, highlightReason } from "./PriceCategory";
+
+describe("price-list highlighting rules (spec: isPromo, '3 zabiegi w serii', prices containing 'rabatu')", () => {
+  it("highlights a service marked isPromo, and only when it is true", () => {
+    expect(isHighlightedService({ name: "Pierwszy zabieg", price: "259 zł", isPromo: true })).toBe(true);
+    expect(isHighlightedService({ name: "Pierwszy zabieg", price: "259 zł", isPromo: false })).toBe(false);
+    expect(isHighlightedService({ name: "Pierwszy zabieg", price: "259 zł" })).toBe(false);
+    expect(isHighlightedService({ name: "Pakiet", options: [{ name: "Twarz", price: "800 zł" }], isPromo: true })).toBe(true);
+  });
+
+  it("highlights a service whose price contains 'rabatu'", () => {
+    expect(isHighlightedService({ name: "Pakiet 4 zabiegów", price: "15% rabatu" })).toBe(true);
+    expect(isHighlightedService({ name: "Seria", price: "20% rabatu od ceny regularnej" })).toBe(true);
+    // Other words for a discount are not the rule's word.
+    expect(isHighlightedService({ name: "Pakiet", price: "rabat 15%" })).toBe(false);
+    expect(isHighlightedService({ name: "Pakiet", price: "taniej o 15%" })).toBe(false);
+    // A service's name containing the word does not count; only the price does.
+    expect(isHighlightedService({ name: "Bez rabatu", price: "300 zł" })).toBe(false);
+  });
+
+  it("highlights an option named exactly '3 zabiegi w serii' or priced with 'rabatu'", () => {
+    expect(isHighlightedOption({ name: "3 zabiegi w serii", price: "20% rabatu od ceny regularnej" })).toBe(true);
+    expect(isHighlightedOption({ name: "3 zabiegi w serii", price: "2500 zł" })).toBe(true);
+    expect(isHighlightedOption({ name: "Pakiet 4 zabiegów", price: "15% rabatu" })).toBe(true);
+    expect(isHighlightedOption({ name: "3 zabiegi", price: "2500 zł" })).toBe(false);
+    expect(isHighlightedOption({ name: "4 zabiegi w serii", price: "2500 zł" })).toBe(false);
+    expect(isHighlightedOption({ name: "Twarz", price: "500 zł" })).toBe(false);
+  });
+
+  it("says why a row is highlighted", () => {
+    expect(highlightReason({ name: "x", price: "259 zł", isPromo: true })).toBe("Promocja");
+    expect(highlightReason({ name: "x", price: "15% rabatu" })).toBe("Rabat");
+    expect(highlightReason({ name: "3 zabiegi w serii", price: "2500 zł" })).toBe("Seria");
+  });
+});
+
+const category: Category = {
+  id: "kategoria-testowa",
+  category: "Kategoria testowa",
+  description: "Opis kategorii.",
+  services: [
+    { name: "Pierwszy zabieg – promocja", price: "259 zł", isPromo: true },
+    { name: "Zwykły zabieg", price: "od 300 zł" },
+    { name: "Zabieg nie w promocji", price: "400 zł", isPromo: false },
+    { name: "Pakiet 4 zabiegów", price: "15% rabatu" },
+    { name: "Pakiet z rabatem", price: "rabat 10%" },
+    {
+      name: "Seria zabiegów",
+      options: [
+        { name: "1 zabieg", price: "1890 zł" },
+        { name: "3 zabiegi w serii", price: "20% rabatu od ceny regularnej" },
+        { name: "3 zabiegi", price: "5000 zł" },
+      ],
+    },
+    {
+      name: "Pojedynczy zabieg",
+      options: [
+        { name: "1 obszar", price: "—" },
+        { name: "Pakiet", price: "10% rabatu" },
+      ],
+    },
+  ],
+};
+
+describe("PriceCategory", () => {
+  it("marks exactly the rows the rules pick, each with a word saying why", () => {
+    const { container } = render(<PriceCategory category={category} />);
+    const marked = [...container.querySelectorAll("[data-highlighted]")].map((row) => row.querySelector("span")!.textContent);
+    expect(marked).toEqual(["Pierwszy zabieg – promocjaPromocja", "Pakiet 4 zabiegówRabat", "3 zabiegi w seriiRabat", "PakietRabat"]);
+    expect(screen.getAllByText("Promocja")).toHaveLength(1);
+    expect(screen.getAllByText("Rabat")).toHaveLength(3);
+    for (const name of ["Zwykły zabieg", "Zabieg nie w promocji", "Pakiet z rabatem", "1 zabieg", "3 zabiegi", "1 obszar"]) {
+      expect(screen.getByText(name).closest("li")).not.toHaveAttribute("data-highlighted");
+    }
+  });
+
+  it("shows the category with its description, one price or named options, and an anchor", () => {
+    const { container } = render(<PriceCategory category={category} />);
+    const article = container.querySelector("article")!;
+    expect(article).toHaveAttribute("id", "kategoria-testowa");
+    expect(within(article).getByRole("heading", { level: 2, name: "Kategoria testowa" })).toBeInTheDocument();
+    expect(within(article).getByText("Opis kategorii.")).toBeInTheDocument();
+    expect(within(article).getByText("od 300 zł")).toBeInTheDocument();
+    const series = within(article).getByText("Seria zabiegów").closest("li")!;
+    expect(within(series).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "1 zabieg1890 zł",
+      "3 zabiegi w seriiRabat20% rabatu od ceny regularnej",
+      "3 zabiegi5000 zł",
+    ]);
+  });
+
+  it("shows a dash price as a dash, read out as 'price coming soon'", () => {
+    render(<PriceCategory category={category} />);
+    const row = screen.getByText("1 obszar").closest("li")!;
+    expect(row).toHaveTextContent("—");
+    expect(within(row).getByText("cena zostanie podana wkrótce")).toHaveClass("visually-hidden");
+  });
+
+  it("can be embedded without an anchor and under an h3 (treatment pages)", () => {
+    const { container } = render(<PriceCategory category={category} headingLevel={3} anchor={false} />);
+    expect(container.querySelector("article")).not.toHaveAttribute("id");
+    expect(screen.getByRole("heading", { level: 3, name: "Kategoria testowa" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,402 @@
+/**
+ * The non-treatment pages in a real browser on the built site: the home slideshow, the needs accordion, the blog
+ * filter and articles, the price list's anchors, the promotions' links, the entrance animation and the layout at
+ * a phone's width.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { site } from "../../frontend/app/site/config";
+
+const slideCount = (JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/content.json"), "utf8")) as { hero: { slides: unknown[] } }).hero.slides
+  .length;
+
+/** Hydration or runtime errors would leave the interactive parts dead: none may occur on these pages. */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForLoadState("networkidle");
+}
+
+test.beforeEach(async ({ context }) => {
+  // The cookie banner has its own tests; a stored choice keeps it from covering the controls here.
+  await context.addInitScript(() => localStorage.setItem("cookieConsent", "declined"));
+});
+
+// ------------------------------------------------------------------------------------------------ home
+test.describe("home slideshow", () => {
+  const current = (page: Page) => page.locator('[aria-roledescription="slajd"][data-active="true"]');
+  const hero = (page: Page) => page.getByRole("region", { name: "Najważniejsze informacje" });
+
+  test("starts on slide 1; arrows wrap both ways; dots jump", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto("/");
+    await hydrated(page);
+    await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
+    // The pointer stays over the slideshow while clicking, which also keeps it from advancing by itself.
+    await hero(page).getByRole("button", { name: "Poprzedni slajd" }).click();
+    await expect(current(page)).toHaveAttribute("aria-label", `${slideCount} z ${slideCount}`);
+    await hero(page).getByRole("button", { name: "Następny slajd" }).click();
+    await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
+    await hero(page).getByRole("button", { name: "Następny slajd" }).click();
+    await expect(current(page)).toHaveAttribute("aria-label", `2 z ${slideCount}`);
+    await hero(page).getByRole("button", { name: `Slajd ${slideCount}` }).click();
+    await expect(current(page)).toHaveAttribute("aria-label", `${slideCount} z ${slideCount}`);
+    await expect(hero(page).getByRole("button", { name: `Slajd ${slideCount}` })).toHaveAttribute("aria-current", "true");
+    await hero(page).getByRole("button", { name: "Slajd 1" }).click();
+    await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
+    // Only the current slide's text is visible.
+    await expect(current(page).locator("p").first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  /** Pointer and keyboard focus off the slideshow, so only the pause button can stop it. */
+  async function leave(page: Page) {
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  }
+
+  test("advances by itself every 8 seconds, last → first, and stops with the pause button", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    // Freeze time, then start the interval afresh at a known moment: a manual change restarts it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await hero(page).getByRole("button", { name: "Slajd 1" }).click();
+    await leave(page);
+    await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
+    await page.clock.runFor(7_900);
+    await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
+    await page.clock.runFor(200);
+    await expect(current(page)).toHaveAttribute("aria-label", `2 z ${slideCount}`);
+    for (let i = 2; i < slideCount; i++) await page.clock.runFor(8_000);
+    await expect(current(page)).toHaveAttribute("aria-label", `${slideCount} z ${slideCount}`);
+    await page.clock.runFor(8_000);
+    await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
+
+    await hero(page).getByRole("button", { name: "Zatrzymaj automatyczne przewijanie" }).click();
+    await leave(page);
+    await page.clock.runFor(16_100);
+    await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
+    await hero(page).getByRole("button", { name: "Wznów automatyczne przewijanie" }).click();
+    await leave(page);
+    await page.clock.runFor(8_100);
+    await expect(current(page)).toHaveAttribute("aria-label", `2 z ${slideCount}`);
+  });
+
+  test("does not advance while the pointer rests on it", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await hero(page).getByRole("button", { name: "Slajd 1" }).click(); // restarts the interval; the pointer stays on it
+    await hero(page).hover();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(16_100);
+    await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
+  });
+
+  test("'Kontakt' leads to /kontakt and 'Booksy' opens the booking service in a new tab", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const booksy = current(page).getByRole("link", { name: /^Booksy/ });
+    await expect(booksy).toHaveAttribute("href", site.bookingUrl);
+    await expect(booksy).toHaveAttribute("target", "_blank");
+    await current(page).getByRole("link", { name: "Kontakt" }).click();
+    await expect(page).toHaveURL(/\/kontakt$/);
+  });
+
+  test("the blog teaser's two cards open their articles", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const teaser = page.getByRole("region", { name: "Z naszego bloga" });
+    await expect(teaser.getByRole("article")).toHaveCount(2);
+    const first = teaser.getByRole("article").first().getByRole("link");
+    const href = await first.getAttribute("href");
+    expect(href).toMatch(/^\/blog\/[a-z0-9-]+$/);
+    await teaser.getByRole("article").first().click(); // the whole card is clickable
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole("link", { name: "Wróć do bloga" }).first()).toBeVisible();
+  });
+
+  test("three 5-star reviews link to more on Google and Facebook in new tabs", async ({ page }) => {
+    await page.goto("/");
+    const reviews = page.getByRole("region", { name: "Co mówią nasze klientki" });
+    await expect(reviews.getByRole("img", { name: "Ocena: 5 na 5 gwiazdek" })).toHaveCount(3);
+    await expect(reviews.getByText(/marca 2025/)).toHaveCount(3);
+    for (const name of [/Opinie w Google/, /Opinie na Facebooku/]) await expect(reviews.getByRole("link", { name })).toHaveAttribute("target", "_blank");
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ needs
+test.describe("needs accordion", () => {
+  const header = (page: Page, index: number) => page.getByRole("main").locator("button[aria-expanded]").nth(index);
+
+  test("one entry open at a time; clicking the open one closes it", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto("/twoje-potrzeby");
+    await hydrated(page);
+    await expect(page.getByRole("main").locator("button[aria-expanded]")).toHaveCount(15);
+    await header(page, 0).click();
+    await expect(header(page, 0)).toHaveAttribute("aria-expanded", "true");
+    const firstPanel = page.locator(`#${await header(page, 0).getAttribute("aria-controls")}`);
+    await expect(firstPanel).toBeVisible();
+    await expect(firstPanel.getByText("Dedykowane zabiegi:")).toBeVisible();
+    await expect(firstPanel.getByText("Efekty:")).toBeVisible();
+
+    await header(page, 4).click();
+    await expect(header(page, 4)).toHaveAttribute("aria-expanded", "true");
+    await expect(header(page, 0)).toHaveAttribute("aria-expanded", "false");
+    await expect(firstPanel).toBeHidden();
+    await expect(page.getByRole("main").locator('button[aria-expanded="true"]')).toHaveCount(1);
+
+    await header(page, 4).click();
+    await expect(page.getByRole("main").locator('button[aria-expanded="true"]')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("works with the keyboard, and a treatment chip leads to its page", async ({ page }) => {
+    await page.goto("/twoje-potrzeby");
+    await hydrated(page);
+    await header(page, 0).focus();
+    await page.keyboard.press("Enter");
+    await expect(header(page, 0)).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Space");
+    await expect(header(page, 0)).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("ArrowDown");
+    await expect(header(page, 1)).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(header(page, 1)).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    const chip = page.locator(":focus");
+    const href = await chip.getAttribute("href");
+    expect(href).toMatch(/^\/[A-Za-z-]+$/);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ blog
+test.describe("blog list", () => {
+  const cards = (page: Page) => page.getByRole("main").getByRole("article");
+
+  test("the search filters live, the categories combine with it, and no match shows the spec's text", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto("/blog");
+    await hydrated(page);
+    const all = await cards(page).count();
+    expect(all).toBeGreaterThanOrEqual(7);
+    const search = page.getByPlaceholder("Szukaj artykułów...");
+
+    await search.fill("CELLULIT");
+    await expect(cards(page)).not.toHaveCount(all);
+    for (const card of await cards(page).all()) await expect(card).toContainText(/cellulit/i);
+
+    await search.fill("");
+    await expect(cards(page)).toHaveCount(all);
+    await page.getByRole("button", { name: "Makijaż Permanentny" }).click();
+    await expect(page.getByRole("button", { name: "Makijaż Permanentny" })).toHaveAttribute("aria-pressed", "true");
+    for (const card of await cards(page).all()) await expect(card).toContainText("Makijaż Permanentny");
+
+    await search.fill("cellulit"); // no permanent-makeup article is about cellulite
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText("Nie znaleziono artykułów spełniających kryteria wyszukiwania.", { exact: true })).toBeVisible();
+
+    await page.getByRole("button", { name: "Wszystkie", exact: true }).click();
+    await expect(cards(page).first()).toContainText(/cellulit/i);
+    expect(errors).toEqual([]);
+  });
+
+  test("1, 2 or 3 columns depending on the width", async ({ page }) => {
+    await page.goto("/blog");
+    for (const [width, columns] of [
+      [390, 1],
+      [800, 2],
+      [1280, 3],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      const tops = await cards(page).evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().top)));
+      expect(tops.filter((top) => top === tops[0]).length, `${width}px`).toBe(columns);
+    }
+  });
+
+  test("a card opens its article; the article's back link returns to the list", async ({ page }) => {
+    await page.goto("/blog");
+    await hydrated(page);
+    const card = cards(page).filter({ hasText: "Red Touch Pro" }).first();
+    await card.getByRole("link").click();
+    await expect(page).toHaveURL(/\/blog\/red-touch-pro-rewolucja-w-odmladzaniu-skory$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Red Touch Pro");
+    await page.getByRole("link", { name: "Wróć do bloga" }).first().click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByPlaceholder("Szukaj artykułów...")).toBeVisible();
+  });
+});
+
+test.describe("blog article", () => {
+  const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
+
+  test("has the 400 px hero, share links built from its own address, the call to action and a phone link", async ({ page }) => {
+    await page.goto(`/blog/${slug}`);
+    const heroImage = page.getByRole("main").locator("picture img").first();
+    await expect(heroImage).toBeVisible();
+    expect(Math.round((await heroImage.boundingBox())!.height)).toBe(400);
+    const facebook = page.getByRole("link", { name: /Udostępnij na Facebooku/ });
+    await expect(facebook).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${site.origin}/blog/${slug}`)}`);
+    await expect(facebook).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("link", { name: /Instagram/ }).last()).toHaveAttribute("href", site.social.instagram);
+    await expect(page.getByRole("complementary").getByRole("link", { name: "Umów konsultację" })).toHaveAttribute("href", "/kontakt");
+    await expect(page.getByRole("complementary").getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute("href", /^tel:/);
+  });
+
+  test("an unknown slug shows 'Nie znaleziono artykułu' with a back link to the blog", async ({ page }) => {
+    const response = await page.goto("/blog/tego-artykulu-nie-ma");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Nie znaleziono artykułu" })).toBeVisible();
+    await page.getByRole("link", { name: "Wróć do bloga" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ price list
+test.describe("price list", () => {
+  test("a category can be linked to directly: /cennik#red-touch-pro lands on it", async ({ page }) => {
+    await page.goto("/cennik#red-touch-pro");
+    const category = page.locator("#red-touch-pro");
+    await expect(category).toBeInViewport();
+    await expect(category.getByRole("heading", { level: 2 })).toContainText("Red Touch Pro");
+    await expect(category).toContainText("1890 zł");
+    await page.goto("/cennik#onda-pro");
+    await expect(page.locator("#onda-pro")).toBeInViewport();
+  });
+
+  test("the table of contents jumps to each category; the heading is not hidden under the sticky header", async ({ page }) => {
+    await page.goto("/cennik");
+    await hydrated(page);
+    const toc = page.getByRole("navigation", { name: "Kategorie cennika" });
+    await toc.getByRole("link", { name: /ONDA PRO/ }).click();
+    await expect(page).toHaveURL(/#onda-pro$/);
+    const heading = page.locator("#onda-pro h2");
+    await expect(heading).toBeInViewport();
+    const headerBottom = await page.locator("header").first().evaluate((el) => el.getBoundingClientRect().bottom);
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom - 1);
+  });
+
+  test("highlighted rows are marked with words, not colour alone", async ({ page }) => {
+    await page.goto("/cennik");
+    const marked = page.locator("[data-highlighted]");
+    expect(await marked.count()).toBeGreaterThanOrEqual(6);
+    for (const row of await marked.all()) await expect(row).toContainText(/Promocja|Rabat|Seria/);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ promotions
+test.describe("promotions", () => {
+  test("four cards open their external sub-sites in new tabs; 'Umów się na zabieg' leads to /kontakt", async ({ page }) => {
+    await page.goto("/promocje");
+    await hydrated(page);
+    const external = page.getByRole("link", { name: /Szczegóły promocji/ });
+    await expect(external).toHaveCount(4);
+    for (const link of await external.all()) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+      await expect(link).toHaveAttribute("href", /^https:\/\//);
+    }
+    await expect(page.locator("del")).toHaveCount(4);
+    await page.getByRole("link", { name: "Umów się na zabieg" }).click();
+    await expect(page).toHaveURL(/\/kontakt$/);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ every page
+const pages = ["/", "/zabiegi-na-twarz", "/zabiegi-na-cialo", "/makijaz-permanentny", "/twoje-potrzeby", "/cennik", "/promocje", "/blog", "/blog/jak-skutecznie-pozbyc-sie-cellulitu", "/konkurs", "/rodo", "/polityka-prywatnosci", "/polityka-prywatnosci-socialmedia"];
+
+test.describe("entrance animation", () => {
+  test("sections below the fold fade in once, when they scroll into view", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const reviews = page.getByRole("region", { name: "Co mówią nasze klientki" });
+    await expect(reviews).toHaveAttribute("data-reveal", "hidden");
+    await reviews.scrollIntoViewIfNeeded();
+    await expect(reviews).toHaveAttribute("data-reveal", "shown");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(reviews).toHaveAttribute("data-reveal", "shown"); // once: it does not hide again
+  });
+
+  test("nothing animates for visitors who prefer reduced motion", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    await context.addInitScript(() => localStorage.setItem("cookieConsent", "declined"));
+    const page = await context.newPage();
+    for (const path of ["/", "/blog", "/zabiegi-na-twarz"]) {
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.locator("[data-reveal]")).toHaveCount(0);
+    }
+    const transition = await page.goto("/").then(() =>
+      page.locator('[aria-roledescription="slajd"]').first().evaluate((el) => getComputedStyle(el).transitionDuration),
+    );
+    expect(transition).toBe("0s");
+    await context.close();
+  });
+
+  test("without JavaScript every page's content is visible", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Co mówią nasze klientki" })).toBeVisible();
+    await expect(page.getByText(/marca 2025/).first()).toBeVisible();
+    await page.goto("/blog");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await page.goto("/twoje-potrzeby");
+    await expect(page.getByRole("main").locator("button[aria-expanded]")).toHaveCount(15);
+    await context.close();
+  });
+});
+
+test.describe("layout at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+  for (const path of pages) {
+    test(`${path} does not scroll sideways`, async ({ page }) => {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
+
+test.describe("visible keyboard focus", () => {
+  async function outlineOf(locator: Locator) {
+    return locator.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+    });
+  }
+
+  test("the slideshow controls, accordion titles and blog filters show a focus ring", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Następny slajd" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    expect(await outlineOf(page.getByRole("button", { name: "Następny slajd" }))).toBe(true);
+    await page.goto("/twoje-potrzeby");
+    await hydrated(page);
+    await page.getByRole("main").locator("button[aria-expanded]").first().focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await outlineOf(page.getByRole("main").locator("button[aria-expanded]").nth(1))).toBe(true);
+    await page.goto("/blog");
+    await hydrated(page);
+    await page.getByPlaceholder("Szukaj artykułów...").focus();
+    await page.keyboard.press("Tab");
+    expect(await outlineOf(page.getByRole("button", { name: "Wszystkie", exact: true }))).toBe(true);
+  });
+});

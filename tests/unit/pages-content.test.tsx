@@ -1,0 +1,562 @@
+/**
+ * The spec's constants (section 9 and the screens of section 2) on the pages where they belong. Every expectation
+ * here is written from the SPEC, not from content/: the real route components are rendered with their loaders'
+ * data, so a content edit that drops or changes one of these facts fails here.
+ */
+import { screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../frontend/test/render";
+import { site } from "../../frontend/app/site/config";
+import { formatDatePl } from "../../frontend/app/site/dates";
+import Home, { loader as homeLoader } from "../../frontend/app/routes/home";
+import Category, { loader as categoryLoader } from "../../frontend/app/routes/category";
+import Needs, { loader as needsLoader } from "../../frontend/app/routes/needs";
+import Pricing, { loader as pricingLoader } from "../../frontend/app/routes/pricing";
+import Promotions, { loader as promotionsLoader } from "../../frontend/app/routes/promotions";
+import Blog, { loader as blogLoader } from "../../frontend/app/routes/blog";
+import Article, { loader as articleLoader } from "../../frontend/app/routes/article";
+import DocumentPage, { loader as documentLoader } from "../../frontend/app/routes/document";
+
+// Loaders take the route's args; the components take the loader's data. Both are called as the router would.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type AnyComponent = (props: any) => ReactElement;
+function renderRoute(Component: AnyComponent, loaderData: unknown, path: string, params: Record<string, string> = {}) {
+  return renderAt(<Component loaderData={loaderData} params={params} matches={[]} />, path);
+}
+const argsFor = (path: string, params: Record<string, string> = {}) =>
+  ({ request: new Request(`http://x${path}`), params, context: {} }) as any;
+
+// Whole pages render in jsdom here; under a parallel run the price list can take a few seconds.
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeAll(() => {
+  // The pages that show content.json / pricing.json refresh them after mount; here the prerendered copy stays.
+  vi.stubGlobal("fetch", () => new Promise(() => {}));
+});
+
+const main = () => document.body;
+const text = (element: Element) => element.textContent?.replace(/\s+/g, " ") ?? "";
+
+// ------------------------------------------------------------------------------------------------ /cennik
+interface PriceLine {
+  group: string | null;
+  label: string;
+  price: string;
+  highlighted: boolean;
+}
+
+/** Every priced line of one price category: its option group (if any), label, price and highlight. */
+function priceLines(section: HTMLElement): PriceLine[] {
+  return [...section.querySelectorAll<HTMLElement>(".row")].map((row) => {
+    const labelEl = row.querySelector(".label")!;
+    const badge = labelEl.querySelector(".badge")?.textContent ?? "";
+    const label = text(labelEl).replace(badge, "").trim();
+    const priceEl = row.querySelector(".price")!;
+    const price = priceEl.querySelector("[aria-hidden]")?.textContent ?? priceEl.textContent ?? "";
+    const optionsList = row.closest("ul")!;
+    const group = optionsList.classList.contains("options") ? text(optionsList.parentElement!.querySelector(".serviceName")!) : null;
+    return { group, label, price: price.trim(), highlighted: row.closest("[data-highlighted]") !== null };
+  });
+}
+
+/** [group or null, label, price, highlighted?] — labels in Polish for the spec's English words. */
+type Expected = [RegExp | null, RegExp, string, boolean?];
+
+/** Section 9, per treatment: every price, in the category it belongs to. */
+const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
+  {
+    category: /^Mezoterapia mikroigłowa/,
+    lines: [
+      [/ampuł/i, /^Twarz$/, "500 zł"],
+      [/ampuł/i, /^Twarz \+ szyja$/, "600 zł"],
+      [/ampuł/i, /^Twarz \+ szyja \+ dekolt$/, "700 zł"],
+      [/egzosom/i, /^Twarz$/, "800 zł"],
+      [/egzosom/i, /^Twarz \+ szyja$/, "900 zł"],
+      [/egzosom/i, /^Twarz \+ szyja \+ dekolt$/, "1000 zł"],
+    ],
+  },
+  {
+    category: /^Geneo/,
+    lines: [
+      [/pojedyncz/i, /^Twarz$/, "250 zł"],
+      [/pojedyncz/i, /^Twarz \+ szyja$/, "280 zł"],
+      [/pojedyncz/i, /^Twarz \+ szyja \+ dekolt$/, "300 zł"],
+      [/pakiet 4/i, /^Twarz$/, "800 zł"],
+      [/pakiet 4/i, /^Twarz \+ szyja$/, "900 zł"],
+      [/pakiet 4/i, /^Twarz \+ szyja \+ dekolt$/, "1000 zł"],
+    ],
+  },
+  {
+    category: /^Storz Medical.*twarz/i,
+    lines: [
+      [null, /pojedynczy/i, "200 zł"],
+      [null, /4 zabieg/i, "800 zł"],
+    ],
+  },
+  {
+    category: /^Endermologia LPG twarzy/,
+    lines: [
+      [null, /pojedynczy/i, "od 150 zł"],
+      [null, /10 zabieg/i, "od 1300 zł"],
+    ],
+  },
+  {
+    category: /^Storz Medical.*(sylwetk|ciał)/i,
+    lines: [
+      [/pojedyncz/i, /^1 obszar$/, "250 zł"],
+      [/pojedyncz/i, /^2 obszary$/, "450 zł"],
+      [/pojedyncz/i, /^3 obszary$/, "600 zł"],
+      [/6 zabieg/i, /^1 obszar$/, "1300 zł"],
+      [/6 zabieg/i, /^2 obszary$/, "2300 zł"],
+      [/6 zabieg/i, /^3 obszary$/, "2900 zł"],
+    ],
+  },
+  {
+    category: /LPG Infinity/,
+    lines: [
+      [null, /pierwszy zabieg 30 min/i, "100 zł", true],
+      [/pojedyncz/i, /^35 min$/, "240 zł"],
+      [/pojedyncz/i, /^50 min$/, "320 zł"],
+      [/10 zabieg.*stroj/i, /^35 min$/, "2150 zł"],
+      [/10 zabieg.*stroj/i, /^50 min$/, "3000 zł"],
+    ],
+  },
+  {
+    category: /blizn i rozstęp/i,
+    lines: [
+      [/mezoterapia/i, /pojedynczy/i, "400 zł"],
+      [/mezoterapia/i, /^4 zabiegi$/, "1400 zł"],
+      [/mezoterapia/i, /^6 zabiegów$/, "2000 zł"],
+      [/peeling/i, /pojedynczy/i, "300 zł"],
+      [/peeling/i, /^4 zabiegi$/, "1000 zł"],
+      [/peeling/i, /^6 zabiegów$/, "1400 zł"],
+    ],
+  },
+  {
+    category: /^Makijaż permanentny ust/,
+    lines: [
+      [null, /konsultacja/i, "0 zł"],
+      [null, /^Makijaż permanentny ust$/, "700 zł"],
+      [null, /3 miesięcy/, "200 zł"],
+      [null, /do roku/, "400 zł"],
+    ],
+  },
+  {
+    category: /^Makijaż permanentny brwi/,
+    lines: [
+      [null, /konsultacja/i, "0 zł"],
+      [null, /^Makijaż permanentny brwi$/, "600 zł"],
+      [null, /3 miesięcy/, "200 zł"],
+      [null, /do roku/, "400 zł"],
+    ],
+  },
+  {
+    category: /Kobido/,
+    lines: [
+      [null, /^Kobido UP$/, "200 zł"],
+      [null, /^Kobido UP \+ taping$/, "250 zł"],
+      [null, /^Kobido UP \+ inny produkt$/, "300 zł"],
+    ],
+  },
+  {
+    category: /PCA Skin/,
+    lines: [
+      [null, /pierwszy zabieg/i, "259 zł", true],
+      [null, /^Peeling PCA Skin$/, "od 300 zł"],
+    ],
+  },
+  {
+    category: /^Virtue RF – twarz/,
+    lines: [
+      [null, /^Twarz \+ szyja \+ dekolt – pierwszy zabieg$/, "999 zł", true],
+      [null, /^Twarz$/, "1200 zł"],
+      [null, /^Twarz \+ szyja$/, "1300 zł"],
+      [null, /^Twarz \+ szyja \+ dekolt$/, "1500 zł"],
+    ],
+  },
+  {
+    category: /^Virtue RF – ciało/,
+    lines: [
+      [null, /mała partia/i, "od 700 zł"],
+      [null, /duża partia/i, "od 1200 zł"],
+    ],
+  },
+  {
+    category: /^Red Touch Pro/,
+    lines: [
+      [null, /pierwszy zabieg.*jeden obszar/i, "899 zł", true],
+      [null, /^Twarz$/, "1890 zł"],
+      [null, /^Szyja$/, "1170 zł"],
+      [null, /^Dekolt$/, "1370 zł"],
+      [null, /^Twarz \+ szyja$/, "2190 zł"],
+      [null, /^Twarz \+ szyja \+ dekolt$/, "2490 zł"],
+      [null, /^Dłonie$/, "600 zł"],
+      [null, /^Usta$/, "500 zł"],
+      [null, /^Okolica oczu$/, "560 zł"],
+      [/seri/i, /^3 zabiegi w serii$/, "20% rabatu od ceny regularnej", true],
+    ],
+  },
+  {
+    category: /^ONDA PRO/,
+    lines: [
+      [/pojedynczy/i, /^1 obszar$/, "—"],
+      [/pojedynczy/i, /^2 obszary$/, "—"],
+      [/pojedynczy/i, /^3 obszary$/, "—"],
+      [/pojedynczy/i, /^4 obszary$/, "—"],
+      [/pojedynczy/i, /^Podbródek$/, "—"],
+      [/pojedynczy/i, /^Podbródek \+ policzki$/, "—"],
+      [null, /pakiet 4 zabieg/i, "15% rabatu", true],
+    ],
+  },
+];
+
+describe("/cennik", () => {
+  const render = () => renderRoute(Pricing, pricingLoader(), "/cennik");
+
+  it("shows every price of the spec's section 9 in the category it belongs to", () => {
+    render();
+    const sections = screen.getAllByRole("article");
+    for (const { category, lines } of pricesFromSpec) {
+      const matching = sections.filter((s) => category.test(text(within(s).getByRole("heading", { level: 2 }))));
+      expect(matching, `one price category for ${category}`).toHaveLength(1);
+      const found = priceLines(matching[0]!);
+      for (const [group, label, price, highlighted] of lines) {
+        const line = found.find((l) => label.test(l.label) && (group ? group.test(l.group ?? "") : l.group === null));
+        expect(line, `${category} › ${group ?? ""} › ${label}`).toBeDefined();
+        expect(line!.price, `${category} › ${label}`).toBe(price);
+        if (highlighted !== undefined) expect(line!.highlighted, `${category} › ${label} highlighted`).toBe(highlighted);
+      }
+    }
+  });
+
+  it("highlights exactly the rows of the spec's rules: promotions, '3 zabiegi w serii' and 'rabatu' prices", () => {
+    render();
+    const all = screen.getAllByRole("article").flatMap(priceLines);
+    const highlighted = all.filter((l) => l.highlighted).map((l) => `${l.label} ${l.price}`);
+    expect(highlighted).toHaveLength(6); // the promotional first treatments (PCA, Virtue, LPG, RTP) and the two discounts
+    for (const line of all) {
+      const byRule = line.price.includes("rabatu") || line.label === "3 zabiegi w serii";
+      if (byRule) expect(line.highlighted, line.label).toBe(true);
+    }
+  });
+
+  it("shows Red Touch Pro and ONDA PRO groups in the same shape, with their descriptions", () => {
+    render();
+    const rtp = document.getElementById("red-touch-pro")!;
+    const onda = document.getElementById("onda-pro")!;
+    for (const group of [rtp, onda]) {
+      expect(group.tagName).toBe("ARTICLE");
+      expect(group.querySelector("h2 + p")).not.toBeNull(); // the description under the name
+    }
+    expect(text(rtp)).toMatch(/20%/); // a series of 3 gets a 20% discount
+    expect(text(onda)).toMatch(/15 cm × 15 cm|15 cm x 15 cm/); // one area means 15 cm x 15 cm
+  });
+
+  it("gives every category an anchor, listed in the page's own table of contents", () => {
+    render();
+    const toc = screen.getByRole("navigation", { name: "Kategorie cennika" });
+    const links = within(toc).getAllByRole("link");
+    const sections = screen.getAllByRole("article");
+    expect(links).toHaveLength(sections.length);
+    for (const link of links) {
+      const id = link.getAttribute("href")!.slice(1);
+      expect(document.getElementById(id)?.tagName, id).toBe("ARTICLE");
+    }
+    expect(document.getElementById("red-touch-pro")).not.toBeNull();
+    expect(document.getElementById("onda-pro")).not.toBeNull();
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ /promocje
+describe("/promocje", () => {
+  const promotions: [RegExp, string, string][] = [
+    [/^PCA Skin$/, "300 zł", "259 zł"],
+    [/^Red Touch Pro$/, "1890 zł", "899 zł"],
+    [/LPG Infinity/, "240 zł", "100 zł"],
+    [/^Virtue RF$/, "1500 zł", "999 zł"],
+  ];
+
+  it("shows four cards, old price struck through and the new one, each opening its external sub-site in a new tab", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    const cards = screen.getAllByRole("article");
+    expect(cards).toHaveLength(4);
+    for (const [name, oldPrice, newPrice] of promotions) {
+      const card = cards.find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))));
+      expect(card, String(name)).toBeDefined();
+      expect(text(card!.querySelector("del")!)).toContain(oldPrice);
+      expect(text(card!.querySelector("ins")!)).toContain(newPrice);
+      const external = within(card!).getByRole("link", { name: /Szczegóły promocji/ });
+      expect(external).toHaveAttribute("href", expect.stringMatching(/^https:\/\//));
+      expect(external).toHaveAttribute("target", "_blank");
+      expect(external).toHaveAttribute("rel", expect.stringContaining("noopener"));
+      expect(external).toHaveAccessibleName(/nowej karcie/);
+    }
+  });
+
+  it("has the referral box: 20% for the referrer and the friend, also on promotional treatments", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    const referral = screen.getByRole("region", { name: /poleć/i });
+    const body = text(referral);
+    expect(body).toMatch(/20%/);
+    expect(body).toMatch(/Ty i Twoja znajoma|obie|oboje|dla Ciebie i dla niej/i);
+    expect(body).toMatch(/promocyjn/i);
+  });
+
+  it("'Umów się na zabieg' leads to /kontakt", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    expect(screen.getByRole("link", { name: "Umów się na zabieg" })).toHaveAttribute("href", "/kontakt");
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ documents
+function renderDocument(path: string) {
+  return renderRoute(DocumentPage, documentLoader(argsFor(path)), path);
+}
+/** A numbered section of a document page by its heading. */
+function documentSection(title: RegExp): HTMLElement {
+  const heading = screen.getAllByRole("heading", { level: 2 }).find((h) => title.test(text(h)));
+  expect(heading, String(title)).toBeDefined();
+  return heading!.closest("section")!;
+}
+
+describe("/konkurs", () => {
+  it("states the end (1 June 2025 12:00), the results date (2 June 2025) and the prize", () => {
+    renderDocument("/konkurs");
+    const body = text(main());
+    expect(body).toMatch(/1 czerwca 2025 r?\.? ?(o godz\. )?12:00/);
+    expect(body).toMatch(/2 czerwca 2025/);
+    expect(body).toMatch(/dwa zabiegi terapeutyczne dla dwóch osób/);
+  });
+
+  it("lists the rules of section 5: follow, comment, most likes wins, ties and fraud decided by the organiser, prize not for cash nor transferable", () => {
+    renderDocument("/konkurs");
+    const body = text(main());
+    expect(body).toMatch(/obserwować profil/);
+    expect(body).toMatch(/komentarz/i);
+    expect(body).toMatch(/największą liczbę polubień|najwięcej polubień/);
+    expect(body).toMatch(/tę samą, najwyższą liczbę polubień.*decyduje Organizator|remis.*Organizator/);
+    expect(body).toMatch(/zakupione polubienia/);
+    expect(body).toMatch(/fałszywych kont/);
+    expect(body).toMatch(/nie podlega wymianie na ekwiwalent pieniężny/);
+    expect(body).toMatch(/nie może zostać przeniesiona/);
+  });
+
+  it("numbers its sections", () => {
+    renderDocument("/konkurs");
+    const headings = screen.getAllByRole("heading", { level: 2 }).filter((h) => h.closest("section"));
+    headings.forEach((h, i) => expect(text(h)).toMatch(new RegExp(`^${i + 1}\\. `)));
+  });
+});
+
+describe("/polityka-prywatnosci", () => {
+  it("is dated 9 March 2025 and gives the cookie examples: analytics 2 years, tracking source 6 months", () => {
+    renderDocument("/polityka-prywatnosci");
+    expect(screen.getByText("9 marca 2025", { selector: "time" })).toHaveAttribute("datetime", "2025-03-09");
+    const cookies = documentSection(/cookies/i);
+    expect(text(cookies)).toMatch(/analityczn|Google Analytics/);
+    expect(text(cookies)).toMatch(/2 lata/);
+    expect(text(cookies)).toMatch(/źródł.*6 miesięcy|6 miesięcy/);
+  });
+});
+
+describe("/rodo", () => {
+  it("gives the retention periods of section 9", () => {
+    renderDocument("/rodo");
+    const retention = text(documentSection(/okres przechowywania/i));
+    expect(retention).toMatch(/dokumentacja zabiegów.*5 lat od ostatniej wizyty/i);
+    expect(retention).toMatch(/rozlicze.*6 lat/i);
+    expect(retention).toMatch(/korespondencja.*1 rok/i);
+    expect(retention).toMatch(/konkurs.*czas trwania konkursu oraz 3 lata/i);
+    expect(retention).toMatch(/marketing.*sprzeciw/i);
+    expect(retention).toMatch(/wypisani|rezygnacj|wycofani/i);
+  });
+
+  it("has sections 10–13 as the spec states them", () => {
+    renderDocument("/rodo");
+    expect(text(documentSection(/^10\. /))).toMatch(/skarg/i);
+    expect(text(documentSection(/^10\. /))).toMatch(/Prezes(a)? Urzędu Ochrony Danych Osobowych|organ(u)? nadzorcz/i);
+    const voluntary = text(documentSection(/^11\. /));
+    expect(voluntary).toMatch(/dobrowoln/i);
+    expect(voluntary).toMatch(/niezbędn|konieczn/i);
+    const changes = text(documentSection(/^12\. /));
+    expect(changes).toMatch(/zmian/i);
+    expect(changes).toMatch(/stron(ie|a) internetow/i);
+    expect(changes).toMatch(/e-mail/i);
+    const contact = text(documentSection(/^13\. /));
+    expect(contact).toMatch(/e-mail/i);
+    expect(contact).toMatch(/telefon/i);
+    expect(contact).toMatch(/listown|poczt|pisemnie/i);
+  });
+
+  it("states there is no automated decision-making or profiling", () => {
+    renderDocument("/rodo");
+    expect(text(main())).toMatch(/nie podejmujemy decyzji w sposób zautomatyzowany, w tym nie stosujemy profilowania/i);
+  });
+});
+
+describe("/polityka-prywatnosci-socialmedia", () => {
+  it("has every heading the spec lists", () => {
+    renderDocument("/polityka-prywatnosci-socialmedia");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map(text).join("\n");
+    for (const topic of [
+      /administrator/i,
+      /cele.*podstawy prawne/i,
+      /zakres.*danych/i,
+      /formularzy reklamowych/i,
+      /zgoda marketingowa.*wycofanie/i,
+      /odbiorcy/i,
+      /poza (EOG|Europejski)/i,
+      /okres przechowywania/i,
+      /prawa/i,
+      /polityki prywatności platform/i,
+      /zmiany/i,
+      /kontakt/i,
+    ])
+      expect(headings).toMatch(topic);
+  });
+
+  it("shows a last-update date", () => {
+    renderDocument("/polityka-prywatnosci-socialmedia");
+    const updated = screen.getByText(/Data ostatniej aktualizacji/);
+    const time = updated.querySelector("time")!;
+    expect(time.getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(time.textContent).toBe(formatDatePl(time.getAttribute("datetime")!));
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ home
+describe("/ (home)", () => {
+  const render = () => renderRoute(Home, homeLoader(), "/");
+
+  it("shows three fixed 5-star Google reviews dated March 2025, with links to more on Google and Facebook", () => {
+    render();
+    const reviews = screen.getByRole("region", { name: "Co mówią nasze klientki" });
+    const items = within(reviews).getAllByRole("figure");
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(within(item).getByRole("img", { name: "Ocena: 5 na 5 gwiazdek" }).querySelectorAll("svg")).toHaveLength(5);
+      expect(text(item)).toMatch(/\d{1,2} marca 2025/);
+      expect(text(item)).toMatch(/Google/);
+    }
+    expect(within(reviews).getByRole("link", { name: /Opinie w Google/ })).toHaveAttribute("href", site.reviewsUrl.google);
+    expect(within(reviews).getByRole("link", { name: /Opinie na Facebooku/ })).toHaveAttribute("href", site.reviewsUrl.facebook);
+  });
+
+  it("teases two blog articles, each linking to /blog/{slug} of an existing article", () => {
+    render();
+    const teaser = screen.getByRole("region", { name: "Z naszego bloga" });
+    const cards = within(teaser).getAllByRole("article");
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      const slug = within(card).getByRole("link").getAttribute("href")!.replace(/^\/blog\//, "");
+      const { article } = articleLoader(argsFor(`/blog/${slug}`, { slug }));
+      expect(article, slug).not.toBeNull();
+    }
+  });
+
+  it("has the hero with 'Kontakt' and 'Booksy', the three service cards, the team of two and the SEO text", () => {
+    render();
+    expect(screen.getByRole("link", { name: "Kontakt" })).toHaveAttribute("href", "/kontakt");
+    expect(screen.getByRole("link", { name: /^Booksy/ })).toHaveAttribute("target", "_blank");
+    const services = screen.getByRole("region", { name: "Nasze zabiegi" });
+    expect(within(services).getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/zabiegi-na-twarz", "/zabiegi-na-cialo", "/makijaz-permanentny"]);
+    const team = screen.getByRole("region", { name: /zespół/i });
+    expect(within(team).getAllByRole("heading", { level: 3 })).toHaveLength(2);
+    const seo = screen.getByRole("region", { name: /Łodzi/ });
+    expect(text(seo)).toMatch(/Łodzi/);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ lists
+describe("treatment category lists (one template, the spec's link targets)", () => {
+  const lists: [string, string[]][] = [
+    ["/zabiegi-na-twarz", ["/red-touch-pro", "/virtue-rf", "/pca-skin", "/onda-pro-twarz", "/kobido-lodz", "/mezoterapia-mikroiglowa", "/geneo", "/storz-medical-twarz", "/endermologia-LPG"]],
+    ["/zabiegi-na-cialo", ["/onda-pro", "/LPG-Infinity-Endermologia", "/virtue-rf-cialo", "/storz-medical", "/mezoterapia-mikroiglowa"]],
+    ["/makijaz-permanentny", ["/makijaz-permanentny-ust", "/makijaz-permanentny-brwi"]],
+  ];
+  for (const [path, targets] of lists) {
+    it(`${path} links exactly to ${targets.length} treatment pages, each entry with name, description, image and benefits`, () => {
+      renderRoute(Category, categoryLoader(argsFor(path)), path);
+      const entries = screen.getAllByRole("article");
+      expect(entries.map((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href"))).toEqual(targets);
+      for (const entry of entries) {
+        expect(within(entry).getByRole("heading", { level: 2 })).not.toBeEmptyDOMElement();
+        expect(entry.querySelector("img")).not.toBeNull();
+        expect(within(entry).getAllByRole("listitem").length).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it("presents the body list's mesotherapy entry as scar and stretch-mark reduction", () => {
+    renderRoute(Category, categoryLoader(argsFor("/zabiegi-na-cialo")), "/zabiegi-na-cialo");
+    const entry = screen.getAllByRole("article").find((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href") === "/mezoterapia-mikroiglowa")!;
+    expect(text(within(entry).getByRole("heading", { level: 2 }))).toMatch(/blizn.*rozstęp/i);
+  });
+});
+
+describe("/twoje-potrzeby", () => {
+  it("has 15 concern entries, all closed, each a button exposing its state", () => {
+    renderRoute(Needs, needsLoader(), "/twoje-potrzeby");
+    const headers = screen.getAllByRole("button").filter((b) => b.hasAttribute("aria-expanded"));
+    expect(headers).toHaveLength(15);
+    expect(headers.every((b) => b.getAttribute("aria-expanded") === "false")).toBe(true);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ blog
+describe("/blog", () => {
+  it("offers the six categories and shows every article", () => {
+    const data = blogLoader();
+    renderRoute(Blog, data, "/blog");
+    const group = screen.getByRole("group", { name: "Kategorie artykułów" });
+    expect(within(group).getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "Wszystkie",
+      "Makijaż Permanentny",
+      "Zabiegi na Twarz",
+      "Zabiegi na Ciało",
+      "Pielęgnacja",
+      "Porady",
+    ]);
+    expect(screen.getByRole("searchbox")).toHaveAttribute("placeholder", "Szukaj artykułów...");
+    expect(screen.getAllByRole("article")).toHaveLength(data.articles.length);
+    // The six list entries of the spec and the cellulite article.
+    expect(data.articles.length).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
+  const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
+  const render = () => renderRoute(Article, articleLoader(argsFor(`/blog/${slug}`, { slug })), `/blog/${slug}`, { slug });
+
+  it("states the spec's claims: 30–60 minute session, 3–5 sessions 4–6 weeks apart, effects up to 2 years", () => {
+    render();
+    const body = text(main());
+    expect(body).toMatch(/30[–-]60 minut/);
+    expect(body).toMatch(/3[–-]5 zabiegów/);
+    expect(body).toMatch(/4[–-]6 tygodni/);
+    expect(body).toMatch(/do 2 lat/);
+  });
+
+  it("has the back link, author, date, category, share links, the call to action and a phone link", () => {
+    render();
+    for (const back of screen.getAllByRole("link", { name: "Wróć do bloga" })) expect(back).toHaveAttribute("href", "/blog");
+    expect(screen.getByText(/Autorka: (Anna|Karolina)/)).toBeInTheDocument();
+    expect(screen.getByText("Zabiegi na Twarz")).toBeInTheDocument();
+    expect(document.querySelector("time")).toHaveAttribute("datetime", expect.stringMatching(/^2025-/));
+    const share = screen.getByRole("region", { name: "Udostępnij artykuł" });
+    const facebook = within(share).getByRole("link", { name: /Facebook/ });
+    expect(facebook).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${site.origin}/blog/${slug}`)}`);
+    expect(within(share).getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", site.social.instagram);
+    const cta = screen.getByRole("complementary");
+    expect(within(cta).getByRole("link", { name: "Umów konsultację" })).toHaveAttribute("href", "/kontakt");
+    expect(within(cta).getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute("href", expect.stringMatching(/^tel:\+48/));
+  });
+
+  it("an unknown slug shows 'Nie znaleziono artykułu' with a back link", () => {
+    const unknown = "tego-artykulu-nie-ma";
+    renderRoute(Article, articleLoader(argsFor(`/blog/${unknown}`, { slug: unknown })), `/blog/${unknown}`, { slug: unknown });
+    expect(screen.getByRole("heading", { level: 1, name: "Nie znaleziono artykułu" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Wróć do bloga" })).toHaveAttribute("href", "/blog");
+  });
+});
