@@ -6,6 +6,8 @@ import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
+import { useReveal } from "../hooks/useReveal";
+import type { PromotionsDocument } from "../content/schema";
 import styles from "./promotions.module.scss";
 
 /** 300 → 259 is 14% off (rounded). */
@@ -16,6 +18,42 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/promocje", ...loaderData!.promotions.seo });
+
+type Card = PromotionsDocument["cards"][number];
+
+/** A promotion: image with the saving, name, old price struck through, new price, and its external sub-site. */
+function PromotionCard({ card, index }: { card: Card; index: number }) {
+  const ref = useReveal<HTMLElement>((index % 2) * 100);
+  return (
+    <article ref={ref} className={styles.card} aria-labelledby={`promocja-${card.id}`}>
+      <div className={styles.media}>
+        <Picture name={card.image} alt={card.alt} sizes="(min-width: 64rem) 34rem, 100vw" />
+        <p className={styles.saving}>
+          <span aria-hidden="true">−{discountPercent(card.oldPrice, card.newPrice)}%</span>
+          <span className="visually-hidden">Taniej o {discountPercent(card.oldPrice, card.newPrice)}%</span>
+        </p>
+      </div>
+      <div className={styles.cardBody}>
+        <h2 id={`promocja-${card.id}`}>{card.name}</h2>
+        <p className={styles.prices}>
+          <del>
+            <span className="visually-hidden">Cena regularna: </span>
+            {card.oldPrice} zł
+          </del>{" "}
+          <ins>
+            <span className="visually-hidden">Cena promocyjna: </span>
+            {card.newPrice} zł
+          </ins>
+        </p>
+        <p>{renderInline(card.description)}</p>
+        <a href={card.url} target="_blank" rel="noopener noreferrer" className={styles.more}>
+          Szczegóły promocji<span className="visually-hidden">: {card.name} (otwiera się w nowej karcie)</span>
+          <Icon name="external" size={16} />
+        </a>
+      </div>
+    </article>
+  );
+}
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { promotions } = loaderData;
@@ -30,34 +68,9 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           ))}
         </section>
         <ul className={styles.cards}>
-          {promotions.cards.map((card) => (
+          {promotions.cards.map((card, i) => (
             <li key={card.id}>
-              <article className={styles.card} aria-labelledby={`promocja-${card.id}`}>
-                <div className={styles.media}>
-                  <Picture name={card.image} alt={card.alt} sizes="(min-width: 64rem) 34rem, 100vw" />
-                  <p className={styles.saving}>
-                    <span className="visually-hidden">Oszczędzasz </span>−{discountPercent(card.oldPrice, card.newPrice)}%
-                  </p>
-                </div>
-                <div className={styles.cardBody}>
-                  <h2 id={`promocja-${card.id}`}>{card.name}</h2>
-                  <p className={styles.prices}>
-                    <del>
-                      <span className="visually-hidden">Cena regularna: </span>
-                      {card.oldPrice} zł
-                    </del>{" "}
-                    <ins>
-                      <span className="visually-hidden">Cena promocyjna: </span>
-                      {card.newPrice} zł
-                    </ins>
-                  </p>
-                  <p>{renderInline(card.description)}</p>
-                  <a href={card.url} target="_blank" rel="noopener noreferrer" className={styles.more}>
-                    Szczegóły promocji<span className="visually-hidden">: {card.name} (otwiera się w nowej karcie)</span>
-                    <Icon name="external" size={16} />
-                  </a>
-                </div>
-              </article>
+              <PromotionCard card={card} index={i} />
             </li>
           ))}
         </ul>
