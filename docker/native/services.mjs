@@ -1,12 +1,13 @@
 /**
- * The three services of the native stack, each startable and stoppable on its own (tests stop the mail catcher or
- * kill PHP-FPM mid-run). Each writes a pidfile in .stack/run so any process can find and stop it.
+ * The four services of the native stack, each startable and stoppable on its own (tests stop the mail catcher,
+ * kill PHP-FPM mid-run or run the deliverer by hand). Each writes a pidfile in .stack/run so any process can find
+ * and stop it.
  */
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, openSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, openSync } from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
-import { host, mailerEnv, nginxTemplateValues, ports, root, stateDir } from "./config.mjs";
+import { host, mailerEnv, nginxTemplateValues, outboxDir, ports, root, stateDir } from "./config.mjs";
 
 const runDir = join(stateDir, "run");
 const logDir = join(stateDir, "log");
@@ -78,6 +79,24 @@ include = ${resolve(root, "docker/php/pool.conf")}
   return file;
 }
 
+const isRoot = process.getuid?.() === 0;
+
+/** As root, PHP-FPM's workers and the deliverer run as www-data, exactly as in the php image. */
+function workerIds() {
+  if (!isRoot) return undefined;
+  const id = (flag) => Number(execFileSync("id", [flag, "www-data"], { encoding: "utf8" }).trim());
+  return { uid: id("-u"), gid: id("-g") };
+}
+
+/** The outbox folder, owned by the user the workers run as (they create files in it; nobody else may read them). */
+export function ensureOutbox() {
+  mkdirSync(outboxDir, { recursive: true });
+  const ids = workerIds();
+  if (ids) chownSync(outboxDir, ids.uid, ids.gid);
+  chmodSync(outboxDir, 0o700);
+  return outboxDir;
+}
+
 export const services = {
   catcher: {
     port: ports.smtp,
@@ -90,7 +109,7 @@ export const services = {
   php: {
     port: ports.php,
     command: () => {
-      const isRoot = process.getuid?.() === 0;
+      ensureOutbox();
       return [
         which("php-fpm8.2", "php-fpm8.3", "php-fpm"),
         ["-F", "-y", writePhpFpmConfig(), "-c", resolve(root, "docker/php/php.ini")],
@@ -108,7 +127,18 @@ export const services = {
     port: ports.web,
     command: () => [which("nginx"), ["-c", writeNginxConfig(), "-g", "daemon off;"], {}],
   },
+  // Sends what waits in the outbox (mailer/bin/deliver.php --loop), as Compose's deliverer service does.
+  deliverer: {
+    port: undefined,
+    command: () => {
+      ensureOutbox();
+      return [which("php8.2", "php8.3", "php"), [resolve(root, "mailer/bin/deliver.php"), "--loop"], mailerEnv, workerIds() ?? {}];
+    },
+  },
 };
+
+/** The PHP CLI the deliverer runs with, for tests that run it by hand. */
+export const phpBinary = () => which("php8.2", "php8.3", "php");
 
 const pidFile = (name) => join(runDir, `${name}.pid`);
 
@@ -150,32 +180,90 @@ export async function startService(name, { detached = false } = {}) {
   mkdirSync(runDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
   const service = services[name];
-  if (await portOpen(service.port)) throw new Error(`Port ${service.port} (${name}) jest już zajęty`);
-  const [cmd, args, env] = service.command();
+  if (service.port !== undefined && (await portOpen(service.port))) throw new Error(`Port ${service.port} (${name}) jest już zajęty`);
+  if (service.port === undefined && pidOf(name)) throw new Error(`${name} już działa (pid ${pidOf(name)})`);
+  const [cmd, args, env, options = {}] = service.command();
   const log = openSync(join(logDir, `${name}.log`), "a");
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached });
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached, ...options });
   writeFileSync(pidFile(name), String(child.pid));
   if (detached) child.unref();
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`${name} zakończył się (kod ${code}); zobacz ${join(logDir, name + ".log")}`))),
   );
-  await Promise.race([waitForPort(service.port), exited]);
+  // A service without a port is up when it has not died within its first half second (bad config exits at once).
+  const ready = service.port !== undefined ? waitForPort(service.port) : new Promise((r) => setTimeout(r, 500));
+  await Promise.race([ready, exited]);
   return child;
+}
+
+/** The process and all its descendants (PHP-FPM's master and its workers). */
+function processTree(pid) {
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // gone, or no /proc
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+async function waitForExit(pids, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  const alive = () =>
+    pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        // A zombie still answers kill(0) until its parent reaps it; it is gone as far as we care.
+        return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+      } catch {
+        return false;
+      }
+    });
+  while (alive().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (alive().length) throw new Error(`Procesy ${alive().join(", ")} nie zakończyły się w ${timeoutMs} ms`);
+}
+
+/**
+ * A crash, for fault tests: SIGKILL to the service and every process under it at once (for PHP-FPM the master
+ * and the workers in the middle of requests), then waits until the port is closed.
+ */
+export async function killService(name) {
+  const pid = pidOf(name);
+  if (pid) {
+    const tree = processTree(pid);
+    for (const p of tree) {
+      try {
+        process.kill(p, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await waitForExit(tree);
+  }
+  if (services[name].port !== undefined) await waitForPort(services[name].port, false);
+  rmSync(pidFile(name), { force: true });
 }
 
 export async function stopService(name, signal = "SIGTERM") {
   const pid = pidOf(name);
-  if (pid) {
+  const send = (sig) => {
     try {
-      process.kill(pid, signal);
+      if (pid) process.kill(pid, sig);
     } catch {
       // already gone
     }
+  };
+  send(signal);
+  // A graceful stop waits for open connections (MailDev's SMTP server does); past a few seconds, force it.
+  try {
+    await waitForPort(services[name].port, false, 5000);
+  } catch {
+    send("SIGKILL");
+    await waitForPort(services[name].port, false, 10000);
   }
-  await waitForPort(services[name].port, false);
   rmSync(pidFile(name), { force: true });
 }
 
-export { stateDir, root, ports, host };
+export { stateDir, root, ports, host, outboxDir, mailerEnv };
 export const logFile = (name) => join(logDir, `${name}.log`);
 export const isBuilt = () => existsSync(resolve(root, "build/client/index.html")) && existsSync(resolve(root, "build/nginx/csp-hashes.map"));
