@@ -16,6 +16,8 @@ export const ports = {
 
 export const host = "127.0.0.1";
 
+export const outboxDir = resolve(stateDir, "outbox");
+
 /** The mailer's environment: the same variables docker-compose.yml passes to the php service. */
 export const mailerEnv = {
   MAIL_FROM: process.env.MAIL_FROM ?? "strona@aurea-salon.example",
@@ -26,7 +28,13 @@ export const mailerEnv = {
   SMTP_SECURE: "",
   SMTP_AUTH: "0",
   SMTP_TIMEOUT: process.env.SMTP_TIMEOUT ?? "5",
-  SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://${host}:${ports.web}`,
+  // Posts are accepted only from pages of these origins (Origin/Referer check in mailer/src/OriginPolicy.php).
+  SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://${host}:${ports.web},http://localhost:${ports.web}`,
+  // The durable outbox (a named volume in Compose): written by PHP-FPM's workers, emptied by the deliverer.
+  OUTBOX_DIR: outboxDir,
+  OUTBOX_MAX_ATTEMPTS: process.env.OUTBOX_MAX_ATTEMPTS ?? "10",
+  OUTBOX_RETRY_SECONDS: process.env.OUTBOX_RETRY_SECONDS ?? "60",
+  OUTBOX_POLL_SECONDS: process.env.OUTBOX_POLL_SECONDS ?? "2",
 };
 
 /** Values for the ${NAME} placeholders of docker/nginx/templates/*.template. */

@@ -254,12 +254,15 @@ export async function stopService(name, signal = "SIGTERM") {
     }
   };
   send(signal);
-  // A graceful stop waits for open connections (MailDev's SMTP server does); past a few seconds, force it.
+  // Down means the port is closed, or for a service without a port (the deliverer) the process is gone.
+  const down = (timeoutMs) => (services[name].port !== undefined ? waitForPort(services[name].port, false, timeoutMs) : pid ? waitForExit([pid], timeoutMs) : Promise.resolve());
+  // A graceful stop waits for open connections (MailDev's SMTP server does; the deliverer finishes the message in
+  // hand); past a few seconds, force it.
   try {
-    await waitForPort(services[name].port, false, 5000);
+    await down(5000);
   } catch {
     send("SIGKILL");
-    await waitForPort(services[name].port, false, 10000);
+    await down(10000);
   }
   rmSync(pidFile(name), { force: true });
 }

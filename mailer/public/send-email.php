@@ -8,8 +8,13 @@
 declare(strict_types=1);
 
 use Salon\Mailer\Config;
+use Salon\Mailer\Deliverer;
+use Salon\Mailer\EventLog;
+use Salon\Mailer\HttpRequest;
 use Salon\Mailer\InvalidConfig;
 use Salon\Mailer\MessageBuilder;
+use Salon\Mailer\OriginPolicy;
+use Salon\Mailer\Outbox;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\ResponseEmitter;
 use Salon\Mailer\SmtpSender;
@@ -18,30 +23,47 @@ use Salon\Mailer\Validator;
 // A PHP notice printed into the body would break the JSON; the pool enforces this too,
 // this line covers a run under some other php.ini.
 ini_set('display_errors', '0');
+// A visitor closing the tab must not stop a message half-way between "stored" and "sent".
+ignore_user_abort(true);
 
 require dirname(__DIR__) . '/vendor/autoload.php';
 
 $emitter = new ResponseEmitter();
+$log = EventLog::toErrorLog();
+$handler = null;
 
 try {
     $config = Config::fromEnvironment();
-    $handler = new RequestHandler(new Validator(), new MessageBuilder($config), new SmtpSender($config));
-    // A body over post_max_size is dropped by PHP before this script runs (with a warning in the log).
-    $postLimit = ini_parse_quantity((string) ini_get('post_max_size'));
-    $response = $handler->handle(
-        (string) ($_SERVER['REQUEST_METHOD'] ?? ''),
-        (string) ($_SERVER['CONTENT_TYPE'] ?? ''),
-        $_POST,
-        $postLimit > 0 && (int) ($_SERVER['CONTENT_LENGTH'] ?? 0) > $postLimit,
+    $outbox = Outbox::fromConfig($config);
+    $handler = new RequestHandler(
+        new Validator(),
+        new MessageBuilder($config),
+        $outbox,
+        new Deliverer($outbox, new SmtpSender($config), $log),
+        OriginPolicy::fromEnvironment(),
+        $log,
     );
+    $response = $handler->handle(HttpRequest::fromGlobals());
 } catch (InvalidConfig $e) {
     // Names of variables only, never values (see InvalidConfig).
-    error_log('contact-form: ' . $e->getMessage());
+    $log(EventLog::line('error', ['reason' => 'config', 'detail' => $e->getMessage()]));
     $response = RequestHandler::error(500, RequestHandler::SEND_ERROR);
 } catch (\Throwable $e) {
     // Unexpected: log where, not what (the message could quote visitor input).
-    error_log(sprintf('contact-form: unexpected %s at %s:%d', get_class($e), $e->getFile(), $e->getLine()));
+    $log(EventLog::line('error', ['reason' => 'unexpected', 'detail' => sprintf('%s at %s:%d', get_class($e), basename($e->getFile()), $e->getLine())]));
     $response = RequestHandler::error(500, RequestHandler::SEND_ERROR);
 }
 
 $emitter->emit($response);
+
+// The message is stored; the visitor has her answer. Now try SMTP in this same worker, right away.
+if ($handler !== null) {
+    if (function_exists('fastcgi_finish_request')) {
+        fastcgi_finish_request();
+    }
+    try {
+        $handler->afterResponse();
+    } catch (\Throwable $e) {
+        $log(EventLog::line('error', ['reason' => 'unexpected', 'detail' => sprintf('%s at %s:%d', get_class($e), basename($e->getFile()), $e->getLine())]));
+    }
+}

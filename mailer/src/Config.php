@@ -16,6 +16,7 @@ final readonly class Config
     public const NAMES = [
         'MAIL_FROM', 'MAIL_FROM_NAME', 'MAIL_TO',
         'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_TIMEOUT',
+        'OUTBOX_DIR', 'OUTBOX_MAX_ATTEMPTS', 'OUTBOX_RETRY_SECONDS',
     ];
 
     public function __construct(
@@ -31,6 +32,12 @@ final readonly class Config
         #[\SensitiveParameter]
         public string $smtpPass,
         public int $smtpTimeout,
+        /** Where accepted messages wait until SMTP takes them (see Outbox); absolute path. */
+        public string $outboxDir = '',
+        /** Failed delivery attempts after which a message is moved to outbox/failed/. */
+        public int $outboxMaxAttempts = 10,
+        /** Delay before the first retry; each further retry waits twice as long (capped, see Outbox). */
+        public int $outboxRetrySeconds = 60,
     ) {
     }
 
@@ -95,6 +102,19 @@ final readonly class Config
             $problems[] = 'SMTP_AUTH=1 needs SMTP_USER and SMTP_PASS';
         }
 
+        $outboxDir = rtrim($get('OUTBOX_DIR'), '/');
+        if ($outboxDir === '' || $outboxDir[0] !== '/') {
+            $problems[] = $outboxDir === '' ? 'OUTBOX_DIR is missing' : 'OUTBOX_DIR must be an absolute path';
+        }
+        $maxAttempts = filter_var($get('OUTBOX_MAX_ATTEMPTS', '10'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 100]]);
+        if ($maxAttempts === false) {
+            $problems[] = 'OUTBOX_MAX_ATTEMPTS must be a number from 1 to 100';
+        }
+        $retrySeconds = filter_var($get('OUTBOX_RETRY_SECONDS', '60'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 86400]]);
+        if ($retrySeconds === false) {
+            $problems[] = 'OUTBOX_RETRY_SECONDS must be a number of seconds from 1 to 86400';
+        }
+
         if ($problems !== []) {
             throw new InvalidConfig('Invalid mailer configuration: ' . implode('; ', $problems));
         }
@@ -110,6 +130,9 @@ final readonly class Config
             smtpUser: $user,
             smtpPass: $pass,
             smtpTimeout: (int) $timeout,
+            outboxDir: $outboxDir,
+            outboxMaxAttempts: (int) $maxAttempts,
+            outboxRetrySeconds: (int) $retrySeconds,
         );
     }
 

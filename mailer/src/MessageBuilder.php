@@ -29,6 +29,7 @@ final class MessageBuilder
     public function build(ContactMessage $message): OutgoingMessage
     {
         $name = self::headerSafe($message->name);
+        $now = ($this->clock)();
 
         return new OutgoingMessage(
             from: $this->config->fromAddress,
@@ -37,15 +38,16 @@ final class MessageBuilder
             replyTo: $message->email,
             replyToName: $name,
             subject: 'Wiadomość ze strony od ' . $name,
-            body: $this->body($message),
+            body: $this->body($message, $now),
             messageId: sprintf('<%s@%s>', bin2hex(random_bytes(16)), $this->config->siteDomain()),
+            date: $now->setTimezone(new \DateTimeZone(self::TIMEZONE))->format(\DateTimeInterface::RFC2822),
         );
     }
 
-    private function body(ContactMessage $message): string
+    private function body(ContactMessage $message, \DateTimeImmutable $now): string
     {
         // The salon reads this in Warsaw whatever the server's time zone is.
-        $date = ($this->clock)()->setTimezone(new \DateTimeZone(self::TIMEZONE))->format('Y-m-d H:i');
+        $date = $now->setTimezone(new \DateTimeZone(self::TIMEZONE))->format('Y-m-d H:i');
 
         return implode("\n", [
             'Nowa wiadomość z formularza kontaktowego na stronie.',

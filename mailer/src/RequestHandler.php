@@ -5,11 +5,15 @@ declare(strict_types=1);
 namespace Salon\Mailer;
 
 /**
- * POST /send-email.php as a pure function of (method, content type, fields) => Response,
- * so every status can be tested without a web server.
+ * POST /send-email.php as a plain function of the request => Response, so every status can be tested
+ * without a web server, plus the delivery attempt that runs after the answer has gone out.
  *
- * The frontend reads only the status; the JSON bodies are for people debugging with curl
- * and for a future inline display of field errors. Internal details never reach them.
+ * Order of the checks: method (405), origin (403), content type (415), size (413), shape of the body (400),
+ * honeypot (200, nothing kept), fields (422). A valid message is then stored in the outbox; only once it is
+ * stored does the visitor get 200. If it cannot be stored, 503 and the red box: never a false success.
+ *
+ * The frontend decides by the status; the JSON adds a Polish message per field for the form to show.
+ * Internal details never reach a response.
  */
 final class RequestHandler
 {
@@ -17,70 +21,114 @@ final class RequestHandler
     /** Same text the frontend shows on any failure (spec, section 8). */
     public const SEND_ERROR = 'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.';
     public const METHOD_ERROR = 'Ten adres przyjmuje tylko wysyłkę formularza metodą POST.';
+    public const ORIGIN_ERROR = 'Wiadomość można wysłać tylko formularzem z naszej strony.';
     public const TYPE_ERROR = 'Nieobsługiwany format danych. Wyślij formularz jako multipart/form-data lub application/x-www-form-urlencoded.';
     public const TOO_LARGE_ERROR = 'Wiadomość jest za duża. Skróć ją i spróbuj ponownie.';
+    public const MALFORMED_ERROR = 'Nieprawidłowe dane formularza. Odśwież stronę i spróbuj ponownie.';
     public const VALIDATION_ERROR = 'Formularz zawiera błędy. Popraw zaznaczone pola i spróbuj ponownie.';
 
-    /** PHP fills $_POST only for these two; anything else (JSON...) would look like an empty form. */
     private const ACCEPTED_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 
     /** @var \Closure(string): void */
     private readonly \Closure $log;
 
+    /** The message just stored, still locked by this process, to be sent after the response. */
+    private ?Claim $pending = null;
+
     /**
-     * @param (\Closure(string): void)|null $log one line per call; defaults to error_log
+     * @param (\Closure(string): void)|null $log one line per outcome; defaults to the error log
      */
     public function __construct(
         private readonly Validator $validator,
         private readonly MessageBuilder $builder,
-        private readonly MailSender $sender,
+        private readonly Outbox $outbox,
+        private readonly Deliverer $deliverer,
+        private readonly OriginPolicy $origins,
         ?\Closure $log = null,
     ) {
-        $this->log = $log ?? static function (string $line): void {
-            error_log($line);
-        };
+        $this->log = $log ?? EventLog::toErrorLog();
     }
 
-    /**
-     * @param array<array-key, mixed> $post         the parsed body, i.e. $_POST
-     * @param bool                    $bodyTooLarge PHP dropped the body (over post_max_size) and left
-     *                                              $_POST empty; without this it would read as an empty form
-     */
-    public function handle(string $method, string $contentType, array $post, bool $bodyTooLarge = false): Response
+    public function handle(HttpRequest $request): Response
     {
-        if (strtoupper($method) !== 'POST') {
-            return self::error(405, self::METHOD_ERROR, ['Allow' => 'POST']);
+        if (strtoupper($request->method) !== 'POST') {
+            return $this->reject('method', 405, self::METHOD_ERROR, ['Allow' => 'POST']);
+        }
+        $refusal = $this->origins->refusal($request->origin, $request->referer);
+        if ($refusal !== null) {
+            return $this->reject($refusal, 403, self::ORIGIN_ERROR);
         }
         // "multipart/form-data; boundary=..." -> "multipart/form-data"
-        $mediaType = strtolower(trim(explode(';', $contentType, 2)[0]));
+        $mediaType = strtolower(trim(explode(';', $request->contentType, 2)[0]));
         if (!in_array($mediaType, self::ACCEPTED_TYPES, true)) {
-            return self::error(415, self::TYPE_ERROR);
+            return $this->reject('content-type', 415, self::TYPE_ERROR);
         }
-        if ($bodyTooLarge) {
-            return self::error(413, self::TOO_LARGE_ERROR);
+        if ($request->bodyTooLarge || strlen($request->body) > HttpRequest::BODY_LIMIT) {
+            return $this->reject('too-large', 413, self::TOO_LARGE_ERROR);
+        }
+        try {
+            $fields = FormBody::parse($request->contentType, $request->body);
+        } catch (MalformedBody $e) {
+            return $this->reject('malformed', 400, self::MALFORMED_ERROR, [], ['detail' => $e->getMessage()]);
         }
 
-        if ($this->validator->isHoneypotFilled($post)) {
-            ($this->log)('contact-form: honeypot');
+        if ($this->validator->isHoneypotFilled($fields)) {
+            ($this->log)(EventLog::line('honeypot'));
 
             return self::success();
         }
 
-        $result = $this->validator->validate($post);
+        $result = $this->validator->validate($fields);
         if (is_array($result)) {
+            ($this->log)(EventLog::line('rejected', ['reason' => 'validation', 'fields' => implode(',', array_keys($result))]));
+
             return Response::json(422, ['ok' => false, 'error' => self::VALIDATION_ERROR, 'fields' => $result]);
         }
 
         try {
-            $this->sender->send($this->builder->build($result));
-        } catch (SendFailed $e) {
-            // SendFailed messages are redacted: no addresses, no message text.
-            ($this->log)('contact-form: send failed: ' . $e->getMessage());
+            $claim = $this->outbox->store($this->builder->build($result));
+        } catch (OutboxUnavailable $e) {
+            ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
 
-            return self::error(502, self::SEND_ERROR);
+            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60']);
         }
+        ($this->log)(EventLog::line('stored', ['id' => $claim->entry?->id() ?? '']));
+        $this->pending = $claim;
 
         return self::success();
+    }
+
+    /**
+     * Sends the message stored by handle(), if any: called after the response went out
+     * (fastcgi_finish_request), so the visitor never waits for SMTP. If the attempt fails, or the process dies
+     * meanwhile, the message stays in the outbox for the deliverer.
+     */
+    public function afterResponse(): void
+    {
+        $claim = $this->pending;
+        $this->pending = null;
+        if ($claim === null) {
+            return;
+        }
+        if ($this->outbox->smtpLooksDown()) {
+            // A delivery just failed: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
+            $claim->release();
+            ($this->log)(EventLog::line('deferred', ['id' => $claim->entry?->id() ?? '', 'reason' => 'smtp-down']));
+
+            return;
+        }
+        $this->deliverer->deliver($claim);
+    }
+
+    /**
+     * @param array<string, string>     $headers
+     * @param array<string, string|int> $logFields
+     */
+    private function reject(string $reason, int $status, string $error, array $headers = [], array $logFields = []): Response
+    {
+        ($this->log)(EventLog::line('rejected', ['reason' => $reason] + $logFields));
+
+        return self::error($status, $error, $headers);
     }
 
     private static function success(): Response

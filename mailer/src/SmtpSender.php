@@ -74,6 +74,10 @@ final class SmtpSender implements MailSender
             throw SendFailed::because('Reply-To address was not accepted by PHPMailer');
         }
         $mailer->MessageID = $message->messageId;
+        // Fixed when the message was stored: a retry hours later is still the same mail.
+        if ($message->date !== '') {
+            $mailer->MessageDate = $message->date;
+        }
 
         $mailer->isHTML(false);
         $mailer->Subject = $message->subject;

@@ -1,23 +1,127 @@
 /**
  * Control over the stack's services for fault tests. Natively through docker/native/services.mjs (the same code
- * `npm run stack` uses); against Compose through `docker compose stop/start`.
+ * `npm run stack` uses); against Compose through `docker compose stop/start/kill/exec`.
  */
-import { execSync } from "node:child_process";
-// @ts-expect-error -- plain ES module without type declarations
-import { startService, stopService, pidOf } from "../../docker/native/services.mjs";
+import { execFile, execSync } from "node:child_process";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import {
+  killService,
+  logFile,
+  mailerEnv,
+  outboxDir,
+  phpBinary,
+  pidOf,
+  root,
+  startService,
+  stopService,
+  type ServiceName,
+} from "../../docker/native/services.mjs";
 
-const compose = process.env.STACK === "compose";
-const composeName: Record<string, string> = { catcher: "mailhog", php: "php", web: "web" };
+export const compose = process.env.STACK === "compose";
+const composeName: Record<ServiceName, string> = { catcher: "mailhog", php: "php", web: "web", deliverer: "deliverer" };
 
-export async function stopServiceNamed(name: "catcher" | "php"): Promise<void> {
+export async function stopServiceNamed(name: ServiceName): Promise<void> {
   if (compose) execSync(`docker compose stop ${composeName[name]}`, { stdio: "inherit" });
   else await stopService(name);
 }
 
-export async function startServiceNamed(name: "catcher" | "php"): Promise<void> {
+export async function startServiceNamed(name: ServiceName): Promise<void> {
   if (compose) execSync(`docker compose start ${composeName[name]}`, { stdio: "inherit" });
   else if (!pidOf(name)) await startService(name, { detached: true });
 }
 
+/** A crash: SIGKILL to the service and everything under it (PHP-FPM's master and its busy workers). */
+export async function killServiceNamed(name: ServiceName): Promise<void> {
+  if (compose) execSync(`docker compose kill -s SIGKILL ${composeName[name]}`, { stdio: "inherit" });
+  else await killService(name);
+}
+
 export const stopCatcher = () => stopServiceNamed("catcher");
 export const startCatcher = () => startServiceNamed("catcher");
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+  busy: number;
+  waiting: number;
+  left: number;
+  stoppedBySmtpFailure: boolean;
+}
+
+/**
+ * Runs the deliverer by hand, as an operator would (`php mailer/bin/deliver.php --now`): one pass over every
+ * waiting message. Started as root it becomes the outbox's owner (www-data) by itself.
+ */
+export async function runDeliverer(args: string[] = ["--now"]): Promise<DeliveryReport> {
+  const [cmd, cmdArgs, env] = compose
+    ? ["docker", ["compose", "exec", "-T", "deliverer", "php", "/srv/mailer/bin/deliver.php", ...args], process.env]
+    : [phpBinary(), [join(root, "mailer/bin/deliver.php"), ...args], { ...process.env, ...mailerEnv }];
+  try {
+    const { stdout } = await promisify(execFile)(cmd, cmdArgs, { env, timeout: 60_000 });
+    return JSON.parse(stdout) as DeliveryReport;
+  } catch (error) {
+    // Exit code 1 means "messages are left": still a report on stdout.
+    const stdout = (error as { stdout?: string }).stdout;
+    if (stdout?.trim().startsWith("{")) return JSON.parse(stdout) as DeliveryReport;
+    throw error;
+  }
+}
+
+/** The outbox as files (native stack only): what is waiting, and each entry's Message-ID and body. */
+export interface OutboxFile {
+  name: string;
+  attempts: number;
+  messageId: string;
+  body: string;
+}
+
+export function outboxFiles(dir = outboxDir): OutboxFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json") && !name.startsWith("."))
+    .flatMap((name) => {
+      try {
+        const data = JSON.parse(readFileSync(join(dir, name), "utf8")) as { attempts: number; message: { messageId: string; body: string } };
+        return [{ name, attempts: data.attempts, messageId: data.message.messageId.replace(/^<|>$/g, ""), body: data.message.body }];
+      } catch {
+        return []; // sent and removed between the listing and the read
+      }
+    });
+}
+
+/** Every name in the outbox folder, dotfiles and failed/ included, for "nothing changed" checks. */
+export function outboxSnapshot(): string[] {
+  const names = readdirSync(outboxDir).filter((name) => name !== ".smtp-down" && name !== ".deliverer-heartbeat");
+  const failed = join(outboxDir, "failed");
+  try {
+    if (statSync(failed).isDirectory()) names.push(...readdirSync(failed).map((name) => `failed/${name}`));
+  } catch {
+    // no failed/ yet
+  }
+  return names.filter((name) => name !== "failed").sort();
+}
+
+/** Waits until the outbox holds no waiting message (sent by the request, the deliverer service or a test). */
+export async function waitForEmptyOutbox(timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (outboxFiles().length > 0) {
+    if (Date.now() > deadline) throw new Error(`Outbox not empty after ${timeoutMs} ms: ${outboxFiles().map((f) => f.name).join(", ")}`);
+    await runDeliverer(["--now"]).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** PHP-FPM's log (its stderr: PHP's warnings and the mailer's lines), and where a test's part of it starts. */
+export const phpLog = logFile("php");
+export const logSize = (file = phpLog) => {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
+export const logSince = (offset: number, file = phpLog) => readFileSync(file).subarray(offset).toString("utf8");
+
+export { outboxDir };

@@ -7,9 +7,15 @@ namespace Salon\Mailer\Tests\Integration;
 use PHPUnit\Framework\Attributes\CoversNothing;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Config;
+use Salon\Mailer\Deliverer;
+use Salon\Mailer\HttpRequest;
 use Salon\Mailer\MessageBuilder;
+use Salon\Mailer\OriginPolicy;
+use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\SmtpSender;
+use Salon\Mailer\Tests\Unit\TempDirectory;
 use Salon\Mailer\Validator;
 
 /**
@@ -22,21 +28,61 @@ use Salon\Mailer\Validator;
 #[CoversNothing]
 final class SmtpCatcherTest extends TestCase
 {
+    use TempDirectory;
+
     private const FROM = 'formularz@salon.test';
     private const TO = 'recepcja@salon.test';
 
     private string $api;
     private Config $config;
 
-    protected function setUp(): void
+    /** @var list<string> */
+    private array $log = [];
+
+    protected function tearDown(): void
     {
-        $this->config = Config::fromArray([
+        $this->removeTempDirectory();
+    }
+
+    /** @param array<string, string> $overrides */
+    private function config(array $overrides = []): Config
+    {
+        return Config::fromArray($overrides + [
             'MAIL_FROM' => self::FROM,
             'MAIL_TO' => self::TO,
             'SMTP_HOST' => (string) getenv('SMTP_HOST'),
             'SMTP_PORT' => (string) getenv('SMTP_PORT'),
             'SMTP_TIMEOUT' => '5',
+            'OUTBOX_DIR' => $this->dir,
         ]);
+    }
+
+    private function handler(Config $config, Outbox $outbox): RequestHandler
+    {
+        $log = function (string $line): void {
+            $this->log[] = $line;
+        };
+
+        return new RequestHandler(
+            new Validator(),
+            new MessageBuilder($config),
+            $outbox,
+            new Deliverer($outbox, new SmtpSender($config), $log),
+            OriginPolicy::fromString('http://127.0.0.1:8080'),
+            $log,
+        );
+    }
+
+    /** @param array<string, string> $fields */
+    private static function post(array $fields): HttpRequest
+    {
+        return new HttpRequest('POST', 'application/x-www-form-urlencoded', http_build_query($fields), 'http://127.0.0.1:8080');
+    }
+
+    protected function setUp(): void
+    {
+        $this->makeTempDirectory();
+        $this->config = $this->config();
         $this->api = rtrim((string) (getenv('MAIL_API') ?: 'http://127.0.0.1:8025'), '/');
 
         $problem = $this->catcherProblem();
@@ -52,15 +98,19 @@ final class SmtpCatcherTest extends TestCase
     {
         // A token of our own: other test runs may share the catcher, so never clear or take "the latest".
         $token = bin2hex(random_bytes(6));
-        $handler = new RequestHandler(new Validator(), new MessageBuilder($this->config), new SmtpSender($this->config));
+        $outbox = Outbox::fromConfig($this->config);
+        $handler = $this->handler($this->config, $outbox);
 
-        $response = $handler->handle('POST', 'multipart/form-data; boundary=x', [
+        $response = $handler->handle(self::post([
             'name' => 'Zażółć Gęślą ' . $token,
             'email' => 'gosc-' . $token . '@example.com',
             'phone' => '',
             'message' => "Zażółć gęślą jaźń\nDruga linia — cudzysłów „tak”.",
             'website' => '',
-        ]);
+        ]));
+        $stored = OutboxEntry::fromJson((string) file_get_contents($outbox->pending()[0]));
+        $handler->afterResponse();
+        self::assertSame([], $outbox->pending(), 'removed after SMTP accepted it');
         self::assertSame(200, $response->status, $response->body);
 
         $mail = $this->waitForMail($token);
@@ -72,8 +122,42 @@ final class SmtpCatcherTest extends TestCase
             self::assertSame(['Zażółć Gęślą ' . $token], array_column($mail['replyTo'], 'name'));
             self::assertStringContainsString("Zażółć gęślą jaźń\nDruga linia — cudzysłów „tak”.", $mail['text']);
             self::assertStringContainsString('Telefon: (nie podano)', $mail['text']);
-            self::assertStringEndsWith('@salon.test>', $mail['headers']['message-id']);
+            self::assertSame($stored->message->messageId, $mail['headers']['message-id']);
             self::assertStringContainsStringIgnoringCase('charset=utf-8', $mail['headers']['content-type']);
+        } finally {
+            $this->http('DELETE', '/email/' . rawurlencode($mail['id']));
+        }
+    }
+
+    public function testAMessageThatFailedFirstArrivesOnceWithItsOriginalMessageId(): void
+    {
+        $token = bin2hex(random_bytes(6));
+        // Port 9 is closed here: the first attempt fails the way a stopped catcher does.
+        $dead = $this->config(['SMTP_PORT' => '9', 'SMTP_TIMEOUT' => '2']);
+        $outbox = Outbox::fromConfig($dead);
+        $handler = $this->handler($dead, $outbox);
+        $response = $handler->handle(self::post(['name' => 'Retry ' . $token, 'email' => 'r@example.com', 'message' => 'Ponowna próba ' . $token]));
+        $handler->afterResponse();
+        self::assertSame(200, $response->status);
+        self::assertCount(1, $outbox->pending());
+        $stored = OutboxEntry::fromJson((string) file_get_contents($outbox->pending()[0]));
+        self::assertSame(1, $stored->attempts);
+
+        $report = (new Deliverer($outbox, new SmtpSender($this->config), static function (string $line): void {
+        }))->runOnce(ignoreSchedule: true);
+
+        self::assertSame(1, $report->sent);
+        self::assertSame([], $outbox->pending());
+        $mail = $this->waitForMail($token);
+        try {
+            self::assertSame($stored->message->messageId, $mail['headers']['message-id']);
+            self::assertStringContainsString('Ponowna próba ' . $token, $mail['text']);
+            usleep(300_000);
+            $copies = array_filter(
+                (array) json_decode((string) $this->http('GET', '/email'), true),
+                static fn ($m): bool => is_array($m) && str_contains((string) ($m['subject'] ?? ''), $token),
+            );
+            self::assertCount(1, $copies, 'exactly once');
         } finally {
             $this->http('DELETE', '/email/' . rawurlencode($mail['id']));
         }

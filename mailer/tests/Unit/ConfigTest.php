@@ -25,6 +25,26 @@ final class ConfigTest extends TestCase
         self::assertFalse($config->smtpAuth);
         self::assertSame(10, $config->smtpTimeout);
         self::assertSame('salon.test', $config->siteDomain());
+        self::assertSame(10, $config->outboxMaxAttempts);
+        self::assertSame(60, $config->outboxRetrySeconds);
+    }
+
+    public function testOutboxSettings(): void
+    {
+        $config = TestConfig::make(['OUTBOX_DIR' => '/srv/outbox', 'OUTBOX_MAX_ATTEMPTS' => '3', 'OUTBOX_RETRY_SECONDS' => '5']);
+
+        self::assertSame('/srv/outbox', $config->outboxDir);
+        self::assertSame(3, $config->outboxMaxAttempts);
+        self::assertSame(5, $config->outboxRetrySeconds);
+
+        try {
+            TestConfig::make(['OUTBOX_DIR' => 'relative/outbox', 'OUTBOX_MAX_ATTEMPTS' => '0', 'OUTBOX_RETRY_SECONDS' => 'soon']);
+            self::fail('expected InvalidConfig');
+        } catch (InvalidConfig $e) {
+            self::assertStringContainsString('OUTBOX_DIR must be an absolute path', $e->getMessage());
+            self::assertStringContainsString('OUTBOX_MAX_ATTEMPTS', $e->getMessage());
+            self::assertStringContainsString('OUTBOX_RETRY_SECONDS', $e->getMessage());
+        }
     }
 
     public function testProductionSettingsAreRead(): void
@@ -67,6 +87,7 @@ final class ConfigTest extends TestCase
         } catch (InvalidConfig $e) {
             self::assertStringContainsString('MAIL_FROM is missing', $e->getMessage());
             self::assertStringContainsString('MAIL_TO is missing', $e->getMessage());
+            self::assertStringContainsString('OUTBOX_DIR is missing', $e->getMessage());
         }
     }
 
@@ -117,12 +138,14 @@ final class ConfigTest extends TestCase
             putenv('MAIL_FROM=strona@env.test');
             putenv('MAIL_TO=salon@env.test');
             putenv('SMTP_PORT=2525');
+            putenv('OUTBOX_DIR=/var/spool/salon-outbox/');
 
             $config = Config::fromEnvironment();
 
             self::assertSame('strona@env.test', $config->fromAddress);
             self::assertSame('salon@env.test', $config->toAddress);
             self::assertSame(2525, $config->smtpPort);
+            self::assertSame('/var/spool/salon-outbox', $config->outboxDir);
         } finally {
             foreach ($saved as $name => $value) {
                 putenv($value === false ? $name : "$name=$value");

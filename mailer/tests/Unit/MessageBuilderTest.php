@@ -86,4 +86,9 @@ final class MessageBuilderTest extends TestCase
         self::assertMatchesRegularExpression('/^<[0-9a-f]{32}@salon\.test>$/D', $first);
         self::assertNotSame($first, $second);
     }
+
+    public function testTheDateHeaderIsFixedWhenTheMessageIsBuilt(): void
+    {
+        self::assertSame('Sun, 09 Mar 2025 13:30:00 +0100', self::builder()->build(self::message())->date);
+    }
 }

@@ -7,7 +7,12 @@ namespace Salon\Mailer\Tests\Unit;
 use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
+use Salon\Mailer\Deliverer;
+use Salon\Mailer\HttpRequest;
 use Salon\Mailer\MessageBuilder;
+use Salon\Mailer\OriginPolicy;
+use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\Response;
 use Salon\Mailer\SendFailed;
@@ -15,32 +20,71 @@ use Salon\Mailer\Validator;
 
 #[CoversClass(RequestHandler::class)]
 #[CoversClass(Response::class)]
+#[CoversClass(HttpRequest::class)]
 final class RequestHandlerTest extends TestCase
 {
+    use TempDirectory;
+
     private const FORM = [
         'name' => 'Zażółć Gęślą',
         'email' => 'gosc@example.com',
         'phone' => '',
         'message' => 'Zażółć gęślą jaźń',
     ];
-    private const MULTIPART = 'multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW';
+    private const BOUNDARY = '----WebKitFormBoundary7MA4YWxkTrZu0gW';
+    private const MULTIPART = 'multipart/form-data; boundary=' . self::BOUNDARY;
+    private const SITE = 'http://127.0.0.1:8080';
 
     private FakeSender $sender;
+    private Outbox $outbox;
     /** @var list<string> */
     private array $log = [];
 
-    private function handler(?FakeSender $sender = null): RequestHandler
+    protected function setUp(): void
     {
-        $this->sender = $sender ?? new FakeSender();
+        $this->outbox = new Outbox($this->makeTempDirectory());
+        $this->sender = new FakeSender();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->removeTempDirectory();
+    }
+
+    private function handler(?Outbox $outbox = null): RequestHandler
+    {
+        $log = function (string $line): void {
+            $this->log[] = $line;
+        };
+        $outbox ??= $this->outbox;
 
         return new RequestHandler(
             new Validator(),
             new MessageBuilder(TestConfig::make()),
-            $this->sender,
-            function (string $line): void {
-                $this->log[] = $line;
-            },
+            $outbox,
+            new Deliverer($outbox, $this->sender, $log),
+            OriginPolicy::fromString(self::SITE),
+            $log,
         );
+    }
+
+    /** @param array<string, string> $fields */
+    private static function multipart(array $fields): string
+    {
+        $body = '';
+        foreach ($fields as $name => $value) {
+            $body .= '--' . self::BOUNDARY . "\r\nContent-Disposition: form-data; name=\"$name\"\r\n\r\n$value\r\n";
+        }
+
+        return $body . '--' . self::BOUNDARY . "--\r\n";
+    }
+
+    /** @param array<string, string> $fields */
+    private static function post(array $fields = self::FORM, string $contentType = self::MULTIPART, ?string $origin = self::SITE, ?string $referer = null, string $method = 'POST'): HttpRequest
+    {
+        $body = str_starts_with(strtolower($contentType), 'multipart/') ? self::multipart($fields) : http_build_query($fields);
+
+        return new HttpRequest($method, $contentType, $body, $origin, $referer);
     }
 
     private static function assertJsonResponse(Response $response, int $status): void
@@ -51,35 +95,79 @@ final class RequestHandlerTest extends TestCase
         self::assertJson($response->body);
     }
 
-    public function testValidMultipartPostSendsOneMailAndAnswers200(): void
+    public function testValidPostIsStoredAnsweredThenSentAfterTheResponse(): void
     {
-        $response = $this->handler()->handle('POST', self::MULTIPART, self::FORM);
+        $handler = $this->handler();
+        $response = $handler->handle(self::post());
 
         self::assertJsonResponse($response, 200);
-        self::assertSame(
-            '{"ok":true,"message":"Wiadomość została wysłana. Dziękujemy za kontakt!"}',
-            $response->body,
-        );
+        self::assertSame('{"ok":true,"message":"Wiadomość została wysłana. Dziękujemy za kontakt!"}', $response->body);
+        // Stored before anything is sent; SMTP is tried only after the answer went out.
+        self::assertSame([], $this->sender->sent);
+        self::assertCount(1, $this->outbox->pending());
+        $stored = OutboxEntry::fromJson((string) file_get_contents($this->outbox->pending()[0]));
+
+        $handler->afterResponse();
+
         self::assertCount(1, $this->sender->sent);
         $mail = $this->sender->sent[0];
         self::assertSame('formularz@salon.test', $mail->from);
         self::assertSame('recepcja@salon.test', $mail->to);
         self::assertSame('gosc@example.com', $mail->replyTo);
         self::assertStringContainsString('Zażółć gęślą jaźń', $mail->body);
-        self::assertSame([], $this->log);
+        self::assertSame($stored->message->messageId, $mail->messageId, 'the Message-ID fixed when stored');
+        self::assertSame([], $this->outbox->pending(), 'removed once SMTP accepted it');
+        $id = $stored->id();
+        self::assertSame(["contact-form: stored id=$id", "contact-form: sent id=$id attempt=1"], $this->log);
     }
 
     public function testUrlEncodedPostIsAcceptedToo(): void
     {
-        $response = $this->handler()->handle('POST', 'application/x-www-form-urlencoded;charset=UTF-8', self::FORM);
+        $handler = $this->handler();
+        $response = $handler->handle(self::post(self::FORM, 'application/x-www-form-urlencoded;charset=UTF-8'));
+        $handler->afterResponse();
 
         self::assertJsonResponse($response, 200);
         self::assertCount(1, $this->sender->sent);
     }
 
-    /**
-     * @return iterable<string, array{string}>
-     */
+    public function testWithSmtpDownTheVisitorStillGets200AndTheMessageWaits(): void
+    {
+        $this->sender->failure = SendFailed::because('SMTP Error: Could not connect to SMTP host.');
+        $handler = $this->handler();
+
+        $response = $handler->handle(self::post());
+        $handler->afterResponse();
+
+        self::assertJsonResponse($response, 200);
+        self::assertCount(1, $this->outbox->pending());
+        $entry = OutboxEntry::fromJson((string) file_get_contents($this->outbox->pending()[0]));
+        self::assertSame(1, $entry->attempts);
+        self::assertStringStartsWith('contact-form: retry id=' . $entry->id() . ' attempt=1 next=', $this->log[1]);
+
+        // The next request does not wait for the dead server again; the deliverer takes it from here.
+        $next = $this->handler();
+        self::assertSame(200, $next->handle(self::post())->status);
+        $next->afterResponse();
+        self::assertSame(1, $this->sender->calls);
+        self::assertCount(2, $this->outbox->pending());
+        self::assertMatchesRegularExpression('/^contact-form: deferred id=[0-9a-f]{16} reason=smtp-down$/', $this->log[3]);
+    }
+
+    public function testAnOutboxThatCannotBeWrittenIs503AndNothingIsSent(): void
+    {
+        $handler = $this->handler(new Outbox($this->dir . '/missing'));
+
+        $response = $handler->handle(self::post());
+        $handler->afterResponse();
+
+        self::assertJsonResponse($response, 503);
+        self::assertSame(['ok' => false, 'error' => RequestHandler::SEND_ERROR], $response->data());
+        self::assertSame([], $this->sender->sent, 'never sent without being stored first');
+        self::assertStringStartsWith('contact-form: error reason=outbox-unwritable detail="cannot create a file in ', $this->log[0]);
+    }
+
+    /** @return iterable<string, array{string}> */
     public static function otherMethods(): iterable
     {
         foreach (['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'] as $method) {
@@ -90,22 +178,38 @@ final class RequestHandlerTest extends TestCase
     #[DataProvider('otherMethods')]
     public function testOtherMethodsGet405WithAllow(string $method): void
     {
-        $response = $this->handler()->handle($method, self::MULTIPART, self::FORM);
+        $response = $this->handler()->handle(self::post(method: $method));
 
         self::assertJsonResponse($response, 405);
         self::assertSame('POST', $response->headers['Allow']);
         self::assertSame(['ok' => false, 'error' => RequestHandler::METHOD_ERROR], $response->data());
-        self::assertSame([], $this->sender->sent);
+        self::assertSame([], $this->outbox->pending());
+        self::assertSame(['contact-form: rejected reason=method'], $this->log);
     }
 
     public function testLowercaseMethodNameIsStillPost(): void
     {
-        self::assertSame(200, $this->handler()->handle('post', self::MULTIPART, self::FORM)->status);
+        self::assertSame(200, $this->handler()->handle(self::post(method: 'post'))->status);
     }
 
-    /**
-     * @return iterable<string, array{string}>
-     */
+    public function testPostsFromAnotherSiteGet403(): void
+    {
+        $response = $this->handler()->handle(self::post(origin: 'https://evil.example'));
+        self::assertJsonResponse($response, 403);
+        self::assertSame(['ok' => false, 'error' => RequestHandler::ORIGIN_ERROR], $response->data());
+
+        self::assertSame(403, $this->handler()->handle(self::post(origin: null, referer: 'https://evil.example/form'))->status);
+        self::assertSame(['contact-form: rejected reason=origin', 'contact-form: rejected reason=referer'], $this->log);
+        self::assertSame([], $this->outbox->pending());
+    }
+
+    public function testOwnRefererOrNoHeaderAtAllPasses(): void
+    {
+        self::assertSame(200, $this->handler()->handle(self::post(origin: null, referer: self::SITE . '/kontakt'))->status);
+        self::assertSame(200, $this->handler()->handle(self::post(origin: null))->status);
+    }
+
+    /** @return iterable<string, array{string}> */
     public static function otherContentTypes(): iterable
     {
         yield 'json' => ['application/json'];
@@ -117,35 +221,46 @@ final class RequestHandlerTest extends TestCase
     #[DataProvider('otherContentTypes')]
     public function testOtherContentTypesGet415(string $contentType): void
     {
-        $response = $this->handler()->handle('POST', $contentType, self::FORM);
+        $response = $this->handler()->handle(new HttpRequest('POST', $contentType, '{"name":"x"}', self::SITE));
 
         self::assertJsonResponse($response, 415);
         self::assertSame(['ok' => false, 'error' => RequestHandler::TYPE_ERROR], $response->data());
-        self::assertSame([], $this->sender->sent);
+        self::assertSame([], $this->outbox->pending());
     }
 
     public function testContentTypeIsCaseInsensitive(): void
     {
-        self::assertSame(200, $this->handler()->handle('POST', 'Multipart/Form-Data; boundary=x', self::FORM)->status);
+        self::assertSame(200, $this->handler()->handle(self::post(contentType: 'Multipart/Form-Data; boundary=' . self::BOUNDARY))->status);
     }
 
-    public function testBodyDroppedForSizeIs413NotAnEmptyForm(): void
+    public function testBodyOverTheLimitIs413(): void
     {
-        $response = $this->handler()->handle('POST', self::MULTIPART, [], bodyTooLarge: true);
-
+        $response = $this->handler()->handle(new HttpRequest('POST', self::MULTIPART, '', self::SITE, null, bodyTooLarge: true));
         self::assertJsonResponse($response, 413);
         self::assertSame(['ok' => false, 'error' => RequestHandler::TOO_LARGE_ERROR], $response->data());
-        self::assertSame([], $this->sender->sent);
+
+        $big = new HttpRequest('POST', self::MULTIPART, str_repeat('x', HttpRequest::BODY_LIMIT + 1), self::SITE);
+        self::assertSame(413, $this->handler()->handle($big)->status);
+        self::assertSame([], $this->outbox->pending());
+    }
+
+    public function testAMalformedBodyIs400(): void
+    {
+        $response = $this->handler()->handle(new HttpRequest('POST', 'multipart/form-data', self::multipart(self::FORM), self::SITE));
+
+        self::assertJsonResponse($response, 400);
+        self::assertSame(['ok' => false, 'error' => RequestHandler::MALFORMED_ERROR], $response->data());
+        self::assertSame(['contact-form: rejected reason=malformed detail="multipart without a boundary"'], $this->log);
     }
 
     public function testInvalidFieldsGet422WithPolishMessagesPerField(): void
     {
-        $response = $this->handler()->handle('POST', self::MULTIPART, [
+        $response = $this->handler()->handle(self::post([
             'name' => '',
             'email' => 'nie-adres',
             'phone' => 'abc',
             'message' => 'Treść',
-        ]);
+        ]));
 
         self::assertJsonResponse($response, 422);
         self::assertSame([
@@ -159,60 +274,67 @@ final class RequestHandlerTest extends TestCase
         ], $response->data());
         // Polish letters are sent as UTF-8, not \u escapes.
         self::assertStringContainsString('"name":"Podaj imię i nazwisko."', $response->body);
-        self::assertSame([], $this->sender->sent);
+        self::assertSame([], $this->outbox->pending());
+        self::assertSame(['contact-form: rejected reason=validation fields=name,email,phone'], $this->log);
     }
 
-    public function testHeaderInjectionIs422AndNothingIsSent(): void
+    public function testHeaderInjectionIs422AndNothingIsStored(): void
     {
-        $response = $this->handler()->handle('POST', self::MULTIPART, ['email' => "a@example.com\r\nBcc: b@example.com"] + self::FORM);
+        $response = $this->handler()->handle(self::post(['email' => "a@example.com\r\nBcc: b@example.com"] + self::FORM));
 
         self::assertSame(422, $response->status);
         self::assertArrayHasKey('email', $response->data()['fields']);
-        self::assertSame([], $this->sender->sent);
+        self::assertSame([], $this->outbox->pending());
+        self::assertStringNotContainsString('example.com', implode("\n", $this->log));
     }
 
-    public function testSenderFailureIs502WithoutInternals(): void
+    public function testArrayFieldsAre422(): void
     {
-        $failure = SendFailed::because('SMTP Error: Could not connect to SMTP host. recepcja@salon.test');
-        $response = $this->handler(new FakeSender($failure))->handle('POST', self::MULTIPART, self::FORM);
+        $request = new HttpRequest('POST', 'application/x-www-form-urlencoded', 'name[]=x&email=a%40example.com&message=m', self::SITE);
+        $response = $this->handler()->handle($request);
 
-        self::assertJsonResponse($response, 502);
-        self::assertSame([
-            'ok' => false,
-            'error' => 'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.',
-        ], $response->data());
-        self::assertStringNotContainsString('SMTP', $response->body);
-
-        self::assertCount(1, $this->log);
-        self::assertStringStartsWith('contact-form: send failed: SMTP Error: Could not connect', $this->log[0]);
-        foreach (['gosc@example.com', 'recepcja@salon.test', 'Zażółć', "\n"] as $secret) {
-            self::assertStringNotContainsString($secret, $this->log[0]);
-        }
+        self::assertSame(422, $response->status);
+        self::assertSame(['name' => 'Pole ma nieprawidłowy format.'], $response->data()['fields']);
     }
 
-    public function testHoneypotAnswersLikeSuccessButSendsNothing(): void
+    public function testHoneypotAnswersLikeSuccessButKeepsNothing(): void
     {
-        $response = $this->handler()->handle('POST', self::MULTIPART, ['website' => 'https://spam.example'] + self::FORM);
+        $handler = $this->handler();
+        $response = $handler->handle(self::post(['website' => 'https://spam.example'] + self::FORM));
+        $handler->afterResponse();
 
         self::assertJsonResponse($response, 200);
         self::assertSame(['ok' => true, 'message' => RequestHandler::SUCCESS], $response->data());
         self::assertSame([], $this->sender->sent);
+        self::assertSame([], $this->outbox->pending());
         self::assertSame(['contact-form: honeypot'], $this->log);
     }
 
     public function testHoneypotWinsOverValidationSoBotsLearnNothing(): void
     {
-        $response = $this->handler()->handle('POST', self::MULTIPART, ['website' => 'x', 'email' => 'zły']);
-
-        self::assertSame(200, $response->status);
-        self::assertSame([], $this->sender->sent);
+        self::assertSame(200, $this->handler()->handle(self::post(['website' => 'x', 'email' => 'zły']))->status);
+        self::assertSame([], $this->outbox->pending());
     }
 
     public function testEmptyHoneypotIsIgnored(): void
     {
-        $response = $this->handler()->handle('POST', self::MULTIPART, ['website' => ''] + self::FORM);
+        self::assertSame(200, $this->handler()->handle(self::post(['website' => ''] + self::FORM))->status);
+        self::assertCount(1, $this->outbox->pending());
+    }
 
-        self::assertSame(200, $response->status);
-        self::assertCount(1, $this->sender->sent);
+    public function testLogLinesNeverCarryAddressesOrText(): void
+    {
+        $this->sender->failure = SendFailed::because('SMTP Error: 550 <gosc@example.com> rejected');
+        $handler = $this->handler();
+        $handler->handle(self::post());
+        $handler->afterResponse();
+        $this->handler()->handle(self::post(['email' => 'zły'] + self::FORM));
+
+        self::assertCount(3, $this->log);
+        foreach ($this->log as $line) {
+            foreach (['gosc@example.com', 'recepcja@salon.test', 'Zażółć', 'zły'] as $secret) {
+                self::assertStringNotContainsString($secret, $line);
+            }
+        }
     }
 }

@@ -27,6 +27,7 @@ final class SmtpSenderTest extends TestCase
             subject: 'Wiadomość ze strony od Zażółć Gęślą',
             body: "Wiadomość:\nZażółć gęślą jaźń\n",
             messageId: '<0123456789abcdef@salon.test>',
+            date: 'Sun, 09 Mar 2025 13:30:00 +0100',
         );
     }
 
@@ -70,6 +71,7 @@ final class SmtpSenderTest extends TestCase
         self::assertStringContainsString("\r\nTo: recepcja@salon.test\r\n", $headers);
         self::assertMatchesRegularExpression('/\r\nReply-To: =\?UTF-8\?[BQ]\?[^\r\n]+\?= <gosc@example\.com>\r\n/i', $headers);
         self::assertStringContainsString("\r\nMessage-ID: <0123456789abcdef@salon.test>\r\n", $headers);
+        self::assertMatchesRegularExpression("/(^|\r\n)Date: Sun, 0?9 Mar 2025 13:30:00 \\+0100\r\n/", $headers, 'the stored date, not the time of this retry');
         self::assertStringContainsStringIgnoringCase('Content-Type: text/plain; charset=UTF-8', $headers);
         self::assertStringContainsString('Content-Transfer-Encoding: quoted-printable', $headers);
         self::assertStringNotContainsString('X-Mailer', $headers);

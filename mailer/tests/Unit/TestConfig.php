@@ -17,6 +17,7 @@ final class TestConfig
         return Config::fromArray($overrides + [
             'MAIL_FROM' => 'formularz@salon.test',
             'MAIL_TO' => 'recepcja@salon.test',
+            'OUTBOX_DIR' => '/nonexistent/salon-outbox',
         ]);
     }
 }

@@ -1,0 +1,23 @@
+// Types of services.mjs for the TypeScript tests (tests/support/stack.ts, tests/bench/mailer.ts).
+import type { ChildProcess } from "node:child_process";
+
+export type ServiceName = "catcher" | "php" | "web" | "deliverer";
+
+export declare const services: Record<ServiceName, { port: number | undefined; command: () => unknown[] }>;
+export declare function renderTemplate(text: string, values: Record<string, string>): string;
+export declare function ensureOutbox(): string;
+export declare function phpBinary(): string;
+export declare function pidOf(name: ServiceName): number | undefined;
+export declare function portOpen(port: number): Promise<boolean>;
+export declare function waitForPort(port: number, open?: boolean, timeoutMs?: number): Promise<void>;
+export declare function startService(name: ServiceName, options?: { detached?: boolean }): Promise<ChildProcess>;
+export declare function stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+export declare function killService(name: ServiceName): Promise<void>;
+export declare function logFile(name: ServiceName): string;
+export declare function isBuilt(): boolean;
+export declare const stateDir: string;
+export declare const root: string;
+export declare const host: string;
+export declare const outboxDir: string;
+export declare const ports: { web: number; php: number; smtp: number; mailUi: number };
+export declare const mailerEnv: Record<string, string>;

@@ -1,0 +1,126 @@
+<?php
+
+/*
+ * The deliverer: sends what waits in the outbox (OUTBOX_DIR), with the same settings as the endpoint.
+ *
+ *   php mailer/bin/deliver.php                one pass over the due messages, then exit
+ *   php mailer/bin/deliver.php --now          one pass over every waiting message, due or not (after a fix)
+ *   php mailer/bin/deliver.php --loop         the service: a pass every OUTBOX_POLL_SECONDS (default 5)
+ *   php mailer/bin/deliver.php --status       counts of waiting and failed messages, as JSON
+ *   php mailer/bin/deliver.php --retry-failed put outbox/failed/* back in the queue, attempts reset
+ *   php mailer/bin/deliver.php --health       exit 0 if a --loop pass ran lately (the container health check)
+ *
+ * Started as root (an operator by hand), it first becomes the owner of the outbox directory (www-data),
+ * so every file it writes stays readable for the PHP-FPM workers and the service.
+ * Exit codes: 0 done, 1 messages are left or failed, 2 configuration or outbox problem.
+ */
+
+declare(strict_types=1);
+
+use Salon\Mailer\Config;
+use Salon\Mailer\Deliverer;
+use Salon\Mailer\EventLog;
+use Salon\Mailer\InvalidConfig;
+use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxUnavailable;
+use Salon\Mailer\SmtpSender;
+
+require dirname(__DIR__) . '/vendor/autoload.php';
+
+ini_set('display_errors', 'stderr');
+ini_set('log_errors', '0');
+
+$options = getopt('', ['loop', 'now', 'status', 'retry-failed', 'health', 'help']);
+if (isset($options['help'])) {
+    fwrite(STDOUT, (string) preg_replace('/^.*?\/\*\n|\*\/.*$/s', '', (string) file_get_contents(__FILE__)));
+    exit(0);
+}
+
+$log = static function (string $line): void {
+    fwrite(STDERR, date('Y-m-d\TH:i:sP') . ' ' . $line . "\n");
+};
+
+try {
+    $config = Config::fromEnvironment();
+} catch (InvalidConfig $e) {
+    $log(EventLog::line('error', ['reason' => 'config', 'detail' => $e->getMessage()]));
+    exit(2);
+}
+
+// Touched after every --loop pass; a dotfile, so never taken for a message.
+$heartbeat = $config->outboxDir . '/.deliverer-heartbeat';
+$poll = filter_var(getenv('OUTBOX_POLL_SECONDS') ?: '5', FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 3600]]) ?: 5;
+if (isset($options['health'])) {
+    clearstatcache();
+    $beat = @filemtime($heartbeat);
+    exit($beat !== false && $beat >= time() - 3 * $poll - 30 ? 0 : 1);
+}
+
+// As root, become the outbox's owner (never write files PHP-FPM's www-data cannot read or replace).
+if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
+    $owner = @stat($config->outboxDir);
+    if ($owner !== false && $owner['uid'] !== 0) {
+        if (!posix_setgid($owner['gid']) || !posix_setuid($owner['uid'])) {
+            $log(EventLog::line('error', ['reason' => 'cannot-switch-user', 'detail' => 'uid ' . $owner['uid']]));
+            exit(2);
+        }
+    }
+}
+
+$outbox = Outbox::fromConfig($config);
+$deliverer = new Deliverer($outbox, new SmtpSender($config), $log);
+
+try {
+    if (isset($options['status'])) {
+        fwrite(STDOUT, json_encode([
+            'waiting' => count($outbox->pending()),
+            'failed' => count($outbox->failed()),
+            'smtpLooksDown' => $outbox->smtpLooksDown(),
+        ], JSON_THROW_ON_ERROR) . "\n");
+        exit(0);
+    }
+    if (isset($options['retry-failed'])) {
+        $count = $outbox->requeueFailed();
+        $log(EventLog::line('requeued', ['count' => $count]));
+        exit(0);
+    }
+    if (!isset($options['loop'])) {
+        $report = $deliverer->runOnce(isset($options['now']));
+        fwrite(STDOUT, json_encode($report->toArray(), JSON_THROW_ON_ERROR) . "\n");
+        exit($report->left > 0 || $report->failed > 0 ? 1 : 0);
+    }
+} catch (OutboxUnavailable $e) {
+    $log(EventLog::line('error', ['reason' => 'outbox-unavailable', 'detail' => $e->getMessage()]));
+    exit(2);
+}
+
+// --loop: a pass, then sleep; SIGTERM/SIGINT end it between passes (a pass in flight finishes its message).
+$running = true;
+if (function_exists('pcntl_async_signals')) {
+    pcntl_async_signals(true);
+    $stop = static function () use (&$running): void {
+        $running = false;
+    };
+    pcntl_signal(SIGTERM, $stop);
+    pcntl_signal(SIGINT, $stop);
+}
+$log(EventLog::line('deliverer-started', ['poll' => $poll . 's', 'outbox' => $config->outboxDir]));
+$reportedFailed = -1;
+while ($running) {
+    try {
+        $deliverer->runOnce();
+        $failed = count($outbox->failed());
+        if ($failed !== $reportedFailed && $failed > 0) {
+            // Said again whenever the number changes, so nobody misses messages that need a person.
+            $log(EventLog::line('failed-waiting', ['count' => $failed, 'where' => $config->outboxDir . '/' . Outbox::FAILED_DIR]));
+        }
+        $reportedFailed = $failed;
+        @touch($heartbeat);
+    } catch (\Throwable $e) {
+        $log(EventLog::line('error', ['reason' => $e instanceof OutboxUnavailable ? 'outbox-unavailable' : 'unexpected', 'detail' => $e instanceof OutboxUnavailable ? $e->getMessage() : get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));
+    }
+    for ($slept = 0; $running && $slept < $poll * 10; $slept++) {
+        usleep(100_000);
+    }
+}
+$log(EventLog::line('deliverer-stopped'));

@@ -1,0 +1,29 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer;
+
+/** What one pass of the deliverer did (printed by deliver.php, asserted on by tests). */
+final class DeliveryReport
+{
+    public int $sent = 0;
+    /** Failed and scheduled for a later attempt. */
+    public int $retried = 0;
+    /** Moved to failed/ (attempts used up, or unreadable). */
+    public int $failed = 0;
+    /** Held by another process (a request sending it right now, or another deliverer). */
+    public int $busy = 0;
+    /** Not due yet (backoff). */
+    public int $waiting = 0;
+    /** Still in the outbox after the pass. */
+    public int $left = 0;
+    public int $staleTemporaryFiles = 0;
+    public bool $stoppedBySmtpFailure = false;
+
+    /** @return array<string, int|bool> */
+    public function toArray(): array
+    {
+        return get_object_vars($this);
+    }
+}

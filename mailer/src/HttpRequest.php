@@ -1,0 +1,59 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer;
+
+/** What the handler needs from an HTTP request, as plain data (tests build it directly). */
+final readonly class HttpRequest
+{
+    /** Same cap as nginx's client_max_body_size for /send-email.php (docker/nginx/templates/salon.conf.template). */
+    public const BODY_LIMIT = 65536;
+
+    public function __construct(
+        public string $method,
+        public string $contentType = '',
+        public string $body = '',
+        public ?string $origin = null,
+        public ?string $referer = null,
+        /** The body was over BODY_LIMIT and was not read. */
+        public bool $bodyTooLarge = false,
+    ) {
+    }
+
+    /**
+     * Reads the request php-fpm is serving. The body comes from php://input: PHP's own form parsing must be
+     * off (enable_post_data_reading = Off), otherwise a multipart body has been consumed already.
+     *
+     * @throws InvalidConfig
+     */
+    public static function fromGlobals(): self
+    {
+        if (filter_var(ini_get('enable_post_data_reading'), FILTER_VALIDATE_BOOLEAN)) {
+            throw new InvalidConfig('enable_post_data_reading must be Off for the mailer (see docker/php/php.ini)');
+        }
+        $header = static fn (string $name): ?string => isset($_SERVER[$name]) && is_string($_SERVER[$name]) ? $_SERVER[$name] : null;
+        $method = strtoupper((string) $header('REQUEST_METHOD'));
+        $tooLarge = (int) $header('CONTENT_LENGTH') > self::BODY_LIMIT;
+        $body = '';
+        if ($method === 'POST' && !$tooLarge) {
+            $input = fopen('php://input', 'rb');
+            $body = $input === false ? '' : (string) stream_get_contents($input, self::BODY_LIMIT + 1);
+            if ($input !== false) {
+                fclose($input);
+            }
+            if (strlen($body) > self::BODY_LIMIT) {
+                [$tooLarge, $body] = [true, ''];
+            }
+        }
+
+        return new self(
+            $method,
+            (string) $header('CONTENT_TYPE'),
+            $body,
+            $header('HTTP_ORIGIN'),
+            $header('HTTP_REFERER'),
+            $tooLarge,
+        );
+    }
+}

@@ -1,0 +1,82 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer\Tests\Unit;
+
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use Salon\Mailer\InvalidConfig;
+use Salon\Mailer\OriginPolicy;
+
+#[CoversClass(OriginPolicy::class)]
+final class OriginPolicyTest extends TestCase
+{
+    private static function policy(): OriginPolicy
+    {
+        return OriginPolicy::fromString('https://aurea-salon.example, http://127.0.0.1:8080');
+    }
+
+    /** @return iterable<string, array{?string, ?string}> */
+    public static function ownPages(): iterable
+    {
+        yield 'origin' => ['https://aurea-salon.example', null];
+        yield 'origin, case and default port' => ['HTTPS://Aurea-Salon.Example:443', null];
+        yield 'second origin with port' => ['http://127.0.0.1:8080', null];
+        yield 'referer only' => [null, 'https://aurea-salon.example/kontakt?x=1#f'];
+        yield 'origin wins over a foreign referer' => ['https://aurea-salon.example', 'https://elsewhere.example/'];
+        yield 'neither header (curl, not a web page)' => [null, null];
+        yield 'empty headers count as absent' => ['', ' '];
+    }
+
+    #[DataProvider('ownPages')]
+    public function testPostsFromTheSitesOwnPagesPass(?string $origin, ?string $referer): void
+    {
+        self::assertNull(self::policy()->refusal($origin, $referer));
+    }
+
+    /** @return iterable<string, array{?string, ?string, string}> */
+    public static function otherPages(): iterable
+    {
+        yield 'another site' => ['https://evil.example', null, 'origin'];
+        yield 'lookalike suffix' => ['https://aurea-salon.example.evil.example', null, 'origin'];
+        yield 'other scheme' => ['http://aurea-salon.example', null, 'origin'];
+        yield 'other port' => ['http://127.0.0.1:8081', null, 'origin'];
+        yield 'localhost is another origin' => ['http://localhost:8080', null, 'origin'];
+        yield 'opaque origin of a sandboxed frame' => ['null', null, 'origin'];
+        yield 'foreign origin, own referer' => ['https://evil.example', 'https://aurea-salon.example/kontakt', 'origin'];
+        yield 'garbage origin' => ["https://aurea-salon.example\r\nX: y", null, 'origin'];
+        yield 'foreign referer' => [null, 'https://evil.example/page', 'referer'];
+        yield 'referer with credentials' => [null, 'https://user:pw@aurea-salon.example/', 'referer'];
+        yield 'not http' => [null, 'file:///etc/passwd', 'referer'];
+    }
+
+    #[DataProvider('otherPages')]
+    public function testPostsFromOtherPagesAreRefused(?string $origin, ?string $referer, string $reason): void
+    {
+        self::assertSame($reason, self::policy()->refusal($origin, $referer));
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function badSettings(): iterable
+    {
+        yield 'empty' => [''];
+        yield 'path' => ['https://aurea-salon.example/kontakt'];
+        yield 'no scheme' => ['aurea-salon.example'];
+        yield 'ftp' => ['ftp://aurea-salon.example'];
+        yield 'credentials' => ['https://a@aurea-salon.example'];
+    }
+
+    #[DataProvider('badSettings')]
+    public function testSiteOriginMustBeOriginsOnly(string $value): void
+    {
+        $this->expectException(InvalidConfig::class);
+        OriginPolicy::fromString($value);
+    }
+
+    public function testATrailingSlashInTheSettingIsForgiven(): void
+    {
+        self::assertSame(['https://aurea-salon.example'], OriginPolicy::fromString('https://aurea-salon.example/')->allowed);
+    }
+}

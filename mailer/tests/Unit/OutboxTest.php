@@ -1,0 +1,304 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer\Tests\Unit;
+
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\TestCase;
+use Salon\Mailer\Claim;
+use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxEntry;
+use Salon\Mailer\OutboxUnavailable;
+use Salon\Mailer\OutgoingMessage;
+
+#[CoversClass(Outbox::class)]
+#[CoversClass(OutboxEntry::class)]
+#[CoversClass(Claim::class)]
+#[CoversClass(OutboxUnavailable::class)]
+#[CoversClass(OutgoingMessage::class)]
+final class OutboxTest extends TestCase
+{
+    use TempDirectory;
+
+    private int $now = 1_750_000_000;
+
+    protected function setUp(): void
+    {
+        $this->makeTempDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->removeTempDirectory();
+    }
+
+    private function outbox(int $maxAttempts = 10, int $retrySeconds = 60): Outbox
+    {
+        return new Outbox($this->dir, $maxAttempts, $retrySeconds, fn (): int => $this->now);
+    }
+
+    public static function message(string $token = 'a'): OutgoingMessage
+    {
+        return new OutgoingMessage(
+            from: 'formularz@salon.test',
+            fromName: 'Strona salonu',
+            to: 'recepcja@salon.test',
+            replyTo: 'gosc@example.com',
+            replyToName: 'Zażółć Gęślą',
+            subject: 'Wiadomość ze strony od Zażółć Gęślą',
+            body: "Zażółć gęślą jaźń\n„cudzysłów” $token\n",
+            messageId: '<' . md5($token) . '@salon.test>',
+            date: 'Sun, 15 Jun 2025 17:06:40 +0200',
+        );
+    }
+
+    public function testStoreWritesOneCompleteJsonFileAndNoTemporaryOnes(): void
+    {
+        $claim = $this->outbox()->store(self::message());
+        $claim->release();
+
+        self::assertSame([basename($claim->path)], $this->namesIn($this->dir), 'no .tmp- file left behind');
+        self::assertMatchesRegularExpression('/^20250615T150640Z-[0-9a-f]{16}\.json$/', basename($claim->path));
+        self::assertSame(0600, fileperms($claim->path) & 0777, 'a person\'s message: owner only');
+        $stored = OutboxEntry::fromJson((string) file_get_contents($claim->path));
+        self::assertEquals(self::message(), $stored->message, 'the mail is stored exactly, Polish letters included');
+        self::assertSame(0, $stored->attempts);
+        self::assertSame($this->now, $stored->nextAttemptAt, 'a new message is due at once');
+        self::assertStringContainsString('Zażółć gęślą jaźń', (string) file_get_contents($claim->path));
+    }
+
+    public function testTheIdIsOpaqueAndFollowsTheMessageId(): void
+    {
+        $entry = new OutboxEntry(self::message(), $this->now);
+
+        self::assertSame(substr(hash('sha256', self::message()->messageId), 0, 16), $entry->id());
+        self::assertStringNotContainsString('salon.test', $entry->id());
+    }
+
+    public function testAStoredMessageIsHeldByItsWriterUntilReleased(): void
+    {
+        $outbox = $this->outbox();
+        $claim = $outbox->store(self::message());
+
+        self::assertNull($outbox->claim($claim->path), 'a deliverer cannot take what the request is about to send');
+        $claim->release();
+        $second = $outbox->claim($claim->path);
+        self::assertNotNull($second);
+        self::assertNull($outbox->claim($claim->path), 'nor can a second deliverer');
+        self::assertSame(self::message()->messageId, $second->entry?->message->messageId);
+        $second->release();
+    }
+
+    public function testAClaimOnAFileThatWasSentMeanwhileIsRefused(): void
+    {
+        $outbox = $this->outbox();
+        $claim = $outbox->store(self::message());
+        // Another process opened the file before it was sent and removed...
+        $late = fopen($claim->path, 'r');
+        $outbox->markSent($claim);
+
+        self::assertFileDoesNotExist($claim->path);
+        self::assertNull($outbox->claim($claim->path));
+        // ...and gets its lock only on the removed file: the identity check stops it.
+        self::assertTrue(flock($late, LOCK_EX | LOCK_NB));
+        self::assertSame(0, fstat($late)['nlink']);
+        fclose($late);
+    }
+
+    public function testAClaimOnAFileThatWasRescheduledMeanwhileIsRefused(): void
+    {
+        $outbox = $this->outbox();
+        $first = $outbox->store(self::message());
+        $first->release();
+        $claim = $outbox->claim($first->path);
+        self::assertNotNull($claim);
+        // A process that opened the old file before the reschedule replaced it...
+        $rival = new Outbox($this->dir, 10, 60, fn (): int => $this->now);
+        $oldHandle = fopen($first->path, 'r');
+        $outbox->reschedule($claim, 'SMTP down');
+        // ...may lock the old inode, but claim() compares it with the file at the path.
+        self::assertTrue(flock($oldHandle, LOCK_EX | LOCK_NB));
+        fclose($oldHandle);
+        $this->now += 3600;
+        $fresh = $rival->claim($first->path);
+        self::assertNotNull($fresh);
+        self::assertSame(1, $fresh->entry?->attempts);
+        $fresh->release();
+    }
+
+    public function testMarkSentRemovesTheFile(): void
+    {
+        $outbox = $this->outbox();
+        $claim = $outbox->store(self::message());
+        $outbox->markSent($claim);
+
+        self::assertSame([], $outbox->pending());
+        self::assertSame([], $this->namesIn($this->dir));
+    }
+
+    public function testBackoffDoublesFromTheBaseAndIsCapped(): void
+    {
+        $outbox = $this->outbox(20, 60);
+
+        self::assertSame(
+            [60, 120, 240, 480, 960, 1920, 3840, 7680, 14400, 14400],
+            array_map($outbox->retryDelay(...), range(1, 10)),
+        );
+        self::assertSame(14400, $outbox->retryDelay(100), 'no overflow for a large count');
+        self::assertSame(86400, (new Outbox($this->dir, 5, 86400))->retryDelay(3), 'a base above the cap is the cap');
+    }
+
+    public function testRescheduleCountsTheAttemptAndStoresTheNextTimeKeepingTheMessageId(): void
+    {
+        $outbox = $this->outbox(10, 60);
+        $claim = $outbox->store(self::message());
+        $path = $claim->path;
+
+        $expected = [1 => 60, 2 => 120, 3 => 240];
+        foreach ($expected as $attempt => $delay) {
+            $entry = $outbox->reschedule($claim, 'SMTP Error: Could not connect to SMTP host.');
+            self::assertSame($attempt, $entry->attempts);
+            self::assertSame($this->now + $delay, $entry->nextAttemptAt);
+            $onDisk = OutboxEntry::fromJson((string) file_get_contents($path));
+            self::assertSame($attempt, $onDisk->attempts);
+            self::assertSame($this->now + $delay, $onDisk->nextAttemptAt);
+            self::assertSame('SMTP Error: Could not connect to SMTP host.', $onDisk->lastError);
+            self::assertEquals(self::message(), $onDisk->message, 'same Message-ID, same Date, same text on every retry');
+            self::assertSame([basename($path)], $this->namesIn($this->dir));
+            $claim = $outbox->claim($path);
+            self::assertNotNull($claim);
+        }
+        $claim->release();
+    }
+
+    public function testAfterTheLastAttemptTheMessageIsKeptInFailed(): void
+    {
+        $outbox = $this->outbox(3, 60);
+        $claim = $outbox->store(self::message());
+        $name = basename($claim->path);
+        for ($attempt = 1; $attempt <= 3; $attempt++) {
+            $entry = $outbox->reschedule($claim, 'SMTP down');
+            if ($attempt < 3) {
+                $claim = $outbox->claim($this->dir . '/' . $name) ?? self::fail('entry vanished');
+            }
+        }
+
+        self::assertSame(3, $entry->attempts);
+        self::assertSame([], $outbox->pending());
+        self::assertSame([$this->dir . '/failed/' . $name], $outbox->failed());
+        $kept = OutboxEntry::fromJson((string) file_get_contents($this->dir . '/failed/' . $name));
+        self::assertSame(3, $kept->attempts);
+        self::assertEquals(self::message(), $kept->message, 'kept whole, never dropped');
+    }
+
+    public function testFailedMessagesCanBePutBackWithAttemptsReset(): void
+    {
+        $outbox = $this->outbox(1, 60);
+        $claim = $outbox->store(self::message());
+        $outbox->reschedule($claim, 'SMTP down');
+        self::assertCount(1, $outbox->failed());
+
+        $this->now += 7200;
+        self::assertSame(1, $outbox->requeueFailed());
+
+        self::assertSame([], $outbox->failed());
+        self::assertCount(1, $outbox->pending());
+        $entry = OutboxEntry::fromJson((string) file_get_contents($outbox->pending()[0]));
+        self::assertSame(0, $entry->attempts);
+        self::assertSame($this->now, $entry->nextAttemptAt);
+        self::assertSame(self::message()->messageId, $entry->message->messageId);
+    }
+
+    public function testPendingListsEntriesOldestFirstAndIgnoresDotfiles(): void
+    {
+        $outbox = $this->outbox();
+        $outbox->store(self::message('a'))->release();
+        $this->now += 5;
+        $outbox->store(self::message('b'))->release();
+        $this->now -= 10;
+        $outbox->store(self::message('c'))->release();
+        touch($this->dir . '/.tmp-0123456789abcdef');
+        $outbox->noteSmtpDown();
+
+        $tokens = array_map(
+            static fn (string $path): string => substr(OutboxEntry::fromJson((string) file_get_contents($path))->message->body, -2, 1),
+            $outbox->pending(),
+        );
+        self::assertSame(['c', 'a', 'b'], $tokens);
+    }
+
+    public function testAnUnwritableOutboxThrowsAndLeavesNothing(): void
+    {
+        $missing = new Outbox($this->dir . '/missing');
+        try {
+            $missing->store(self::message());
+            self::fail('expected OutboxUnavailable');
+        } catch (OutboxUnavailable $e) {
+            self::assertStringContainsString('cannot create a file in ' . $this->dir . '/missing', $e->getMessage());
+            self::assertStringContainsString('No such file or directory', $e->getMessage());
+            self::assertStringNotContainsString('gosc@example.com', $e->getMessage());
+        }
+
+        // A path that is a file, not a directory (a mount gone wrong).
+        touch($this->dir . '/not-a-dir');
+        $this->expectException(OutboxUnavailable::class);
+        (new Outbox($this->dir . '/not-a-dir'))->store(self::message());
+    }
+
+    public function testAReadOnlyOutboxThrowsAndNothingIsStored(): void
+    {
+        // In a separate process that drops root first (root ignores permission bits), like PHP-FPM's workers.
+        chmod($this->dir, 0555);
+        try {
+            $output = shell_exec(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg(dirname(__DIR__) . '/Fixtures/store-one.php') . ' ' . escapeshellarg($this->dir) . ' 2>&1');
+        } finally {
+            chmod($this->dir, 0700);
+        }
+
+        self::assertSame("OutboxUnavailable: cannot create a file in {$this->dir}: Permission denied\n", $output);
+        self::assertSame([], $this->namesIn($this->dir));
+    }
+
+    public function testAnUnreadableEntryIsClaimedWithItsProblemAndCanBeMovedToFailed(): void
+    {
+        $outbox = $this->outbox();
+        file_put_contents($this->dir . '/20250101T000000Z-broken.json', '{"version":1,"message":');
+
+        $claim = $outbox->claim($this->dir . '/20250101T000000Z-broken.json');
+        self::assertNotNull($claim);
+        self::assertNull($claim->entry);
+        self::assertStringStartsWith('not JSON', $claim->problem);
+        $outbox->moveToFailed($claim);
+        self::assertSame([$this->dir . '/failed/20250101T000000Z-broken.json'], $outbox->failed());
+    }
+
+    public function testStaleTemporaryFilesAreRemovedFreshOnesKept(): void
+    {
+        $outbox = $this->outbox();
+        touch($this->dir . '/.tmp-old', $this->now - Outbox::STALE_TEMP_SECONDS - 1);
+        touch($this->dir . '/.tmp-new', $this->now - 5);
+
+        self::assertSame(1, $outbox->removeStaleTemporaryFiles());
+        self::assertSame(['.tmp-new'], $this->namesIn($this->dir));
+    }
+
+    public function testSmtpDownMarkerExpires(): void
+    {
+        $outbox = $this->outbox();
+        self::assertFalse($outbox->smtpLooksDown());
+        $outbox->noteSmtpDown();
+        self::assertTrue($outbox->smtpLooksDown());
+        $this->now += Outbox::SMTP_DOWN_SECONDS + 1;
+        self::assertFalse($outbox->smtpLooksDown());
+        $outbox->noteSmtpDown();
+        $outbox->noteSmtpUp();
+        self::assertFalse($outbox->smtpLooksDown());
+    }
+
+    public function testEntriesOfAnotherFormatAreRefused(): void
+    {
+        $this->expectException(\UnexpectedValueException::class);
+        OutboxEntry::fromJson('{"version":2,"message":{}}');
+    }
+}

@@ -1,0 +1,187 @@
+/**
+ * Fault tests of the contact pipeline on the native stack: the mail catcher down, PHP-FPM down, PHP-FPM killed
+ * in the middle of a burst. What must hold: every message answered 200 reaches the catcher exactly once, intact,
+ * with the Message-ID it was given when it was stored. Requests come from their own loopback addresses, so the
+ * shared stack keeps its real rate limit (see tests/mailer/http.ts).
+ */
+import { expect, test } from "@playwright/test";
+import { rmSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
+import { join } from "node:path";
+import { ports, host } from "../../docker/native/config.mjs";
+import { exclusiveMailTests } from "../mailer/exclusive";
+import { pool, postForm, send, validMessage, type Reply } from "../mailer/http";
+import { listMail, type CaughtMail } from "../support/mailbox";
+import {
+  compose,
+  killServiceNamed,
+  outboxDir,
+  outboxFiles,
+  runDeliverer,
+  startCatcher,
+  startServiceNamed,
+  stopCatcher,
+  waitForEmptyOutbox,
+} from "../support/stack";
+
+exclusiveMailTests();
+test.skip(compose, "needs the native stack: its outbox folder, pidfiles and SMTP port");
+
+const SUCCESS = { ok: true, message: "Wiadomość została wysłana. Dziękujemy za kontakt!" };
+const tokenOf = (prefix: string, i: number) => `${prefix}${Date.now().toString(36)}n${i}`;
+
+/** Runs the deliverer by hand until every token is in the catcher (the deliverer service may get there first). */
+async function deliverUntilCaught(tokens: string[], timeoutMs = 30_000): Promise<CaughtMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await runDeliverer(["--now"]);
+    const mails = (await listMail()).filter((m) => tokens.some((t) => m.text.includes(t)));
+    if (tokens.every((t) => mails.some((m) => m.text.includes(t))) || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Each token's mail exactly once, and (where known) with the Message-ID it was stored with and its exact text. */
+async function expectEachOnce(tokens: string[], storedIds: Map<string, string>) {
+  const mails = await deliverUntilCaught(tokens);
+  // A moment longer: a duplicate would come from a second sender (request, service, by hand) racing.
+  await new Promise((r) => setTimeout(r, 2500));
+  const all = (await listMail()).filter((m) => tokens.some((t) => m.text.includes(t)));
+  expect(all.length, "no duplicates, nothing extra").toBe(mails.length);
+  for (const token of tokens) {
+    const copies = all.filter((m) => m.text.includes(`„${token}”`));
+    expect(copies, `mail of ${token}`).toHaveLength(1);
+    const mail = copies[0]!;
+    const sent = validMessage(token);
+    expect(mail.subject).toBe(`Wiadomość ze strony od ${sent.name}`);
+    expect(mail.from).toEqual(["strona@aurea-salon.example"]);
+    expect(mail.to).toEqual(["kontakt@aurea-salon.example"]);
+    expect(mail.replyTo).toEqual([sent.email]);
+    expect(mail.text).toContain(`Imię i nazwisko: ${sent.name}\n`);
+    expect(mail.text).toContain(`Telefon: ${sent.phone}\n`);
+    expect(mail.text).toContain(`Wiadomość:\n${sent.message.replace(/\r\n/g, "\n")}\n`);
+    const stored = storedIds.get(token);
+    if (stored) expect(mail.messageId, `Message-ID of ${token}`).toBe(stored);
+  }
+}
+
+/** token → Message-ID, read from the outbox files (the Message-ID is fixed when a message is stored). */
+function storedMessageIds(tokens: string[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const file of outboxFiles()) {
+    const token = tokens.find((t) => file.body.includes(`„${t}”`));
+    if (token) ids.set(token, file.messageId);
+  }
+  return ids;
+}
+
+test.beforeEach(async () => {
+  test.setTimeout(120_000);
+  await waitForEmptyOutbox();
+});
+
+test("mail catcher down: 25 messages are all answered 200, and after it is back and the deliverer runs it holds exactly those 25, once each, intact", async () => {
+  const tokens = Array.from({ length: 25 }, (_, i) => tokenOf("fault", i));
+  let replies: Reply[] = [];
+  let storedIds = new Map<string, string>();
+  await stopCatcher();
+  try {
+    replies = await pool(tokens, 5, (token) => postForm(validMessage(token)));
+    storedIds = storedMessageIds(tokens);
+  } finally {
+    await startCatcher();
+  }
+  expect(replies.map((r) => r.status)).toEqual(tokens.map(() => 200));
+  for (const reply of replies) expect(reply.json).toEqual(SUCCESS);
+  // Stored before any SMTP attempt, each with its Message-ID fixed there.
+  expect(storedIds.size).toBe(25);
+  expect(new Set(storedIds.values()).size).toBe(25);
+  const caughtBefore = (await listMail()).filter((m) => tokens.some((t) => m.text.includes(t)));
+  expect(caughtBefore).toHaveLength(0);
+
+  await expectEachOnce(tokens, storedIds);
+  expect(outboxFiles()).toHaveLength(0);
+});
+
+test("PHP-FPM down: nginx answers 503 as JSON with the security headers, pages still load, and posts work again after a restart", async () => {
+  await killServiceNamed("php");
+  try {
+    const down = await postForm(validMessage(tokenOf("down", 0)));
+    expect(down.status).toBe(503);
+    expect(down.headers["content-type"]).toMatch(/^application\/json/);
+    expect(down.json).toEqual({ ok: false, error: "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później." });
+    expect(down.headers["cache-control"]).toBe("no-store");
+    expect(down.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(down.headers["x-content-type-options"]).toBe("nosniff");
+    expect(down.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(down.headers["permissions-policy"]).toContain("camera=()");
+    expect((await send({ method: "GET", path: "/kontakt" })).status).toBe(200);
+  } finally {
+    await startServiceNamed("php");
+  }
+  const token = tokenOf("up", 0);
+  expect((await postForm(validMessage(token))).status).toBe(200);
+  await expectEachOnce([token], new Map());
+});
+
+test("PHP-FPM killed (SIGKILL) in the middle of a burst while its workers wait on SMTP: every message answered 200 is delivered exactly once", async () => {
+  // An SMTP server that accepts connections and never answers: the workers, having answered 200 and started
+  // sending, hang there (up to SMTP_TIMEOUT) holding their messages when PHP-FPM is killed.
+  const held: Socket[] = [];
+  const tarpit = createServer((socket) => {
+    held.push(socket);
+    socket.on("error", () => undefined);
+  });
+  rmSync(join(outboxDir, ".smtp-down"), { force: true });
+  await stopCatcher();
+  await new Promise<void>((resolve) => tarpit.listen(ports.smtp, host, resolve));
+
+  const first = Array.from({ length: 15 }, (_, i) => tokenOf("kill", i));
+  const second = Array.from({ length: 10 }, (_, i) => tokenOf("after", i));
+  const status = new Map<string, number>();
+  let stranded: string[] = [];
+  let storedIds = new Map<string, string>();
+  try {
+    const burst = pool(first, 10, async (token) => {
+      const reply = await postForm(validMessage(token)).catch(() => undefined);
+      status.set(token, reply?.status ?? 0);
+    });
+    // Kill once some visitors have their 200 and their workers are inside SMTP.
+    const deadline = Date.now() + 10_000;
+    while ([...status.values()].filter((s) => s === 200).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    await killServiceNamed("php");
+    await burst;
+    const ok = first.filter((t) => status.get(t) === 200);
+    storedIds = storedMessageIds([...first, ...second]);
+    stranded = ok.filter((t) => storedIds.has(t));
+  } finally {
+    await new Promise<void>((resolve) => {
+      held.forEach((s) => s.destroy());
+      tarpit.close(() => resolve());
+    });
+    await startCatcher();
+    await startServiceNamed("php");
+  }
+  // The rest of the burst, after the restart.
+  await pool(second, 5, async (token) => {
+    const reply = await postForm(validMessage(token));
+    status.set(token, reply.status);
+  });
+
+  const ok = [...first, ...second].filter((t) => status.get(t) === 200);
+  const refused = first.filter((t) => status.get(t) !== 200);
+  console.log(
+    `burst: ${first.length} before the kill (${first.length - refused.length} × 200, ${refused.length} × ${[...new Set(refused.map((t) => status.get(t)))].join("/") || "-"}), ` +
+      `${stranded.length} answered 200 but still in the outbox when PHP-FPM died; ${second.length} after the restart`,
+  );
+  expect(stranded.length, "some visitors had their 200 while their message was still being sent").toBeGreaterThanOrEqual(1);
+  for (const t of refused) expect([503, 0]).toContain(status.get(t));
+  for (const t of second) expect(status.get(t)).toBe(200);
+
+  await expectEachOnce(ok, storedIds);
+  // A refused request may have been stored just before the kill (the visitor saw the red box): at most once.
+  const extra = (await listMail()).filter((m) => refused.some((t) => m.text.includes(`„${t}”`)));
+  for (const t of refused) expect(extra.filter((m) => m.text.includes(`„${t}”`)).length).toBeLessThanOrEqual(1);
+  expect(outboxFiles()).toHaveLength(0);
+});

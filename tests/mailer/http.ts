@@ -1,0 +1,143 @@
+/**
+ * Raw HTTP for the mailer's tests and benchmark: Node's http module, so every byte of a request can be chosen
+ * (invalid UTF-8, bare CR/LF in bodies, odd methods, no Origin) and each request can come from its own loopback
+ * address. nginx limits /send-email.php per client address (10r/m, burst 5); all end-to-end tests share one stack
+ * with that real limit, so a test that posts many times gives each request its own 127.x.y.z source address
+ * (nginx listens on 127.0.0.1 and Linux accepts any 127/8 source) instead of lifting the limit.
+ */
+import { Agent, request, type IncomingHttpHeaders } from "node:http";
+
+export const siteUrl = (process.env.SITE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+export const siteOrigin = new URL(siteUrl).origin;
+
+export interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+  ms: number;
+}
+
+export interface SendOptions {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string | number>;
+  body?: Buffer | string;
+  /** Source address; see nextSourceAddress(). */
+  from?: string;
+  /** Send the body with Transfer-Encoding: chunked instead of Content-Length. */
+  chunked?: boolean;
+  agent?: Agent;
+  base?: string;
+  timeoutMs?: number;
+}
+
+export function send(options: SendOptions = {}): Promise<Reply> {
+  const url = new URL(options.path ?? "/send-email.php", options.base ?? siteUrl);
+  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body, "utf8");
+  const headers: Record<string, string | number> = { ...options.headers };
+  if (body && !options.chunked && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) headers["Content-Length"] = body.length;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? "POST",
+        headers,
+        localAddress: options.from,
+        agent: options.agent ?? false,
+        timeout: options.timeoutMs ?? 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, json, ms: performance.now() - started });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`timeout: ${options.method ?? "POST"} ${url}`)));
+    req.on("error", reject);
+    if (body) req.end(body);
+    else req.end();
+  });
+}
+
+// 127.<a>.<b>.<c>: <a> random per process, so two runs against one stack (or two test files) do not share buckets.
+const firstOctet = 2 + Math.floor(Math.random() * 250);
+let counter = 0;
+export function nextSourceAddress(): string {
+  const n = counter++;
+  return `127.${firstOctet}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+export type Fields = [name: string, value: string | Buffer][];
+
+/** A multipart body as Chromium writes it (CRLF, one part per field); values are raw bytes. */
+export function multipart(fields: Fields, boundary = `----WebKitFormBoundary${Math.random().toString(36).slice(2, 18)}`) {
+  const parts: Buffer[] = [];
+  for (const [name, value] of fields) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`, "utf8"));
+    parts.push(Buffer.isBuffer(value) ? value : Buffer.from(value, "utf8"));
+    parts.push(Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** application/x-www-form-urlencoded with every byte of the values percent-encoded (so invalid UTF-8 stays invalid). */
+export function urlEncoded(fields: Fields) {
+  const encode = (value: string | Buffer) =>
+    [...(Buffer.isBuffer(value) ? value : Buffer.from(value, "utf8"))].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
+  return {
+    body: Buffer.from(fields.map(([name, value]) => `${encodeURIComponent(name)}=${encode(value)}`).join("&")),
+    contentType: "application/x-www-form-urlencoded",
+  };
+}
+
+/** A valid contact message carrying a unique token, so each mail can be found in the catcher. */
+export function validMessage(token: string) {
+  return {
+    name: `Zażółć Gęślą ${token}`,
+    email: `klientka.${token}@example.com`,
+    phone: "+48 600 100 200",
+    message: `Dzień dobry, zażółć gęślą jaźń „${token}”.\r\nDruga linia — pytanie o zabieg Geneo.`,
+  };
+}
+
+/** Posts a form from the site's own origin (as the browser does) from its own source address. */
+export function postForm(fields: Fields | Record<string, string>, options: SendOptions & { encoding?: "multipart" | "urlencoded" } = {}) {
+  const list: Fields = Array.isArray(fields) ? fields : Object.entries(fields);
+  const { body, contentType } = options.encoding === "urlencoded" ? urlEncoded(list) : multipart(list);
+  return send({
+    ...options,
+    body,
+    from: options.from ?? nextSourceAddress(),
+    headers: { "Content-Type": contentType, Origin: siteOrigin, Accept: "application/json", ...options.headers },
+  });
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time; results in input order. */
+export async function pool<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!, index);
+    }
+  });
+  await Promise.all(runners);
+  return results;
+}
