@@ -1,7 +1,10 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
 import { loadPricing, loadTreatment } from "../content/load.server";
 import { useLivePricing } from "../content/live";
 import { priceCategoriesById } from "../content/pricing";
+import type { Treatment as TreatmentDoc } from "../content/schema";
 import { routeByPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { service } from "../site/structuredData";
@@ -13,9 +16,11 @@ import { PriceCategory } from "../components/PriceList/PriceCategory";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
 import { Carousel } from "../components/Carousel/Carousel";
 import { Gallery } from "../components/Gallery/Gallery";
+import { Icon } from "../components/Icon/Icon";
 import styles from "./treatment.module.scss";
 
-const HERO_SIZES = "(min-width: 64rem) 34rem, 100vw";
+/** The hero fills the main column: the container on phones, what the table of contents leaves on desktop. */
+const HERO_SIZES = "(min-width: 80rem) 48rem, (min-width: 64rem) calc(100vw - 23rem), calc(100vw - 3rem)";
 
 /** The one treatment template: every treatment page is a content document in content/treatments/. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -34,152 +39,243 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-export default function Treatment({ loaderData }: Route.ComponentProps) {
-  const { path, treatment: t } = loaderData;
-  const pricing = useLivePricing(loaderData.pricing);
-  const categories = priceCategoriesById(pricing, t.pricing.categories);
+/** Ids must not contain spaces (aria-labelledby splits on them): "Oxygenating Trio" → "oxygenating-trio". */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ł/g, "l")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
-  const toc = [
-    ...t.sections.map((s) => ({ id: s.id, title: s.title })),
-    ...(t.variants ? [{ id: t.variants.id, title: t.variants.title }] : []),
-    ...(t.beforeAfter ? [{ id: "efekty-zdjecia", title: t.beforeAfter.title }] : []),
-    ...(t.gallery ? [{ id: "galeria", title: t.gallery.title }] : []),
-    { id: "cennik", title: "Cennik" },
-    { id: "rezerwacja", title: t.booking.title },
-  ];
+interface Block {
+  id: string;
+  title: string;
+  /** Contraindications get a calm but distinct frame so they are not skimmed over. */
+  tone?: "caution";
+  body: ReactNode;
+}
 
-  return (
-    <article className={styles.page} data-treatment={path}>
-      <PageHeader path={path} title={t.title} lead={<p>{t.lead}</p>}>
-        {t.notice && (
-          <p className={styles.notice} role="note">
-            {t.notice}
-          </p>
-        )}
-        {t.highlights && (
-          <dl className={styles.highlights}>
-            {t.highlights.map((h) => (
-              <div key={h.label}>
-                <dt>{h.label}</dt>
-                <dd>{renderInline(h.value)}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </PageHeader>
+/**
+ * The page's sections in reading order; the table of contents is built from the same list, so it always matches.
+ * Named variants follow the introduction, and photos follow the effects they show.
+ */
+function pageBlocks(t: TreatmentDoc): Block[] {
+  const blocks: Block[] = t.sections.map((section) => ({
+    id: section.id,
+    title: section.title,
+    tone: section.id === "przeciwwskazania" ? "caution" : undefined,
+    body: <RichText blocks={section.blocks} />,
+  }));
 
-      <div className={styles.intro}>
-        <Picture name={t.hero.image} alt={t.hero.alt} sizes={HERO_SIZES} priority className={styles.hero} />
-        <nav aria-label="Na tej stronie" className={styles.toc}>
-          <h2 className={styles.tocTitle}>Na tej stronie</h2>
-          <ol>
-            {toc.map((item) => (
-              <li key={item.id}>
-                <a href={`#${item.id}`}>{item.title}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      </div>
-
-      {t.promo && (
-        <aside className={styles.promo} aria-labelledby="promocja-tytul">
-          <h2 id="promocja-tytul">{t.promo.title}</h2>
-          <p>{renderInline(t.promo.text)}</p>
-        </aside>
-      )}
-
-      {t.stats && (
-        <section className={styles.stats} aria-labelledby="wyniki-tytul">
-          <h2 id="wyniki-tytul">{t.stats.title}</h2>
-          <ul>
-            {t.stats.items.map((item) => (
-              <li key={item.label}>
-                <span className={styles.statValue}>{item.value}</span>
-                <span className={styles.statLabel}>
-                  {item.label}
-                  {item.footnote && (
-                    <sup>
-                      <a href={`#przypis-${item.footnote}`} aria-label={`przypis ${item.footnote}`}>
-                        {item.footnote}
-                      </a>
-                    </sup>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <ol className={styles.footnotes}>
-            {t.stats.footnotes.map((note, i) => (
-              <li key={note} id={`przypis-${i + 1}`}>
-                {renderInline(note)}
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
-
-      <div className={styles.body}>
-        {t.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-tytul`} className={styles.section}>
-            <h2 id={`${section.id}-tytul`}>{section.title}</h2>
-            <RichText blocks={section.blocks} />
-          </section>
-        ))}
-
-        {t.variants && (
-          <section id={t.variants.id} aria-labelledby={`${t.variants.id}-tytul`} className={styles.section}>
-            <h2 id={`${t.variants.id}-tytul`}>{t.variants.title}</h2>
-            {t.variants.intro && <p>{renderInline(t.variants.intro)}</p>}
-            <div className={styles.variants}>
-              {t.variants.items.map((item) => (
-                <article key={item.name} className={styles.variant} aria-labelledby={`wariant-${item.name}`}>
-                  <h3 id={`wariant-${item.name}`}>{item.name}</h3>
+  if (t.variants) {
+    const v = t.variants;
+    blocks.splice(Math.min(1, blocks.length), 0, {
+      id: v.id,
+      title: v.title,
+      body: (
+        <>
+          {v.intro && <p className={styles.blockIntro}>{renderInline(v.intro)}</p>}
+          <ul className={styles.variants}>
+            {v.items.map((item) => (
+              <li key={item.name}>
+                <article className={styles.variant} aria-labelledby={`wariant-${slug(item.name)}`}>
+                  <h3 id={`wariant-${slug(item.name)}`}>{item.name}</h3>
                   <p>{renderInline(item.description)}</p>
-                  <ul>
+                  <ul className={styles.benefits}>
                     {item.benefits.map((b) => (
                       <li key={b}>{renderInline(b)}</li>
                     ))}
                   </ul>
                 </article>
+              </li>
+            ))}
+          </ul>
+        </>
+      ),
+    });
+  }
+
+  const media: Block[] = [];
+  if (t.beforeAfter) {
+    media.push({
+      id: "efekty-zdjecia",
+      title: t.beforeAfter.title,
+      body: <Carousel photos={t.beforeAfter.photos} controls={t.beforeAfter.controls} label={t.beforeAfter.title} />,
+    });
+  }
+  if (t.gallery) {
+    media.push({ id: "galeria", title: t.gallery.title, body: <Gallery images={t.gallery.images} /> });
+  }
+  const effects = blocks.findIndex((b) => b.id === "efekty");
+  blocks.splice(effects >= 0 ? effects + 1 : blocks.length, 0, ...media);
+  return blocks;
+}
+
+/** The id of the section being read, for the table of contents. Nothing is marked before hydration. */
+function useCurrentSection(ids: string[]) {
+  const [current, setCurrent] = useState<string | null>(null);
+  const key = ids.join(" ");
+  useEffect(() => {
+    if (typeof IntersectionObserver === "undefined") return;
+    const sections = key
+      .split(" ")
+      .map((id) => document.getElementById(id))
+      .filter((el): el is HTMLElement => el !== null);
+    const visible = new Set<string>();
+    // A section counts as being read while it crosses a line a third of the way down the screen.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) visible.add(entry.target.id);
+          else visible.delete(entry.target.id);
+        }
+        const first = sections.find((s) => visible.has(s.id));
+        if (first) setCurrent(first.id);
+      },
+      { rootMargin: "-33% 0px -66% 0px" },
+    );
+    sections.forEach((s) => observer.observe(s));
+    return () => observer.disconnect();
+  }, [key]);
+  return current;
+}
+
+export default function Treatment({ loaderData }: Route.ComponentProps) {
+  const { path, treatment: t } = loaderData;
+  const pricing = useLivePricing(loaderData.pricing);
+  const categories = priceCategoriesById(pricing, t.pricing.categories);
+
+  const blocks = pageBlocks(t);
+  const toc = [
+    ...blocks.map(({ id, title }) => ({ id, title })),
+    { id: "cennik", title: "Cennik" },
+    { id: "rezerwacja", title: t.booking.title },
+  ];
+  const current = useCurrentSection(toc.map((item) => item.id));
+
+  return (
+    <article className={styles.page} data-treatment={path} aria-labelledby="tytul-zabiegu">
+      <PageHeader path={path} title={<span id="tytul-zabiegu">{t.title}</span>} lead={<p>{t.lead}</p>}>
+        {t.notice && (
+          <p className={styles.notice} role="note">
+            <Icon name="clock" size={22} className={styles.noticeIcon} />
+            <span>{renderInline(t.notice)}</span>
+          </p>
+        )}
+      </PageHeader>
+
+      <div className={styles.layout}>
+        <div className={styles.intro}>
+          <Picture name={t.hero.image} alt={t.hero.alt} sizes={HERO_SIZES} priority className={styles.hero} />
+          {t.highlights && (
+            <dl className={styles.highlights}>
+              {t.highlights.map((h) => (
+                <div key={h.label}>
+                  <dt>{h.label}</dt>
+                  <dd>{renderInline(h.value)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+
+        <div className={styles.aside}>
+          <nav aria-labelledby="spis-tresci" className={styles.toc}>
+            <h2 id="spis-tresci" className={styles.tocTitle}>
+              Na tej stronie
+            </h2>
+            <ol>
+              {toc.map((item) => (
+                <li key={item.id}>
+                  <a href={`#${item.id}`} aria-current={current === item.id ? "location" : undefined}>
+                    {item.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        </div>
+
+        <div className={styles.main}>
+          {t.promo && (
+            <aside className={styles.promo} aria-labelledby="promocja-tytul">
+              <p className={styles.eyebrow}>Promocja</p>
+              <h2 id="promocja-tytul">{t.promo.title}</h2>
+              <p>{renderInline(t.promo.text)}</p>
+            </aside>
+          )}
+
+          {t.stats && (
+            <section className={styles.stats} aria-labelledby="wyniki-tytul">
+              <h2 id="wyniki-tytul">{t.stats.title}</h2>
+              <ul>
+                {t.stats.items.map((item) => (
+                  <li key={item.label}>
+                    <span className={styles.statValue}>{item.value}</span>
+                    <span className={styles.statLabel}>
+                      {item.label}
+                      {item.footnote && (
+                        <sup>
+                          <a href={`#przypis-${item.footnote}`} aria-label={`przypis ${item.footnote}`}>
+                            {item.footnote}
+                          </a>
+                        </sup>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <ol className={styles.footnotes} aria-label="Przypisy">
+                {t.stats.footnotes.map((note, i) => (
+                  <li key={note} id={`przypis-${i + 1}`}>
+                    {renderInline(note)}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+
+          {blocks.map((block) => (
+            <section
+              key={block.id}
+              id={block.id}
+              aria-labelledby={`${block.id}-tytul`}
+              className={block.tone === "caution" ? `${styles.section} ${styles.caution}` : styles.section}
+            >
+              <h2 id={`${block.id}-tytul`} className={styles.sectionTitle}>
+                {block.title}
+              </h2>
+              {block.body}
+            </section>
+          ))}
+
+          <section id="cennik" aria-labelledby="cennik-tytul" className={styles.section}>
+            <h2 id="cennik-tytul" className={styles.sectionTitle}>
+              Cennik
+            </h2>
+            <div className={styles.prices}>
+              {categories.map((category) => (
+                <PriceCategory key={category.id} category={category} headingLevel={3} anchor={false} />
               ))}
             </div>
-          </section>
-        )}
-
-        {t.beforeAfter && (
-          <section id="efekty-zdjecia" aria-labelledby="efekty-zdjecia-tytul" className={styles.section}>
-            <h2 id="efekty-zdjecia-tytul">{t.beforeAfter.title}</h2>
-            <Carousel photos={t.beforeAfter.photos} controls={t.beforeAfter.controls} label={t.beforeAfter.title} />
-          </section>
-        )}
-
-        {t.gallery && (
-          <section id="galeria" aria-labelledby="galeria-tytul" className={styles.section}>
-            <h2 id="galeria-tytul">{t.gallery.title}</h2>
-            <Gallery images={t.gallery.images} />
-          </section>
-        )}
-
-        <section id="cennik" aria-labelledby="cennik-tytul" className={styles.section}>
-          <h2 id="cennik-tytul">Cennik</h2>
-          <div className={styles.prices}>
-            {categories.map((category) => (
-              <PriceCategory key={category.id} category={category} headingLevel={3} anchor={false} />
+            {t.pricing.notes?.map((note) => (
+              <p key={note} className={styles.priceNote}>
+                {renderInline(note)}
+              </p>
             ))}
-          </div>
-          {t.pricing.notes?.map((note) => (
-            <p key={note} className={styles.priceNote}>
-              {renderInline(note)}
+            <p className={styles.priceNote}>
+              <Link to={`/cennik#${t.pricing.categories[0]}`}>Pełny cennik salonu</Link>
             </p>
-          ))}
-        </section>
+          </section>
 
-        <section id="rezerwacja" aria-labelledby="rezerwacja-tytul" className={styles.booking}>
-          <h2 id="rezerwacja-tytul">{t.booking.title}</h2>
-          <p>{renderInline(t.booking.text)}</p>
-          <ActionLinks actions={t.booking.actions} />
-        </section>
+          <section id="rezerwacja" aria-labelledby="rezerwacja-tytul" className={styles.booking}>
+            <h2 id="rezerwacja-tytul">{t.booking.title}</h2>
+            <p>{renderInline(t.booking.text)}</p>
+            <ActionLinks actions={t.booking.actions} className={styles.actions} />
+          </section>
+        </div>
       </div>
     </article>
   );

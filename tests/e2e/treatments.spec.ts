@@ -1,0 +1,310 @@
+/**
+ * The 16 treatment pages in a real browser: each answers 200 with its heading, sections and table of contents;
+ * carousels and galleries work with the mouse, the keyboard and touch; booking links lead where the spec says.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { treatmentRoutes } from "../../frontend/app/site/routeTable";
+import { site } from "../../frontend/app/site/config";
+import type { Treatment } from "../../frontend/app/content/schema";
+
+const contentOf = (doc: string): Treatment =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content", `${doc}.json`), "utf8")) as Treatment;
+
+const pages = treatmentRoutes.map((route) => ({ path: route.path, t: contentOf(route.doc!) }));
+
+/** Hydration or runtime errors would leave the carousel and the lightbox dead: none may occur. */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+test.beforeEach(async ({ context }) => {
+  // The cookie banner is not under test here; a stored choice keeps it out of the way.
+  await context.addInitScript(() => localStorage.setItem("cookieConsent", "declined"));
+});
+
+test("there are 16 treatment pages", () => {
+  expect(pages).toHaveLength(16);
+});
+
+for (const { path, t } of pages) {
+  test.describe(path, () => {
+    test("answers 200 with its heading, its sections and a table of contents linking to each", async ({ page }) => {
+      const errors = collectErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.title);
+
+      const ids = [...t.sections.map((s) => s.id), ...(t.variants ? [t.variants.id] : []), "cennik", "rezerwacja"];
+      const toc = page.getByRole("navigation", { name: "Na tej stronie" });
+      await expect(toc).toBeVisible();
+      for (const id of ids) {
+        const section = page.locator(`section[id="${id}"]`);
+        await expect(section, `#${id}`).toHaveCount(1);
+        await expect(section.getByRole("heading", { level: 2 }).first()).toBeVisible();
+        await expect(toc.locator(`a[href="#${id}"]`), `TOC → #${id}`).toHaveCount(1);
+      }
+      for (const section of t.sections) {
+        await expect(page.locator(`section[id="${section.id}"] h2`).first()).toHaveText(section.title);
+      }
+
+      // A table-of-contents link takes the reader to its section.
+      await toc.locator('a[href="#cennik"]').click();
+      await expect(page).toHaveURL(new RegExp(`${path}#cennik$`));
+      await expect(page.locator("#cennik-tytul")).toBeInViewport();
+      expect(errors).toEqual([]);
+    });
+
+    test("its booking call to action leads where the spec says", async ({ page }) => {
+      await page.goto(path);
+      const booking = page.locator("section#rezerwacja");
+      await expect(booking.getByRole("heading", { level: 2 })).toHaveText(t.booking.title);
+      for (const action of t.booking.actions) {
+        const link = booking.getByRole("link", { name: action.label });
+        await expect(link).toBeVisible();
+        if (action.kind === "online") {
+          await expect(link).toHaveAttribute("href", site.bookingUrl);
+          await expect(link).toHaveAttribute("target", "_blank");
+          await expect(link).toHaveAttribute("rel", /noopener/);
+          await expect(link).toContainText("Zarezerwuj online");
+        }
+        if (action.kind === "contact") await expect(link).toHaveAttribute("href", "/kontakt");
+        if (action.kind === "pricing") await expect(link).toHaveAttribute("href", "/cennik");
+      }
+      // Every link to the booking service on the page opens in a new tab.
+      for (const link of await page.locator(`main a[href="${site.bookingUrl}"]`).all()) {
+        await expect(link).toHaveAttribute("target", "_blank");
+      }
+    });
+
+    if (t.notice) {
+      test("shows that the device is available from January 2026", async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole("note")).toContainText("od stycznia 2026");
+      });
+    }
+  });
+}
+
+test("ONDA PRO body ends with 'Umów wizytę' (contact) and 'Zobacz cennik' (price list), which work", async ({ page }) => {
+  await page.goto("/onda-pro");
+  const links = page.locator("section#rezerwacja a");
+  await expect(links).toHaveText(["Umów wizytę", "Zobacz cennik"]);
+  await links.nth(0).click();
+  await expect(page).toHaveURL(/\/kontakt$/);
+  await page.goBack();
+  await page.locator("section#rezerwacja").getByRole("link", { name: "Zobacz cennik" }).click();
+  await expect(page).toHaveURL(/\/cennik$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Cennik");
+});
+
+test("the booking link really opens the booking service in a new tab", async ({ page, context }) => {
+  await page.goto("/geneo");
+  // The external service is not reached from tests: the new tab's request is answered here.
+  await context.route(`${site.bookingUrl}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>rezerwacja</title>" }));
+  const [popup] = await Promise.all([
+    context.waitForEvent("page"),
+    page.locator("section#rezerwacja").getByRole("link", { name: /Zarezerwuj online/ }).click(),
+  ]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe(site.bookingUrl);
+  expect(page.url()).toMatch(/\/geneo$/);
+});
+
+// ------------------------------------------------------------------ before/after carousels
+
+const carousels = pages.filter((p) => p.t.beforeAfter);
+
+test("the spec's carousels are where it puts them", () => {
+  expect(Object.fromEntries(carousels.map((p) => [p.path, [p.t.beforeAfter!.photos.length, p.t.beforeAfter!.controls]]))).toEqual({
+    "/red-touch-pro": [6, "full"],
+    "/virtue-rf": [2, "full"],
+    "/onda-pro-twarz": [3, "full"],
+    "/onda-pro": [3, "dots"],
+  });
+});
+
+for (const { path, t } of carousels) {
+  const { photos, controls, title } = t.beforeAfter!;
+  const total = photos.length;
+
+  test(`${path}: the before/after carousel works`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(path);
+    const carousel = page.getByRole("group", { name: title, exact: true });
+    await carousel.scrollIntoViewIfNeeded();
+    // The slide that is current for assistive technology; once the cross-fade ends it is also the only one seen.
+    const visibleImage = carousel.locator('[aria-roledescription="slajd"]:not([aria-hidden="true"]) img');
+    const seen = carousel.locator("img:visible");
+    const dot = (n: number) => carousel.getByRole("button", { name: `Zdjęcie ${n}`, exact: true });
+
+    // One photo shown at a time, starting with the first; each has its alt text.
+    await expect(seen).toHaveCount(1);
+    await expect(visibleImage).toHaveCount(1);
+    await expect(visibleImage).toHaveAttribute("alt", photos[0]!.alt);
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    await expect(carousel.getByRole("button", { name: /^Zdjęcie \d+$/ })).toHaveCount(total);
+
+    if (controls === "full") {
+      const counter = carousel.getByText(/^\d+ \/ \d+$/);
+      const next = carousel.getByRole("button", { name: "Następne zdjęcie" });
+      const previous = carousel.getByRole("button", { name: "Poprzednie zdjęcie" });
+      await expect(counter).toHaveText(`1 / ${total}`);
+      await next.click();
+      await expect(counter).toHaveText(`2 / ${total}`);
+      await expect(visibleImage).toHaveAttribute("alt", photos[1]!.alt);
+      await expect(seen).toHaveCount(1);
+      await expect(seen).toHaveAttribute("alt", photos[1]!.alt);
+      await previous.click();
+      await previous.click();
+      await expect(counter).toHaveText(`${total} / ${total}`);
+      await expect(visibleImage).toHaveAttribute("alt", photos[total - 1]!.alt);
+      await next.click();
+      await expect(counter).toHaveText(`1 / ${total}`);
+      await dot(total).click();
+      await expect(counter).toHaveText(`${total} / ${total}`);
+      // Arrow keys work while focus is in the carousel.
+      await page.keyboard.press("ArrowRight");
+      await expect(counter).toHaveText(`1 / ${total}`);
+      await expect(dot(1)).toBeFocused();
+    } else {
+      await expect(carousel.getByRole("button", { name: /Następne|Poprzednie/ })).toHaveCount(0);
+      await expect(carousel.getByText(/^\d+ \/ \d+$/)).toHaveCount(0);
+      await dot(3).click();
+      await expect(dot(3)).toHaveAttribute("aria-current", "true");
+      await expect(visibleImage).toHaveAttribute("alt", photos[2]!.alt);
+      await dot(1).click();
+    }
+
+    // A swipe to the left on a touch screen shows the next photo, to the right the previous one.
+    const box = (await visibleImage.boundingBox())!;
+    const swipe = async (dx: number) => {
+      const y = box.y + box.height / 2;
+      const x = box.x + box.width / 2;
+      const init = { pointerId: 11, pointerType: "touch", isPrimary: true, bubbles: true };
+      await visibleImage.dispatchEvent("pointerdown", { ...init, clientX: x, clientY: y });
+      await visibleImage.dispatchEvent("pointerup", { ...init, clientX: x + dx, clientY: y });
+    };
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    await swipe(-120);
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    await swipe(120);
+    await swipe(120);
+    await expect(dot(total)).toHaveAttribute("aria-current", "true");
+
+    // The box keeps its height whatever photo is shown: nothing below it moves.
+    const heights = new Set<number>();
+    for (let n = 1; n <= total; n++) {
+      await dot(n).click();
+      heights.add(Math.round((await carousel.boundingBox())!.height));
+    }
+    expect(heights.size).toBe(1);
+    expect(errors).toEqual([]);
+  });
+}
+
+// ------------------------------------------------------------------ galleries and the lightbox
+
+const galleries = pages.filter((p) => p.t.gallery);
+
+test("the spec's galleries are where it puts them", () => {
+  expect(Object.fromEntries(galleries.map((p) => [p.path, p.t.gallery!.images.map((i) => i.image)]))).toEqual({
+    "/makijaz-permanentny-ust": ["usta-u1", "usta-u2", "usta-u3"],
+    "/makijaz-permanentny-brwi": ["brwi-b1", "brwi-b2", "brwi-b3"],
+  });
+});
+
+for (const { path, t } of galleries) {
+  const images = t.gallery!.images;
+
+  test(`${path}: the gallery opens photos full screen and closes three ways`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(path);
+    const thumb = (i: number) => page.getByRole("button", { name: `Powiększ zdjęcie: ${images[i]!.alt}` });
+    const dialog = page.getByRole("dialog");
+    const close = dialog.getByRole("button", { name: "Zamknij powiększenie" });
+    await expect(page.getByRole("button", { name: /^Powiększ zdjęcie: / })).toHaveCount(images.length);
+
+    // Opens on a click; the large photo fills the screen; focus is inside; the page behind does not scroll.
+    await thumb(1).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("img")).toHaveAttribute("alt", images[1]!.alt);
+    await expect(close).toBeFocused();
+    await expect(close).toHaveText("×");
+    const viewport = page.viewportSize()!;
+    const dialogBox = (await dialog.boundingBox())!;
+    expect(dialogBox.width).toBeGreaterThanOrEqual(viewport.width - 1);
+    expect(dialogBox.height).toBeGreaterThanOrEqual(viewport.height - 1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+
+    // Focus stays inside while it is open.
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Shift+Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+
+    // 1. Escape; focus returns to the thumbnail that opened it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(thumb(1)).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+
+    // 2. The × button.
+    await thumb(2).click();
+    await expect(dialog.getByRole("img")).toHaveAttribute("alt", images[2]!.alt);
+    await close.click();
+    await expect(dialog).toHaveCount(0);
+    await expect(thumb(2)).toBeFocused();
+
+    // 3. A click on the backdrop, but not a click on the photo.
+    await thumb(0).click();
+    await dialog.getByRole("img").click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(8, viewport.height - 8);
+    await expect(dialog).toHaveCount(0);
+    await expect(thumb(0)).toBeFocused();
+
+    // The keyboard opens it too.
+    await thumb(0).press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("treatment pages fit a 360 px screen without sideways scrolling", async ({ page }) => {
+    for (const { path } of pages) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test("the carousel follows a real touch swipe", async ({ page }) => {
+    await page.goto("/red-touch-pro");
+    const carousel = page.getByRole("group", { name: "Red Touch Pro – przed i po", exact: true });
+    await carousel.scrollIntoViewIfNeeded();
+    const box = (await carousel.locator('[aria-roledescription="slajd"]:not([aria-hidden="true"]) img').boundingBox())!;
+    const y = box.y + box.height / 2;
+    // Chromium's touch emulation through the DevTools protocol: a real touchstart/move/end sequence.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
+      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+    await touch("touchStart", box.x + box.width * 0.8);
+    for (const f of [0.65, 0.5, 0.35, 0.2]) await touch("touchMove", box.x + box.width * f);
+    await touch("touchEnd", box.x + box.width * 0.2);
+    await expect(carousel.getByText(/^\d+ \/ \d+$/)).toHaveText("2 / 6");
+  });
+});

@@ -1,0 +1,441 @@
+/**
+ * The content test of issue 4: every treatment page, rendered from its real content and loader, shows every figure
+ * of the spec's section 9 exactly, has its anchors and table of contents, and its booking links go where they should.
+ * Expected figures are written from the spec, never copied from content/, so a content edit cannot silently change them.
+ */
+import { within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../frontend/test/render";
+import Treatment, { loader } from "../../frontend/app/routes/treatment";
+import { standardSections } from "../../frontend/app/content/schema";
+import { treatmentRoutes } from "../../frontend/app/site/routeTable";
+import { site } from "../../frontend/app/site/config";
+
+interface Expected {
+  /** Figures and claims that must appear in the page's text, exactly (whitespace normalised). */
+  figures: string[];
+  /**
+   * Price rows that must appear, in this order, inside the pricing section: a group name followed by its rows
+   * ("Twarz + szyja 280 zł"), so a price cannot sit under the wrong option.
+   */
+  prices: string[];
+  /** The carousel or gallery the spec gives the page. */
+  media?: { carousel: number; controls: "full" | "dots" } | { gallery: string[] };
+  /** Booking call to action: the labels and where each leads. */
+  booking: { online?: boolean; contact?: boolean; pricing?: boolean };
+}
+
+const SERIES_RTP = ["3–5 zabiegów co 4–6 tygodni", "1–2 zabiegi w roku", "po 3–6 miesiącach"];
+const AFTERCARE_VIRTUE = ["SPF 50+", "4 tygodnie", "5–7 dni", "48 godzin"];
+const ONDA = [
+  "15 cm × 15 cm",
+  "15%",
+  "2,45 GHz",
+  "stycznia 2026",
+  "3–6 zabiegów co 3–4 tygodnie",
+  "1–2 zabiegi w roku",
+  "po 2–3 miesiącach",
+  "48 godzin",
+  "7 dni",
+];
+const ONDA_PRICES = [
+  "Pojedynczy zabieg",
+  "1 obszar —",
+  "2 obszary —",
+  "3 obszary —",
+  "4 obszary —",
+  "Podbródek —",
+  "Podbródek + policzki —",
+  // A 'Promocja' badge may sit between the package's name and its price.
+  "Pakiet 4 zabiegów",
+  "15% rabatu",
+];
+
+const expected: Record<string, Expected> = {
+  "/mezoterapia-mikroiglowa": {
+    figures: [
+      "500 zł", "600 zł", "700 zł", "800 zł", "900 zł", "1000 zł",
+      // The spec states the frequency two ways; both stay (the second for scars and stretch marks).
+      "3–6 zabiegów co 3–4 tygodnie", "co 3–6 miesięcy", "4–8 zabiegów co 3 tygodnie",
+      "2 tygodnie", "1 tydzień", "24 godziny",
+      "SPF 50+", "co najmniej 4 tygodnie", "48 godzin", "5–7 dni", "1–2 dni",
+      "12 miesięcy", "6 miesięcy",
+    ],
+    prices: [
+      "Z ampułką", "Twarz 500 zł", "Twarz + szyja 600 zł", "Twarz + szyja + dekolt 700 zł",
+      "Z egzosomami", "Twarz 800 zł", "Twarz + szyja 900 zł", "Twarz + szyja + dekolt 1000 zł",
+    ],
+    booking: { online: true, contact: true },
+  },
+  "/geneo": {
+    figures: [
+      "250 zł", "280 zł", "300 zł", "800 zł", "900 zł", "1000 zł",
+      "4–6 zabiegów co 7–14 dni", "co 4–6 tygodni",
+      "Hydrate", "Revive", "Detox", "Illuminate", "Balance", "Glam", "Retouch",
+    ],
+    prices: [
+      "Pojedynczy zabieg", "Twarz 250 zł", "Twarz + szyja 280 zł", "Twarz + szyja + dekolt 300 zł",
+      "Pakiet 4 zabiegów", "Twarz 800 zł", "Twarz + szyja 900 zł", "Twarz + szyja + dekolt 1000 zł",
+    ],
+    booking: { online: true, contact: true },
+  },
+  "/storz-medical-twarz": {
+    figures: ["200 zł", "800 zł", "4–6 zabiegów co 10–14 dni", "co 2–3 miesiące", "8–10 zabiegów co 7–10 dni", "6 miesięcy"],
+    prices: ["Pojedynczy zabieg 200 zł", "Pakiet 4 zabiegów 800 zł"],
+    booking: { online: true, contact: true },
+  },
+  "/endermologia-LPG": {
+    figures: ["od 150 zł", "od 1300 zł", "10–15 zabiegów", "2–3 razy w tygodniu", "1–2 zabiegi w miesiącu", "20 zabiegów co 2–3 dni"],
+    prices: ["Pojedynczy zabieg od 150 zł", "Pakiet 10 zabiegów od 1300 zł"],
+    booking: { online: true, contact: true },
+  },
+  "/LPG-Infinity-Endermologia": {
+    figures: [
+      "Pierwszy zabieg 30 min za 100 zł", "240 zł", "320 zł", "2150 zł", "3000 zł",
+      "-5,8 cm", "93%", "+92%", "-50%", "7 patentów", "5 trybów", "2024",
+    ],
+    prices: [
+      "Pierwszy zabieg 30 min", "100 zł",
+      "Pojedynczy zabieg", "35 min 240 zł", "50 min 320 zł",
+      "Pakiet 10 zabiegów ze strojem", "35 min 2150 zł", "50 min 3000 zł",
+    ],
+    booking: { online: true, contact: true },
+  },
+  "/storz-medical": {
+    figures: [
+      "250 zł", "450 zł", "600 zł", "1300 zł", "2300 zł", "2900 zł",
+      "8–10 zabiegów co 3–4 dni", "co 2–3 tygodnie", "12–15 zabiegów co 2–3 dni",
+      "brzuch", "przód ud", "tył ud", "ramiona", "pośladki", "biodra",
+    ],
+    prices: [
+      "Pojedynczy zabieg", "1 obszar 250 zł", "2 obszary 450 zł", "3 obszary 600 zł",
+      "Pakiet 6 zabiegów", "1 obszar 1300 zł", "2 obszary 2300 zł", "3 obszary 2900 zł",
+    ],
+    booking: { online: true, contact: true },
+  },
+  "/redukcja-blizn-rozstepow": {
+    figures: [
+      "400 zł", "1400 zł", "2000 zł", "300 zł", "1000 zł",
+      "6 miesięcy",
+      "4–6 zabiegów co 3–4 tygodnie", "4–6 zabiegów co 2–3 tygodnie", "co 2–3 miesiące",
+    ],
+    prices: [
+      "Mezoterapia mikroigłowa", "Pojedynczy zabieg 400 zł", "4 zabiegi 1400 zł", "6 zabiegów 2000 zł",
+      "Peeling", "Pojedynczy zabieg 300 zł", "4 zabiegi 1000 zł", "6 zabiegów 1400 zł",
+    ],
+    booking: { online: true, contact: true },
+  },
+  "/makijaz-permanentny-ust": {
+    figures: ["0 zł", "700 zł", "200 zł", "400 zł", "po 4–6 tygodniach", "co 1,5–2 lata", "4 tygodnie"],
+    prices: ["Konsultacja 0 zł", "Makijaż permanentny ust 700 zł", "Korekta do 3 miesięcy 200 zł", "Korekta do roku 400 zł"],
+    media: { gallery: ["usta-u1", "usta-u2", "usta-u3"] },
+    booking: { online: true, contact: true },
+  },
+  "/makijaz-permanentny-brwi": {
+    // 600 on the page; the site-wide structured data lists brow makeup at 700, as the spec says (both figures).
+    figures: ["0 zł", "600 zł", "200 zł", "400 zł", "co 12–18 miesięcy"],
+    prices: ["Konsultacja 0 zł", "Makijaż permanentny brwi 600 zł", "Korekta do 3 miesięcy 200 zł", "Korekta do roku 400 zł"],
+    media: { gallery: ["brwi-b1", "brwi-b2", "brwi-b3"] },
+    booking: { online: true, contact: true },
+  },
+  "/kobido-lodz": {
+    figures: ["200 zł", "250 zł", "300 zł", "6–8 zabiegów co 7–10 dni", "1–2 zabiegi w miesiącu"],
+    prices: ["Kobido UP 200 zł", "Kobido UP + taping 250 zł", "Kobido UP + inny produkt 300 zł"],
+    booking: { online: true, contact: true },
+  },
+  "/pca-skin": {
+    figures: [
+      "259 zł", "od 300 zł",
+      "4–6 zabiegów co 2–4 tygodnie", "6–8 zabiegów co 2 tygodnie", "1 zabieg co 4–8 tygodni",
+      "SPF 30",
+      "Oxygenating Trio", "Revitalize", "Pigment Correct", "Hydrate", "Clarify", "Sensi Peel", "Enzymatic",
+    ],
+    prices: ["259 zł", "Peeling PCA Skin od 300 zł"],
+    booking: { online: true, contact: true },
+  },
+  "/red-touch-pro": {
+    figures: [
+      "899 zł", "1890 zł", "1170 zł", "1370 zł", "2190 zł", "2490 zł", "600 zł", "500 zł", "560 zł",
+      "20%",
+      ...SERIES_RTP,
+      "SPF 50+", "4 tygodnie", "48 godzin", "2 tygodnie",
+    ],
+    prices: [
+      "899 zł",
+      "Twarz 1890 zł", "Szyja 1170 zł", "Dekolt 1370 zł", "Twarz + szyja 2190 zł", "Twarz + szyja + dekolt 2490 zł",
+      "Dłonie 600 zł", "Usta 500 zł", "Okolica oczu 560 zł",
+      "3 zabiegi w serii", "20% rabatu",
+    ],
+    media: { carousel: 6, controls: "full" },
+    booking: { online: true, contact: true },
+  },
+  "/virtue-rf": {
+    figures: ["999 zł", "1200 zł", "1300 zł", "1500 zł", ...SERIES_RTP, ...AFTERCARE_VIRTUE],
+    prices: ["999 zł", "Twarz 1200 zł", "Twarz + szyja 1300 zł", "Twarz + szyja + dekolt 1500 zł"],
+    media: { carousel: 2, controls: "full" },
+    booking: { online: true, contact: true },
+  },
+  "/virtue-rf-cialo": {
+    figures: ["od 700 zł", "od 1200 zł", ...SERIES_RTP, ...AFTERCARE_VIRTUE],
+    prices: ["od 700 zł", "od 1200 zł"],
+    booking: { online: true, contact: true },
+  },
+  "/onda-pro-twarz": {
+    figures: ONDA,
+    prices: ONDA_PRICES,
+    media: { carousel: 3, controls: "full" },
+    booking: { online: true, contact: true },
+  },
+  "/onda-pro": {
+    figures: ONDA,
+    prices: ONDA_PRICES,
+    media: { carousel: 3, controls: "dots" },
+    booking: { contact: true, pricing: true },
+  },
+};
+
+/** Inline markup that content uses inside running text; any other element is its own box on screen. */
+const INLINE = new Set(["STRONG", "EM", "B", "I", "A", "SUP", "SUB", "ABBR", "TIME"]);
+
+/**
+ * The page's text as a reader sees it: running text stays joined ("co **3–6** miesięcy" reads "co 3–6 miesięcy"),
+ * while separate boxes are separated by a space (a price row's name, its badge and its price).
+ */
+function readText(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
+  if (node.nodeType !== Node.ELEMENT_NODE) return "";
+  const isBox = (n: ChildNode) => n.nodeType === Node.ELEMENT_NODE && !INLINE.has((n as Element).tagName);
+  let out = "";
+  let previous: ChildNode | null = null;
+  for (const child of Array.from(node.childNodes)) {
+    if (previous && (isBox(child) || isBox(previous))) out += " ";
+    out += readText(child);
+    previous = child;
+  }
+  return out;
+}
+const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
+const textOf = (node: Node) => normalise(readText(node));
+
+/**
+ * Where a figure stands on its own from `from` on, or -1: "500 zł" must not be found inside "1500 zł", nor
+ * "4 tygodnie" inside "3–4 tygodnie", nor "6 miesięcy" inside "36 miesięcy".
+ */
+function findFigure(text: string, figure: string, from = 0): number {
+  const escaped = figure.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N},–-])${escaped}(?![\\p{L}\\p{N}])`, "gu");
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? -1;
+}
+
+/** The first item that is missing, or found only before the previous one; null when all stand in this order. */
+function findInOrder(text: string, items: string[]): string | null {
+  let from = 0;
+  for (const item of items) {
+    const at = findFigure(text, item, from);
+    if (at < 0) return item;
+    from = at + item.length;
+  }
+  return null;
+}
+
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+/** The route component's props as the router passes them; the template reads only loaderData. */
+const pageProps = (loaderData: LoaderData) => ({ loaderData }) as unknown as Parameters<typeof Treatment>[0];
+
+async function renderTreatment(path: string) {
+  const loaderData = await loader({ request: new Request("http://x" + path), params: {}, context: {} } as never);
+  const view = renderAt(<Treatment {...pageProps(loaderData)} />, path);
+  const page = await vi.waitFor(() => {
+    const found = view.container.querySelector<HTMLElement>(`[data-treatment="${path}"]`);
+    if (!found) throw new Error(`${path} did not render`);
+    return found;
+  });
+  return { loaderData, page };
+}
+
+beforeAll(() => {
+  // The page refreshes prices from /content/ after hydration; in a test the prerendered copy is what counts.
+  vi.stubGlobal("fetch", () => new Promise(() => {}));
+});
+
+it("finds a figure only where it stands on its own", () => {
+  expect(findFigure("cena 1500 zł", "500 zł")).toBe(-1);
+  expect(findFigure("seria 3–4 tygodnie", "4 tygodnie")).toBe(-1);
+  expect(findFigure("wynik -5,8 cm", "5,8 cm")).toBe(-1);
+  expect(findFigure("SPF 50+ przez 4 tygodnie.", "SPF 50+")).toBe(0);
+  expect(findFigure("przez 4 tygodnie.", "4 tygodnie")).toBe(6);
+  expect(findFigure("od 300 złotych", "od 300 zł")).toBe(-1);
+  expect(findInOrder("Twarz 800 zł Twarz 250 zł", ["Twarz 250 zł", "Twarz 800 zł"])).toBe("Twarz 800 zł");
+});
+
+it("the test covers exactly the 16 treatment routes of the route table", () => {
+  expect(treatmentRoutes.map((r) => r.path).sort()).toEqual(Object.keys(expected).sort());
+  expect(treatmentRoutes).toHaveLength(16);
+});
+
+describe.each(Object.entries(expected))("%s", (path, want) => {
+  it("shows every figure of the spec's section 9 exactly", async () => {
+    const { page } = await renderTreatment(path);
+    const text = textOf(page);
+    const missing = want.figures.filter((figure) => findFigure(text, figure) < 0);
+    expect(missing, `missing on ${path}`).toEqual([]);
+  });
+
+  it("shows the prices from pricing.json in its pricing section, each under the right option", async () => {
+    const { page } = await renderTreatment(path);
+    const pricing = page.querySelector<HTMLElement>("#cennik");
+    expect(pricing).not.toBeNull();
+    const text = textOf(pricing!);
+    expect(findInOrder(text, want.prices), `first price row missing or out of order in ${path} #cennik: ${text}`).toBeNull();
+  });
+
+  it("has one h1, its anchored sections and a table of contents linking to each of them", async () => {
+    const { page, loaderData } = await renderTreatment(path);
+    expect(within(page).getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    const t = loaderData.treatment;
+    const anchors = [
+      ...t.sections.map((s) => s.id),
+      ...(t.variants ? [t.variants.id] : []),
+      "cennik",
+      "rezerwacja",
+    ];
+    const toc = within(page).getByRole("navigation", { name: "Na tej stronie" });
+    const tocTargets = within(toc)
+      .getAllByRole("link")
+      .map((a) => a.getAttribute("href"));
+    for (const id of anchors) {
+      const section = page.querySelector(`[id="${id}"]`);
+      expect(section, `#${id} on ${path}`).not.toBeNull();
+      // Each anchored section is labelled by its heading, so the anchor lands on a titled section.
+      const heading = section!.querySelector("h2");
+      expect(heading, `heading of #${id}`).not.toBeNull();
+      expect(tocTargets, `TOC link to #${id}`).toContain(`#${id}`);
+    }
+    // Every link of the table of contents lands somewhere.
+    for (const href of tocTargets) expect(page.querySelector(`[id="${href!.slice(1)}"]`), `${href} on ${path}`).not.toBeNull();
+  });
+
+  it("uses the standard anchors for the standard sections", async () => {
+    const { loaderData } = await renderTreatment(path);
+    const ids = loaderData.treatment.sections.map((s) => s.id);
+    // Every treatment page explains its contraindications, preparation, course, frequency and aftercare.
+    for (const id of ["efekty", "wskazania", "przeciwwskazania", "przygotowanie", "przebieg", "czestotliwosc", "pielegnacja"]) {
+      expect(id in standardSections).toBe(true);
+      expect(ids, `${path} has #${id}`).toContain(id);
+    }
+  });
+
+  it("ends with its booking call to action, linking where the spec says", async () => {
+    const { page } = await renderTreatment(path);
+    const booking = page.querySelector<HTMLElement>("#rezerwacja")!;
+    expect(booking).not.toBeNull();
+    // The booking section is the last section of the page.
+    const sections = Array.from(page.querySelectorAll("section[id]"));
+    expect(sections.at(-1)).toBe(booking);
+    const links = within(booking).getAllByRole("link");
+    const online = links.filter((a) => a.getAttribute("href") === site.bookingUrl);
+    if (want.booking.online) {
+      expect(online).toHaveLength(1);
+      expect(online[0]).toHaveTextContent(/^Zarezerwuj online/);
+      expect(online[0]).toHaveAttribute("target", "_blank");
+      expect(online[0]!.getAttribute("rel")).toMatch(/\bnoopener\b/);
+      expect(online[0]!.getAttribute("rel")).toMatch(/\bnoreferrer\b/);
+    } else {
+      expect(online).toHaveLength(0);
+    }
+    const contact = links.filter((a) => a.getAttribute("href") === "/kontakt");
+    expect(contact.length > 0).toBe(Boolean(want.booking.contact));
+    contact.forEach((a) => expect(a).not.toHaveAttribute("target"));
+    if (path === "/onda-pro") {
+      expect(within(booking).getByRole("link", { name: "Umów wizytę" })).toHaveAttribute("href", "/kontakt");
+      expect(within(booking).getByRole("link", { name: "Zobacz cennik" })).toHaveAttribute("href", "/cennik");
+      // The two links end the page.
+      expect(links.slice(-2).map((a) => a.textContent)).toEqual(["Umów wizytę", "Zobacz cennik"]);
+    }
+    if (want.booking.pricing) expect(links.some((a) => a.getAttribute("href") === "/cennik")).toBe(true);
+    // No link anywhere on the page leaves for the booking service without opening a new tab.
+    for (const a of Array.from(page.querySelectorAll<HTMLAnchorElement>(`a[href="${site.bookingUrl}"]`))) {
+      expect(a).toHaveAttribute("target", "_blank");
+    }
+  });
+
+  it("has the spec's before/after carousel or gallery, every photo with alt text, marked as our artwork", async () => {
+    const { page, loaderData } = await renderTreatment(path);
+    const media = want.media;
+    const carousel = page.querySelector('[aria-roledescription="karuzela"]');
+    const thumbs = within(page).queryAllByRole("button", { name: /^Powiększ zdjęcie: / });
+    if (!media) {
+      expect(carousel).toBeNull();
+      expect(thumbs).toHaveLength(0);
+      return;
+    }
+    if ("carousel" in media) {
+      expect(carousel).not.toBeNull();
+      const slides = carousel!.querySelectorAll('[aria-roledescription="slajd"]');
+      expect(slides).toHaveLength(media.carousel);
+      slides.forEach((slide) => expect(slide.querySelector("img")?.getAttribute("alt")?.trim()).toBeTruthy());
+      const arrows = within(carousel as HTMLElement).queryAllByRole("button", { name: /zdjęcie$/, hidden: true });
+      expect(arrows.map((b) => b.getAttribute("aria-label"))).toEqual(
+        media.controls === "full" ? ["Poprzednie zdjęcie", "Następne zdjęcie"] : [],
+      );
+      expect(within(carousel as HTMLElement).getAllByRole("button", { name: /^Zdjęcie \d$/ })).toHaveLength(media.carousel);
+      if (media.controls === "full") expect(carousel).toHaveTextContent(`1 / ${media.carousel}`);
+      expect(loaderData.treatment.beforeAfter?.photos.every((p) => p.artwork === true)).toBe(true);
+    } else {
+      expect(carousel).toBeNull();
+      expect(thumbs).toHaveLength(media.gallery.length);
+      thumbs.forEach((button, i) => {
+        const img = button.querySelector("img")!;
+        expect(img.getAttribute("alt")?.trim()).toBeTruthy();
+        expect(img.getAttribute("src")).toContain(`/img/${media.gallery[i]}-`);
+      });
+      expect(loaderData.treatment.gallery?.images.every((p) => p.artwork === true)).toBe(true);
+    }
+  });
+});
+
+describe("page-specific content", () => {
+  it("ONDA PRO pages announce availability from January 2026 prominently, before the sections", async () => {
+    for (const path of ["/onda-pro-twarz", "/onda-pro"]) {
+      const { page } = await renderTreatment(path);
+      const notice = within(page).getByRole("note");
+      expect(normalise(notice.textContent ?? "")).toContain("od stycznia 2026");
+      expect(page.querySelector("header")).toContainElement(notice);
+      renderAt(<></>); // keep one page at a time
+    }
+  });
+
+  it("LPG Infinity shows the intro promo and the statistics with footnotes citing the 2024 study", async () => {
+    const { page } = await renderTreatment("/LPG-Infinity-Endermologia");
+    const stats = within(page).getByRole("region", { name: /badani/i });
+    for (const value of ["-5,8 cm", "93%", "+92%", "-50%"]) expect(textOf(stats)).toContain(value);
+    const refs = within(stats).getAllByRole("link", { name: /przypis/ });
+    expect(refs.length).toBeGreaterThanOrEqual(4);
+    for (const ref of refs) {
+      const target = page.querySelector(`[id="${ref.getAttribute("href")!.slice(1)}"]`);
+      expect(target, ref.getAttribute("href")!).not.toBeNull();
+      expect(target!.textContent).toMatch(/2024/);
+      expect(target!.textContent).toMatch(/badani/i);
+    }
+    expect(textOf(page)).toContain("Pierwszy zabieg 30 min za 100 zł");
+  });
+
+  it("PCA Skin lists the seven peels, each with its description and four benefits", async () => {
+    const { page } = await renderTreatment("/pca-skin");
+    const names = ["Oxygenating Trio", "Revitalize", "Pigment Correct", "Hydrate", "Clarify", "Sensi Peel", "Enzymatic"];
+    for (const name of names) {
+      const item = within(page).getByRole("article", { name });
+      expect(within(item).getAllByRole("listitem")).toHaveLength(4);
+    }
+  });
+
+  it("pricing comes from pricing.json (one source): changing the document changes the page", async () => {
+    const loaderData = await loader({ request: new Request("http://x/kobido-lodz"), params: {}, context: {} } as never);
+    const changed = structuredClone(loaderData);
+    const kobido = changed.pricing.categories.find((c) => c.id === "kobido")!;
+    (kobido.services[0] as { price: string }).price = "201 zł";
+    const { container } = renderAt(<Treatment {...pageProps(changed)} />, "/kobido-lodz");
+    expect(textOf(container.querySelector("#cennik")!)).toContain("Kobido UP 201 zł");
+  });
+});
