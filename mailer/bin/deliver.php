@@ -32,7 +32,8 @@ ini_set('log_errors', '0');
 
 $options = getopt('', ['loop', 'now', 'status', 'retry-failed', 'health', 'help']);
 if (isset($options['help'])) {
-    fwrite(STDOUT, (string) preg_replace('/^.*?\/\*\n|\*\/.*$/s', '', (string) file_get_contents(__FILE__)));
+    $doc = (string) preg_replace('/^.*?\/\*\n|\s*\*\/.*$/s', '', (string) file_get_contents(__FILE__));
+    fwrite(STDOUT, preg_replace('/^ \* ?/m', '', $doc) . "\n");
     exit(0);
 }
 

@@ -6,6 +6,9 @@
  * stays on for the shared stack.
  */
 import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "../../docker/native/config.mjs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { multipart, nextSourceAddress, pool, postForm, send, siteOrigin, urlEncoded, validMessage, type Fields, type Reply } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
@@ -366,4 +369,20 @@ test("pages carry the security headers too, and nginx hides its version", async 
     const reply = await send({ method: "GET", path, from: nextSourceAddress() });
     expectSecurityHeaders(reply, path);
   }
+});
+
+test("PHP announces nothing and prints no errors: expose_php and display_errors off in the one php.ini and pool", async () => {
+  // The same two files configure the php image and the native stack (docker/php/).
+  const ini = readFileSync(join(root, "docker/php/php.ini"), "utf8");
+  const pool = readFileSync(join(root, "docker/php/pool.conf"), "utf8");
+  expect(ini).toMatch(/^expose_php = Off$/m);
+  expect(ini).toMatch(/^display_errors = Off$/m);
+  expect(ini).toMatch(/^display_startup_errors = Off$/m);
+  expect(ini).toMatch(/^enable_post_data_reading = Off$/m);
+  expect(pool).toMatch(/^php_admin_value\[display_errors\] = Off$/m);
+  // And live: no X-Powered-By on PHP's own answers (checked on every reply above too).
+  const reply = await send({ method: "GET", from: nextSourceAddress() });
+  expect(reply.status).toBe(405);
+  expect(reply.headers["x-powered-by"]).toBeUndefined();
+  expect(reply.body.startsWith("{")).toBe(true);
 });

@@ -1,0 +1,184 @@
+/**
+ * `npm run bench:mailer` — a benchmark script, not a test. Starts its own native stack (nginx, PHP-FPM, MailDev, the
+ * deliverer) on separate ports with the contact rate limit lifted (CONTACT_RATE_LIMIT=10000r/s, a test-only
+ * setting), then:
+ *   1. sends valid contact posts through nginx from a few concurrent clients (each from its own loopback address,
+ *      keep-alive) for a bounded time and count; reports accepted per second and p50/p95/p99 latency;
+ *   2. waits until the outbox is empty and checks that every accepted message reached the catcher exactly once
+ *      (by a unique token per message and by Message-ID);
+ *   3. measures static page throughput from nginx (GET /cennik) with the same clients, for comparison.
+ * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_PORT_BASE
+ * (48000: site 48080, mail UI 48025, SMTP 48125, PHP-FPM 48100).
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent } from "node:http";
+import { join, resolve } from "node:path";
+import { multipart, send, type Reply } from "../mailer/http";
+
+const root = resolve(import.meta.dirname, "../..");
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const maxMessages = Number(process.env.BENCH_MAX ?? 5000);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const base = Number(process.env.BENCH_PORT_BASE ?? 48000);
+const ports = { web: base + 80, mailUi: base + 25, smtp: base + 125, php: base + 100 };
+const stateDir = join(root, ".stack", "bench");
+const site = `http://127.0.0.1:${ports.web}`;
+const mailApi = `http://127.0.0.1:${ports.mailUi}`;
+const outbox = join(stateDir, "outbox");
+
+const env = {
+  ...process.env,
+  STACK_DIR: stateDir,
+  NGINX_PORT: String(ports.web),
+  MAIL_UI_PORT: String(ports.mailUi),
+  SMTP_PORT: String(ports.smtp),
+  PHP_FPM_PORT: String(ports.php),
+  CONTACT_RATE_LIMIT: "10000r/s",
+  SITE_ORIGIN: site,
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Run {
+  ok: number;
+  other: Map<number, number>;
+  latencies: number[];
+  elapsed: number;
+}
+
+/** `concurrency` clients, each with its own source address and keep-alive connection, until time or count runs out. */
+async function load(request: (client: number, agent: Agent, n: number) => Promise<Reply>, limit: number): Promise<Run> {
+  const run: Run = { ok: 0, other: new Map(), latencies: [], elapsed: 0 };
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  let issued = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, client) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      while (performance.now() < stopAt && issued < limit) {
+        const n = issued++;
+        const reply = await request(client, agent, n).catch(() => undefined);
+        const status = reply?.status ?? 0;
+        if (status === 200) {
+          run.ok++;
+          run.latencies.push(reply!.ms);
+        } else run.other.set(status, (run.other.get(status) ?? 0) + 1);
+      }
+      agent.destroy();
+    }),
+  );
+  run.elapsed = (performance.now() - started) / 1000;
+  run.latencies.sort((a, b) => a - b);
+  return run;
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timeout: ${what}`);
+    await sleep(250);
+  }
+}
+
+const sourceOf = (client: number) => `127.77.${Math.floor(client / 250)}.${(client % 250) + 1}`;
+
+async function main() {
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true });
+  console.log(`Stos do pomiarów: ${site} (poczta ${mailApi}), limit CONTACT_RATE_LIMIT=10000r/s, katalog ${stateDir}`);
+  const stack = spawn(process.execPath, [join(root, "docker/native/stack.mjs")], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stackLog = "";
+  stack.stdout.on("data", (d: Buffer) => (stackLog += d));
+  stack.stderr.on("data", (d: Buffer) => (stackLog += d));
+  const stop = async () => {
+    if (stack.exitCode === null) {
+      stack.kill("SIGTERM");
+      await new Promise((r) => stack.once("exit", r));
+    }
+  };
+  process.on("SIGINT", () => void stop().then(() => process.exit(130)));
+  try {
+    await waitFor(async () => (await fetch(`${site}/`).catch(() => undefined))?.ok === true, 180_000, `stack at ${site}\n${stackLog}`);
+    await waitFor(async () => (await fetch(`${mailApi}/email`).catch(() => undefined))?.ok === true, 30_000, "MailDev");
+
+    // 1. Contact posts.
+    const run = Date.now().toString(36);
+    const acceptedTokens: string[] = [];
+    const mailer = await load(async (client, agent, n) => {
+      const token = `b${run}x${n}`;
+      const { body, contentType } = multipart([
+        ["name", `Bench ${token}`],
+        ["email", `bench.${token}@example.com`],
+        ["phone", "+48 600 100 200"],
+        ["message", `Zażółć gęślą jaźń — wiadomość testowa ${token}.\r\nDruga linia.`],
+        ["website", ""],
+      ]);
+      const reply = await send({ base: site, body, agent, from: sourceOf(client), headers: { "Content-Type": contentType, Origin: site } });
+      if (reply.status === 200) acceptedTokens.push(token);
+      return reply;
+    }, maxMessages);
+
+    // 2. Everything accepted delivered, exactly once.
+    const accepted = mailer.ok;
+    const deliveryStarted = performance.now();
+    await waitFor(() => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0, 120_000, "empty outbox");
+    let mails: { subject: string; messageId?: string; headers?: Record<string, string> }[] = [];
+    await waitFor(
+      async () => {
+        mails = (await (await fetch(`${mailApi}/email`)).json()) as typeof mails;
+        return mails.length >= accepted;
+      },
+      60_000,
+      "all mail in the catcher",
+    );
+    const drained = (performance.now() - deliveryStarted) / 1000;
+    const perToken = new Map<string, number>();
+    for (const mail of mails) {
+      const token = /Bench (b\S+)$/.exec(mail.subject)?.[1];
+      if (token) perToken.set(token, (perToken.get(token) ?? 0) + 1);
+    }
+    const messageIds = new Set(mails.map((m) => m.messageId ?? m.headers?.["message-id"]));
+    const duplicates = [...perToken.values()].filter((c) => c > 1).length;
+    const missing = acceptedTokens.filter((t) => !perToken.has(t)).length;
+    const phpLog = readFileSync(join(stateDir, "log", "php.log"), "utf8");
+    const sentByRequest = (phpLog.match(/contact-form: sent /g) ?? []).length;
+    const delivererLog = readFileSync(join(stateDir, "log", "deliverer.log"), "utf8");
+    const sentByDeliverer = (delivererLog.match(/contact-form: sent /g) ?? []).length;
+    const warnings = (phpLog.match(/PHP (Warning|Notice|Fatal)/g) ?? []).length;
+
+    // 3. Static pages from nginx, same clients.
+    const pages = await load((client, agent) => send({ base: site, method: "GET", path: "/cennik", agent, from: sourceOf(client) }), Number.MAX_SAFE_INTEGER);
+
+    const row = (name: string, r: Run) =>
+      `| ${name} | ${r.ok} | ${(r.ok / r.elapsed).toFixed(0)} | ${percentile(r.latencies, 50).toFixed(1)} | ${percentile(r.latencies, 95).toFixed(1)} | ${percentile(r.latencies, 99).toFixed(1)} | ${[...r.other].map(([s, c]) => `${c}×${s}`).join(", ") || "0"} |`;
+    const table = [
+      `| ${concurrency} clients, ${seconds} s | answered 200 | per second | p50 ms | p95 ms | p99 ms | other answers |`,
+      "|---|---|---|---|---|---|---|",
+      row(`POST /send-email.php (stored, then sent)`, mailer),
+      row("GET /cennik (static, nginx)", pages),
+    ].join("\n");
+    const verdict =
+      `accepted ${accepted}; in the catcher ${perToken.size} distinct, ${duplicates} duplicated, ${Math.max(0, missing)} missing; ` +
+      `${messageIds.size} distinct Message-IDs; sent by the request ${sentByRequest}, by the deliverer ${sentByDeliverer}; ` +
+      `outbox empty ${drained.toFixed(1)} s after the load; PHP warnings ${warnings}`;
+    console.log(`\n${table}\n\n${verdict}\n`);
+    console.log(`Machine: ${(await import("node:os")).cpus().length} CPU, Node ${process.version}, nginx + PHP-FPM (pm.max_children 5) + MailDev on 127.0.0.1`);
+    writeFileSync(join(stateDir, "result.md"), `${table}\n\n${verdict}\n`);
+
+    const exactlyOnce = duplicates === 0 && missing === 0 && perToken.size === accepted && messageIds.size >= accepted;
+    if (!exactlyOnce || warnings > 0) {
+      console.error("FAIL: not every accepted message was delivered exactly once, or PHP logged warnings.");
+      process.exitCode = 1;
+    } else console.log("OK: every accepted message was delivered exactly once.");
+  } finally {
+    await stop();
+  }
+}
+
+await main();
