@@ -26,7 +26,8 @@ export function useReveal<T extends HTMLElement>(delay = 0) {
           observer.disconnect();
         }
       },
-      { threshold: REVEAL_THRESHOLD },
+      // An element taller than five screens could never be 20% visible: then half a screen of it is enough.
+      { threshold: Math.min(REVEAL_THRESHOLD, (0.5 * window.innerHeight) / Math.max(rect.height, 1)) },
     );
     observer.observe(element);
     return () => observer.disconnect();

@@ -72,7 +72,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
       >
         <div className={styles.slides} id={`${id}-slajdy`}>
           {photos.map((photo, i) => (
-            <figure
+            <div
               key={photo.image}
               className={styles.slide}
               data-active={i === index}
@@ -82,12 +82,15 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
               aria-hidden={i !== index}
               inert={i !== index}
             >
-              <Picture name={photo.image} alt={photo.alt} sizes={SIZES} className={styles.picture} />
-              {/* The alt already says this to screen readers; the caption is for sighted visitors. */}
-              <figcaption className={styles.caption} aria-hidden="true">
-                {photo.alt}
-              </figcaption>
-            </figure>
+              {/* A plain figure inside: a figure with a caption may not carry the slide's group role. */}
+              <figure className={styles.figure}>
+                <Picture name={photo.image} alt={photo.alt} sizes={SIZES} className={styles.picture} />
+                {/* The alt already says this to screen readers; the caption is for sighted visitors. */}
+                <figcaption className={styles.caption} aria-hidden="true">
+                  {photo.alt}
+                </figcaption>
+              </figure>
+            </div>
           ))}
         </div>
         {controls === "full" && (

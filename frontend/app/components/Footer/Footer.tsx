@@ -83,7 +83,7 @@ export function Footer() {
         </nav>
       </div>
       <p className={styles.copyright}>
-        © <span>{year}</span> {site.legalName}. Wszelkie prawa zastrzeżone.
+        © <span>{year}</span> {site.legalName} · Wszelkie prawa zastrzeżone.
       </p>
     </footer>
   );

@@ -34,7 +34,7 @@ function Row({ name, price, badge, className }: { name: ReactNode; price: string
     <div className={[styles.row, className].filter(Boolean).join(" ")}>
       <span className={styles.label}>
         {name}
-        {badge && <Badge>{badge}</Badge>}
+        {badge && <> <Badge>{badge}</Badge></>}
       </span>
       <span className={styles.leader} aria-hidden="true" />
       <Price price={price} />
