@@ -66,4 +66,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  error ? pageHead({ path: "/", title: "Błąd strony", description: "Nie udało się wyświetlić strony.", noindex: true }) : [];
+  error ? pageHead({ path: "/", title: "Błąd strony", description: "Nie udało się wyświetlić strony.", noindex: true, canonical: false }) : [];

@@ -21,7 +21,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 const notFoundHead = (path: string) =>
-  pageHead({ path, title: ARTICLE_NOT_FOUND, description: "Ten artykuł nie istnieje albo został usunięty.", noindex: true, crumb: ARTICLE_NOT_FOUND });
+  pageHead({ path, title: ARTICLE_NOT_FOUND, description: "Ten artykuł nie istnieje albo został usunięty.", noindex: true, crumb: ARTICLE_NOT_FOUND, canonical: false });
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) => {
   const path = `/blog/${params.slug ?? ""}`;

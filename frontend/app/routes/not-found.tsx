@@ -6,7 +6,7 @@ import styles from "./not-found.module.scss";
 
 /** Every unknown path: a Polish page inside the shell; nginx serves this page's HTML with status 404. */
 export const meta: Route.MetaFunction = () =>
-  pageHead({ path: "/", title: "Nie znaleziono strony", description: "Strona, której szukasz, nie istnieje.", noindex: true });
+  pageHead({ path: "/", title: "Nie znaleziono strony", description: "Strona, której szukasz, nie istnieje.", noindex: true, canonical: false });
 
 export default function NotFound() {
   return (

@@ -20,6 +20,8 @@ export interface HeadInput {
   /** Share image path, 1200×630; defaults to the site's own. */
   image?: string;
   jsonLd?: object[];
+  /** Not-found pages are served at any unknown address: they name no canonical address. */
+  canonical?: boolean;
 }
 
 export const DEFAULT_SHARE_IMAGE = "/img/og-aurea-1200.jpg";
@@ -30,18 +32,18 @@ export function pageHead(input: HeadInput): MetaDescriptor[] {
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
   const title = input.title.includes(site.shortName) ? input.title : `${input.title} | ${site.shortName}`;
   const graph: object[] = [beautySalon()];
-  if (input.path !== "/") graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
+  if (input.path !== "/" && input.canonical !== false) graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
   graph.push(...(input.jsonLd ?? []));
   return [
     { title },
     { name: "description", content: input.description },
     ...(input.keywords?.length ? [{ name: "keywords", content: input.keywords.join(", ") }] : []),
     { name: "robots", content: noindex ? "noindex, follow" : "index, follow" },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(input.canonical === false ? [] : [{ tagName: "link", rel: "canonical", href: url }]),
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },
     { property: "og:type", content: input.type ?? "website" },
-    { property: "og:url", content: url },
+    ...(input.canonical === false ? [] : [{ property: "og:url", content: url }]),
     { property: "og:image", content: image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },

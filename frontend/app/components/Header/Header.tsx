@@ -106,7 +106,7 @@ function Dropdown({ label, items, active }: { label: string; items: { label: str
       <button
         ref={buttonRef}
         type="button"
-        className={`${styles.navLink} ${styles.dropdownButton} ${active ? styles.active : ""}`}
+        className={`${styles.navLink} ${active ? styles.active : ""}`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => {

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { allPaths } from "../support/routes";
+
+/** What nginx answers, as a crawler or a browser sees it: statuses, redirects, 404s, caching and headers. */
+
+test("every page redirects from its trailing-slash form permanently, keeping host and port", async ({ request, baseURL }) => {
+  for (const path of allPaths.filter((p) => p !== "/")) {
+    const response = await request.get(`${path}/`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+    const location = response.headers()["location"]!;
+    expect(new URL(location, baseURL).href, path).toBe(new URL(path, baseURL).href);
+  }
+  const withQuery = await request.get("/cennik/?utm_source=test", { maxRedirects: 0 });
+  expect(withQuery.headers()["location"]).toBe("/cennik?utm_source=test");
+});
+
+test("paths are case-sensitive as the spec spells them", async ({ request }) => {
+  expect((await request.get("/endermologia-LPG")).status()).toBe(200);
+  expect((await request.get("/endermologia-lpg")).status()).toBe(404);
+  expect((await request.get("/LPG-Infinity-Endermologia")).status()).toBe(200);
+});
+
+test("an unknown path answers 404 with the Polish not-found page inside the shell", async ({ page }) => {
+  const response = await page.goto("/nie-ma-takiej-strony");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nie znaleziono strony");
+  await expect(page.getByRole("navigation", { name: "Menu główne" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Strona główna" })).toHaveAttribute("href", "/");
+  await expect(main.getByRole("link", { name: "Kontakt" })).toHaveAttribute("href", "/kontakt");
+  await expect(main.getByRole("link", { name: "Zabiegi na Twarz" })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nie znaleziono strony");
+});
+
+test("an unknown article answers 404 with 'Nie znaleziono artykułu' and a way back to the blog", async ({ page }) => {
+  const response = await page.goto("/blog/artykul-ktorego-nie-ma");
+  expect(response?.status()).toBe(404);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nie znaleziono artykułu");
+  await page.getByRole("link", { name: /Wróć do bloga/ }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test("missing assets and data files are plain 404s, never a page's HTML", async ({ request }) => {
+  for (const path of ["/assets/nie-ma.js", "/assets/nie-ma.css", "/nie-ma.data", "/img/nie-ma-640.avif", "/content/nie-ma.json"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).not.toContain("<html");
+  }
+});
+
+test("the two live documents are served from content/ and revalidated", async ({ request }) => {
+  for (const path of ["/content/content.json", "/content/pricing.json"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["cache-control"]).toBe("no-cache");
+    expect(await response.json()).toBeTruthy();
+  }
+  expect((await request.get("/content/home.json")).status()).toBe(404);
+});
+
+test("pages revalidate, hashed assets are cached for a year, text is compressed", async ({ request, page }) => {
+  const html = await request.get("/cennik", { headers: { "Accept-Encoding": "gzip" } });
+  expect(html.headers()["cache-control"]).toBe("no-cache");
+  expect(html.headers()["content-encoding"]).toBe("gzip");
+  await page.goto("/cennik");
+  const script = await page.locator('script[type="module"][src], link[rel="modulepreload"]').first().getAttribute("href") ?? "";
+  const asset = await request.get(script || (await page.locator("link[rel=stylesheet]").first().getAttribute("href"))!);
+  expect(asset.headers()["cache-control"]).toContain("immutable");
+});
+
+test("every response carries the security headers, pages with their own script hashes", async ({ request }) => {
+  for (const path of ["/", "/cennik", "/nie-ma", "/assets/nie-ma.js", "/content/pricing.json", "/sitemap.xml"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["server"], path).toBe("nginx");
+  }
+  const csp = (await request.get("/cennik")).headers()["content-security-policy"]!;
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(csp.match(/script-src[^;]*/)![0]).not.toContain("unsafe-inline");
+});
+
+test("the CSP lets the page hydrate: a click after load works and nothing is refused", async ({ page }) => {
+  const refused: string[] = [];
+  page.on("console", (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()));
+  await page.goto("/blog");
+  await page.getByRole("button", { name: "Porady" }).click();
+  await expect(page.getByRole("button", { name: "Porady" })).toHaveAttribute("aria-pressed", "true");
+  expect(refused).toEqual([]);
+});
