@@ -15,7 +15,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: CI machines have two cores and the suite runs two browsers at once.
+  expect: { timeout: 12_000 },
   reporter: [["list"]],
   use: {
     baseURL: siteUrl,
