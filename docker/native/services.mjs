@@ -4,9 +4,9 @@
  * and stop it.
  */
 import { spawn, execFileSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, openSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, openSync } from "node:fs";
 import { connect } from "node:net";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { host, mailerEnv, nginxTemplateValues, outboxDir, ports, root, stateDir } from "./config.mjs";
 
 const runDir = join(stateDir, "run");
@@ -88,8 +88,28 @@ function workerIds() {
   return { uid: id("-u"), gid: id("-g") };
 }
 
+/**
+ * As root, PHP-FPM's workers and the deliverer are www-data and must get through every folder above mailer/ and
+ * the outbox. A checkout in `mktemp -d` is 0700: its own folder is opened for passing through (o+x, no listing);
+ * a closed folder further up is an error that says so, instead of "Primary script unknown" on the first post.
+ */
+function ensureWorkerAccess() {
+  if (!isRoot) return;
+  for (const start of [root, stateDir]) {
+    for (let dir = start; ; dir = dirname(dir)) {
+      const { mode } = statSync(dir);
+      if (!(mode & 0o001)) {
+        if (dir === root || dir === stateDir) chmodSync(dir, (mode & 0o7777) | 0o001);
+        else throw new Error(`www-data nie może wejść do ${dir} (tryb ${(mode & 0o777).toString(8)}): PHP-FPM nie przeczyta mailera`);
+      }
+      if (dir === dirname(dir)) break;
+    }
+  }
+}
+
 /** The outbox folder, owned by the user the workers run as (they create files in it; nobody else may read them). */
 export function ensureOutbox() {
+  ensureWorkerAccess();
   mkdirSync(outboxDir, { recursive: true });
   const ids = workerIds();
   if (ids) chownSync(outboxDir, ids.uid, ids.gid);
