@@ -8,7 +8,8 @@ import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
 import { blogPosting, absoluteUrl } from "../site/structuredData";
 import { formatDatePl } from "../site/dates";
-import { phoneHref, site } from "../site/config";
+import { site } from "../site/config";
+import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./article.module.scss";
 
 export const ARTICLE_NOT_FOUND = "Nie znaleziono artykułu";
@@ -92,19 +93,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className={styles.body}>
         <RichText blocks={article.body} className={styles.prose} />
-        <aside className={styles.cta} aria-labelledby="cta-tytul">
-          <h2 id="cta-tytul">{article.cta.title}</h2>
-          <p>{article.cta.text}</p>
-          <p className={styles.ctaActions}>
-            <Link to="/kontakt" className={styles.ctaPrimary}>
-              Umów konsultację
-            </Link>
-            <a href={phoneHref} className={styles.ctaSecondary}>
-              <Icon name="phone" size={18} />
-              Zadzwoń: {site.phone}
-            </a>
-          </p>
-        </aside>
+        <CtaBox
+          id="cta-tytul"
+          title={article.cta.title}
+          actions={[
+            { kind: "contact", label: "Umów konsultację" },
+            { kind: "phone", label: "Zadzwoń" },
+          ]}
+        >
+          {article.cta.text}
+        </CtaBox>
         <section className={styles.share} aria-labelledby="udostepnij">
           <h2 id="udostepnij">Udostępnij artykuł</h2>
           <ul className={styles.shareLinks}>

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/needs";
 import { loadNeeds } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { NeedsAccordion } from "../components/NeedsAccordion/NeedsAccordion";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
+import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./needs.module.scss";
 
 export function loader() {
@@ -27,18 +27,18 @@ export default function Needs({ loaderData }: Route.ComponentProps) {
       <div className={styles.page}>
         <div className={styles.body}>
           <NeedsAccordion items={needs.items} />
-          <aside className={styles.cta} aria-labelledby="potrzeby-konsultacja">
-            <h2 id="potrzeby-konsultacja">Nie wiesz, który zabieg wybrać?</h2>
-            <p>Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej terapii.</p>
-            <p className={styles.actions}>
-              <Link to="/kontakt" className={styles.primary}>
-                Umów konsultację
-              </Link>
-              <Link to="/cennik" className={styles.secondary}>
-                Zobacz cennik
-              </Link>
-            </p>
-          </aside>
+          <CtaBox
+            id="potrzeby-konsultacja"
+            title="Nie wiesz, który zabieg wybrać?"
+            tone="sand"
+            align="center"
+            actions={[
+              { kind: "contact", label: "Umów konsultację" },
+              { kind: "pricing", label: "Zobacz cennik" },
+            ]}
+          >
+            Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej terapii.
+          </CtaBox>
         </div>
       </div>
     </>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
 import { loadPricing, loadSimplePage } from "../content/load.server";
 import { useLivePricing } from "../content/live";
@@ -7,6 +6,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceCategory } from "../components/PriceList/PriceCategory";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
+import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./pricing.module.scss";
 
 export function loader() {
@@ -41,18 +41,16 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           {categories.map((category) => (
             <PriceCategory key={category.id} category={category} />
           ))}
-          <aside className={styles.cta} aria-labelledby="cennik-konsultacja">
-            <h2 id="cennik-konsultacja">Nie wiesz, od czego zacząć?</h2>
-            <p>Na konsultacji ocenimy skórę i od razu powiemy, ile zabiegów ma sens i ile będzie kosztować cała terapia.</p>
-            <p className={styles.ctaActions}>
-              <Link to="/kontakt" className={styles.ctaPrimary}>
-                Umów konsultację
-              </Link>
-              <Link to="/promocje" className={styles.ctaSecondary}>
-                Zobacz promocje
-              </Link>
-            </p>
-          </aside>
+          <CtaBox
+            id="cennik-konsultacja"
+            title="Nie wiesz, od czego zacząć?"
+            actions={[
+              { kind: "contact", label: "Umów konsultację" },
+              { kind: "promotions", label: "Zobacz promocje" },
+            ]}
+          >
+            Na konsultacji ocenimy skórę i od razu powiemy, ile zabiegów ma sens i ile będzie kosztować cała terapia.
+          </CtaBox>
         </div>
       </div>
     </>

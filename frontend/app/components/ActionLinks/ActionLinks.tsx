@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import { phoneHref, site } from "../../site/config";
 import styles from "./ActionLinks.module.scss";
 
-export type ActionKind = "online" | "contact" | "pricing" | "phone";
+const internalTarget = { contact: "/kontakt", pricing: "/cennik", promotions: "/promocje" } as const;
+
+export type ActionKind = "online" | "contact" | "pricing" | "promotions" | "phone";
 
 /** Where each kind of call to action leads: the booking service, the contact page, the price list or a call. */
 export function ActionLinks({ actions, className }: { actions: { kind: ActionKind; label: string }[]; className?: string }) {
@@ -21,14 +23,14 @@ export function ActionLinks({ actions, className }: { actions: { kind: ActionKin
           case "phone":
             return (
               <a key={action.kind} href={phoneHref} className={look}>
-                {action.label}
-                <span className="visually-hidden">: {site.phone}</span>
+                {action.label}: {site.phone}
               </a>
             );
           case "contact":
           case "pricing":
+          case "promotions":
             return (
-              <Link key={action.kind} to={action.kind === "contact" ? "/kontakt" : "/cennik"} className={look}>
+              <Link key={action.kind} to={internalTarget[action.kind]} className={look}>
                 {action.label}
               </Link>
             );
