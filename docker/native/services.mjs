@@ -122,7 +122,7 @@ export const services = {
     port: ports.smtp,
     command: () => [
       process.execPath,
-      [resolve(root, "node_modules/maildev/bin/maildev"), "-s", String(ports.smtp), "-w", String(ports.mailUi), "--ip", host, "--web-ip", host, "--silent"],
+      ["--require", resolve(root, "docker/native/catcher-preload.cjs"), resolve(root, "node_modules/maildev/bin/maildev"), "-s", String(ports.smtp), "-w", String(ports.mailUi), "--ip", host, "--web-ip", host, "--silent"],
       {},
     ],
   },
