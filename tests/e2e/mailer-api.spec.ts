@@ -225,6 +225,8 @@ for (const referer of ["https://evil.example/kontakt", `http://127.0.0.2:${port}
 }
 
 test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is stored or sent; PHP logs no warning`, async () => {
+  // Behind Docker's port mapping every request reaches nginx from the same address: only with the limit lifted.
+  test.skip(compose && !/^\d{3,}r\/s$/.test(process.env.CONTACT_RATE_LIMIT ?? ""), "Compose: start it with CONTACT_RATE_LIMIT=10000r/s");
   test.setTimeout(120_000);
   expect(cases.length).toBeGreaterThanOrEqual(200);
   if (!compose) await waitForEmptyOutbox();
