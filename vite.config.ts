@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { contentDevServer } from "./frontend/build/content-dev-server.ts";
 
 const buildDate = new Date();
+const stackUrl = process.env.STACK_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
   // React Router's plugin builds the app; Vitest runs components without it.
@@ -19,7 +20,14 @@ export default defineConfig({
   },
   server: {
     // `npm run dev` sends the contact form to the native stack (npm run stack), which runs PHP and the mail catcher.
-    proxy: { "/send-email.php": process.env.STACK_URL ?? "http://127.0.0.1:8080" },
+    // The mailer refuses posts from other origins, so the proxied post carries the stack's own Origin.
+    proxy: {
+      "/send-email.php": {
+        target: stackUrl,
+        changeOrigin: true,
+        headers: { origin: stackUrl },
+      },
+    },
   },
   test: {
     environment: "jsdom",
