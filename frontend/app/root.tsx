@@ -6,9 +6,10 @@ import { Footer } from "./components/Footer/Footer";
 import { CookieBanner } from "./components/CookieBanner/CookieBanner";
 import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { pageHead } from "./site/head";
-import "@fontsource/cormorant-garamond/latin-ext-600.css";
-import "@fontsource/cormorant-garamond/latin-600.css";
-import "@fontsource-variable/jost/index.css";
+// Two self-hosted font files (Polish subset, frontend/build/fonts.ts), preloaded below so text swaps early.
+import "./styles/fonts.scss";
+import displayFont from "./fonts/cormorant-garamond-600-pl.woff2?url";
+import bodyFont from "./fonts/jost-pl.woff2?url";
 import "./styles/global.scss";
 
 /** The shell around every page, error pages included: header, main area, footer and the cookie banner. */
@@ -18,6 +19,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="preload" href={bodyFont} as="font" type="font/woff2" crossOrigin="" />
+        <link rel="preload" href={displayFont} as="font" type="font/woff2" crossOrigin="" />
         <meta name="theme-color" content="#552f3f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />

@@ -1,0 +1,146 @@
+// @vitest-environment node
+/**
+ * Size budgets of every built page (issue 7), measured on the files in build/client — sizes, not timings, so the
+ * result is the same on any machine. tests/run.sh builds the site before the unit tests; run `npm run build` first
+ * when running this alone.
+ *   - first-load JavaScript ≤ 110 KiB gzip: the module scripts and modulepreloads the page's HTML references, with
+ *     every module they import statically (dynamic import() is not first load);
+ *   - CSS ≤ 25 KiB gzip: the stylesheets the page's HTML links.
+ *
+ * NOT MET YET for JavaScript: React 19 + React DOM + the React Router runtime and manifest are 99.6 KiB gzip by
+ * themselves, and the app adds 11–18 KiB per page, so every page but the legal texts is over 110 KiB (README,
+ * "Performance"). Until the app's share shrinks, pages are held to JS_CEILING so nothing grows further, and the test
+ * lists the pages over the budget. Set JS_CEILING to JS_BUDGET once they fit.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { gzipSync, constants } from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+export const JS_BUDGET = 110 * 1024;
+/** Temporary: the most a page may load while the budget above is missed (worst page at the time: 117.4 KiB). */
+export const JS_CEILING = 120 * 1024;
+export const CSS_BUDGET = 25 * 1024;
+
+const client = resolve(import.meta.dirname, "../../build/client");
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const gzipped = new Map<string, number>();
+/** Bytes of a built file after gzip -9 (what nginx sends from the .gz next to it). */
+function gzipSize(file: string): number {
+  let size = gzipped.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }).length;
+    gzipped.set(file, size);
+  }
+  return size;
+}
+
+/** A URL path of the site ("/assets/x.js") or a specifier relative to a file ("./x.js") → the file in build/client. */
+function fileOf(specifier: string, from?: string): string | undefined {
+  if (/^[a-z]+:|^\/\//i.test(specifier)) return undefined; // another origin: not ours to count
+  const clean = specifier.split(/[?#]/)[0]!;
+  if (clean.startsWith("/")) return join(client, clean);
+  // Only ./ and ../ resolve relative to a module; a bare name ("react") is text inside the code, not an import.
+  return from && /^\.\.?\//.test(clean) ? resolve(dirname(from), clean) : undefined;
+}
+
+const attr = (tag: string, name: string) => tag.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1];
+
+/** Static imports of an ES module (import x from "…", import "…", export … from "…"); not import("…"). */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:^|[^.\w$])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g)].map((m) => m[1]!);
+}
+
+interface PageWeight {
+  page: string;
+  js: number;
+  css: number;
+  jsFiles: string[];
+  cssFiles: string[];
+}
+
+function weigh(htmlFile: string): PageWeight {
+  const html = readFileSync(htmlFile, "utf8");
+  const entries: string[] = [];
+  const cssFiles = new Set<string>();
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    const rel = attr(tag, "rel");
+    const href = attr(tag, "href");
+    if (!href) continue;
+    if (rel === "modulepreload") entries.push(href);
+    if (rel === "stylesheet") {
+      const file = fileOf(href);
+      if (file) cssFiles.add(file);
+    }
+  }
+  for (const [, open, body] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)) {
+    if (attr(open!, "type") !== "module") continue;
+    const src = attr(open!, "src");
+    if (src) entries.push(src);
+    // React Router's inline bootstrap imports the manifest, the entry and the route modules.
+    for (const m of body!.matchAll(/import\s*(?:[\w$*{}\s,]*?\s*from\s*)?\(?\s*["']([^"']+)["']/g)) entries.push(m[1]!);
+  }
+  const jsFiles = new Set<string>();
+  const queue = entries.map((e) => fileOf(e)).filter((f): f is string => Boolean(f));
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (jsFiles.has(file)) continue;
+    if (!existsSync(file)) throw new Error(`${relative(client, htmlFile)} odwołuje się do brakującego pliku ${relative(client, file)}`);
+    jsFiles.add(file);
+    for (const spec of staticImports(readFileSync(file, "utf8"))) {
+      const dep = fileOf(spec, file);
+      if (dep) queue.push(dep);
+    }
+  }
+  for (const file of cssFiles) if (!existsSync(file)) throw new Error(`${relative(client, htmlFile)}: brak ${relative(client, file)}`);
+  const sum = (files: Set<string>) => [...files].reduce((total, f) => total + gzipSize(f), 0);
+  const short = (files: Set<string>) => [...files].map((f) => relative(client, f)).sort();
+  return { page: "/" + relative(client, htmlFile), js: sum(jsFiles), css: sum(cssFiles), jsFiles: short(jsFiles), cssFiles: short(cssFiles) };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+describe("budżet rozmiaru stron (gzip)", () => {
+  it("build/client istnieje (npm run build przed testami)", () => {
+    expect(existsSync(join(client, "index.html")), `brak ${client}/index.html — najpierw npm run build`).toBe(true);
+  });
+
+  const pages = existsSync(client) ? walk(client).filter((f) => f.endsWith(".html")).sort() : [];
+
+  it("są strony do zważenia", () => {
+    expect(pages.length).toBeGreaterThan(10);
+  });
+
+  const over: string[] = [];
+
+  it.each(pages.map((file) => [relative(client, file), file] as const))(`%s: JS ≤ ${JS_CEILING / 1024} KiB (budżet 110), CSS ≤ 25 KiB`, (_, file) => {
+    const weight = weigh(file);
+    expect(weight.jsFiles.length, "strona bez skryptu modułowego — zmienił się format prerenderu?").toBeGreaterThan(0);
+    expect(weight.js, `JavaScript pierwszego ładowania ${kib(weight.js)} > ${kib(JS_CEILING)}: ${weight.jsFiles.join(", ")}`).toBeLessThanOrEqual(JS_CEILING);
+    expect(weight.css, `CSS ${kib(weight.css)} > 25 KiB: ${weight.cssFiles.join(", ")}`).toBeLessThanOrEqual(CSS_BUDGET);
+    if (weight.js > JS_BUDGET) over.push(`${weight.page} ${kib(weight.js)}`);
+  });
+
+  it("strony ponad budżetem JS 110 KiB (lista, do zmniejszenia)", () => {
+    if (over.length) console.warn(`Ponad budżetem JS 110 KiB gzip (${over.length} z ${pages.length}):\n  ${over.join("\n  ")}`);
+    expect(JS_CEILING).toBeGreaterThanOrEqual(JS_BUDGET);
+  });
+
+  it("zod nie jest w JavaScripcie pierwszego ładowania żadnej strony", () => {
+    for (const file of pages) {
+      const weight = weigh(file);
+      for (const js of weight.jsFiles) {
+        expect(readFileSync(join(client, js), "utf8"), `${weight.page}: ${js} zawiera zod`).not.toMatch(/ZodError|\$ZodType/);
+      }
+    }
+  });
+});
+
+export { weigh };
