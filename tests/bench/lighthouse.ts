@@ -7,6 +7,7 @@
  *   npm run bench -- --base-url https://example.pl  measures another site (or BENCH_URL=…); starts nothing
  *   npm run bench -- --runs 5 --only /,/cennik     more runs, a subset of paths
  *   npm run bench -- --compare a.json b.json c.json the spread between whole benches (machine noise)
+ *   npm run bench -- --table a.json                 the table of a saved bench again
  *
  * Prints a Markdown table (one row per route) and writes the same, with every run's numbers, to
  * reports/lighthouse/bench-<time>.json. Exits 1 when a route misses a budget (a cell marked ✗), 2 on errors.
@@ -15,6 +16,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -68,7 +70,7 @@ interface RouteResult {
 // Arguments
 
 function parseArgs(argv: string[]) {
-  const args = { baseUrl: process.env.BENCH_URL ?? "", runs: 3, only: [] as string[], port: 58080, compare: [] as string[] };
+  const args = { baseUrl: process.env.BENCH_URL ?? "", runs: 3, only: [] as string[], port: 58080, compare: [] as string[], table: "" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -80,6 +82,7 @@ function parseArgs(argv: string[]) {
     else if (arg.startsWith("--runs")) args.runs = Number(value());
     else if (arg.startsWith("--only")) args.only = value().split(",").map((p) => p.trim()).filter(Boolean);
     else if (arg.startsWith("--port")) args.port = Number(value());
+    else if (arg.startsWith("--table")) args.table = value();
     else if (arg === "--compare") args.compare = argv.slice(i + 1);
     else if (arg === "--help" || arg === "-h") {
       console.log(readFileSync(import.meta.filename, "utf8").split("*/")[0]);
@@ -297,6 +300,10 @@ function compare(files: string[]) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.compare.length) return compare(args.compare);
+  if (args.table) {
+    const saved = JSON.parse(readFileSync(args.table, "utf8")) as { results: RouteResult[] };
+    return console.log(table(saved.results));
+  }
 
   const paths = allPaths().filter((p) => !args.only.length || args.only.includes(p));
   if (!paths.length) throw new Error(`Żadna trasa nie pasuje do --only ${args.only.join(",")}`);
@@ -310,6 +317,7 @@ async function main() {
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const runs = new Map<string, Result[]>(paths.map((p) => [p, []]));
   const started = Date.now();
+  const loadBefore = loadavg()[0]!;
   let chromeVersion = "";
   let lighthouseVersion = "";
   const benchmarkIndex: number[] = [];
@@ -373,6 +381,8 @@ async function main() {
     lighthouse: lighthouseVersion,
     chrome: chromeVersion,
     benchmarkIndexMedian: median(benchmarkIndex),
+    // Other work on the machine slows the simulated CPU (TBT, and LCP a little): the 1-minute load before and after.
+    loadAverage: [loadBefore, loadavg()[0]!].map((v) => Number(v.toFixed(1))),
     seconds: Math.round((Date.now() - started) / 1000),
     budget: BUDGET,
     results,
@@ -383,7 +393,7 @@ async function main() {
 
   console.log(
     `\nLighthouse ${lighthouseVersion}, ${chromeVersion}, mobile (simulated slow 4G, 4× CPU), median of ${args.runs} runs, ` +
-      `benchmarkIndex ${output.benchmarkIndexMedian.toFixed(0)}, ${baseUrl}\n`,
+      `benchmarkIndex ${output.benchmarkIndexMedian.toFixed(0)}, load ${output.loadAverage.join("→")}, ${baseUrl}\n`,
   );
   console.log(table(results));
   console.log("\nⁿ noindex page: SEO not budgeted. ✗ misses the budget. KB = all bytes transferred, JS KB = script bytes.");
