@@ -193,6 +193,9 @@ for f in spec["fonts"]:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=subset.parse_unicodes(spec["unicodes"]))
     subsetter.subset(font)
+    # Same input, same bytes: the head table's dates come from the source, not the clock.
+    source_head = TTFont(f["sources"][0])["head"]
+    font["head"].created, font["head"].modified = source_head.created, source_head.modified
     subset.save_font(font, f["out"], options)
     check = TTFont(f["out"])
     missing = [c for c in "ĄąĆćĘęŁłŃńÓóŚśŹźŻż„”–—…×" if ord(c) not in check.getBestCmap()]
