@@ -5,6 +5,10 @@
 import { z } from "zod";
 import { blogCategories } from "./blogCategories";
 
+// No eval: zod's JIT probes `new Function`, which the site's Content-Security-Policy refuses (a console error
+// on every page that validates the live documents).
+z.config({ jitless: true });
+
 const text = z.string().trim().min(1, "nie może być puste");
 /** An image is named by its file name in content/images without the extension; the image pipeline emits its sizes. */
 const imageName = z.string().regex(/^[a-z0-9-]+$/, "nazwa obrazu: małe litery, cyfry i myślniki");
