@@ -9,6 +9,7 @@ export default defineConfig({
   // React Router's plugin builds the app; Vitest runs components without it.
   plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer()],
   publicDir: "frontend/public",
+  build: { cssCodeSplit: false },
   define: {
     // Build-time values are the same in the prerendered HTML and the hydrating bundle, so no hydration mismatch.
     __BUILD_YEAR__: JSON.stringify(buildDate.getFullYear()),

@@ -2,6 +2,7 @@
  * After `react-router build`: turns the prerendered output into what nginx serves.
  * - the not-found page becomes build/client/404.html (nginx sends it with status 404);
  * - sitemap.xml and robots.txt from the route table and the blog content;
+ * - every page fetches its JavaScript only after its first paint (paintFirst.ts);
  * - build/nginx/csp-hashes.map: for every page, the CSP hashes of its inline scripts, so the Content-Security-Policy
  *   header allows exactly those and no other inline script;
  * - .gz copies of text files for nginx's gzip_static.
@@ -14,6 +15,7 @@ import { routes } from "../app/site/routeTable";
 import { site } from "../app/site/config";
 import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/notFound";
 import { articleSlugs, loadArticle } from "../app/content/load.server";
+import { paintFirst } from "./paintFirst";
 
 const client = "build/client";
 const today = new Date().toISOString().slice(0, 10);
@@ -54,11 +56,12 @@ const sitemap = [
 writeFileSync(join(client, "sitemap.xml"), sitemap);
 writeFileSync(join(client, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.origin}/sitemap.xml\n`);
 
-// 3. CSP hashes of each page's inline scripts.
+// 3. Paint first, then hydrate; then the CSP hashes of each page's inline scripts (the loader is one of them).
 const htmlFiles = walk(client).filter((f) => f.endsWith(".html"));
 const lines: string[] = [];
 for (const file of htmlFiles) {
-  const html = readFileSync(file, "utf8");
+  const html = paintFirst(readFileSync(file, "utf8"), relative(client, file));
+  writeFileSync(file, html);
   const hashes = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1]!)
     .filter((body) => body.length > 0)

@@ -8,6 +8,7 @@
  *   npm run bench -- --runs 5 --only /,/cennik     more runs, a subset of paths
  *   npm run bench -- --compare a.json b.json c.json the spread between whole benches (machine noise)
  *   npm run bench -- --table a.json                 the table of a saved bench again
+ *   npm run bench -- --keep-lhr                     also keeps every run's full Lighthouse report (to see why)
  *
  * Prints a Markdown table (one row per route) and writes the same, with every run's numbers, to
  * reports/lighthouse/bench-<time>.json. Exits 1 when a route misses a budget (a cell marked ✗), 2 on errors.
@@ -70,7 +71,7 @@ interface RouteResult {
 // Arguments
 
 function parseArgs(argv: string[]) {
-  const args = { baseUrl: process.env.BENCH_URL ?? "", runs: 3, only: [] as string[], port: 58080, compare: [] as string[], table: "" };
+  const args = { baseUrl: process.env.BENCH_URL ?? "", runs: 3, only: [] as string[], port: 58080, compare: [] as string[], table: "", keepLhr: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -83,6 +84,7 @@ function parseArgs(argv: string[]) {
     else if (arg.startsWith("--only")) args.only = value().split(",").map((p) => p.trim()).filter(Boolean);
     else if (arg.startsWith("--port")) args.port = Number(value());
     else if (arg.startsWith("--table")) args.table = value();
+    else if (arg === "--keep-lhr") args.keepLhr = true;
     else if (arg === "--compare") args.compare = argv.slice(i + 1);
     else if (arg === "--help" || arg === "-h") {
       console.log(readFileSync(import.meta.filename, "utf8").split("*/")[0]);
@@ -346,6 +348,11 @@ async function main() {
           lighthouseVersion = lhr.lighthouseVersion;
           benchmarkIndex.push(lhr.environment.benchmarkIndex);
           runs.get(path)!.push(lhr);
+          if (args.keepLhr) {
+            const dir = join(root, "reports/lighthouse/lhr");
+            mkdirSync(dir, { recursive: true });
+            writeFileSync(join(dir, `${path.replace(/\//g, "_") || "_"}-${run}.json`), JSON.stringify(lhr));
+          }
           const m = metricsOf(lhr);
           process.stdout.write(`  [${run}/${args.runs}] ${path}: ${m.performance}, LCP ${sec(m.lcp)} s\n`);
         }

@@ -21,6 +21,7 @@ import {
 } from "./schema";
 import { routes, routeByPath } from "../site/routeTable";
 import { allPriceCategories as priceCategories } from "./pricing";
+import type { ArticleSummary } from "../components/ArticleCard/ArticleCard";
 
 export const contentDir = resolve(process.env.CONTENT_DIR ?? "content");
 
@@ -78,6 +79,11 @@ export function loadArticles(): (Article & { slug: string })[] {
   return articleSlugs()
     .map((slug) => ({ slug, ...loadArticle(slug) }))
     .sort((a, b) => b.date.localeCompare(a.date));
+}
+
+/** Newest first, what a card shows: the bodies stay on the article pages (they would only weigh down the HTML). */
+export function loadArticleSummaries(): ArticleSummary[] {
+  return loadArticles().map(({ slug, title, excerpt, image, alt, author, date, category }) => ({ slug, title, excerpt, image, alt, author, date, category }));
 }
 
 

@@ -1,22 +1,11 @@
 import type { Route } from "./+types/blog";
-import { loadArticles, loadBlogPage } from "../content/load.server";
+import { loadArticleSummaries, loadBlogPage } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { BlogList } from "../components/BlogList/BlogList";
 import { pageHead } from "../site/head";
 
 export function loader() {
-  // Cards need only the summary; bodies stay on the article pages.
-  const articles = loadArticles().map(({ slug, title, excerpt, image, alt, author, date, category }) => ({
-    slug,
-    title,
-    excerpt,
-    image,
-    alt,
-    author,
-    date,
-    category,
-  }));
-  return { page: loadBlogPage(), articles };
+  return { page: loadBlogPage(), articles: loadArticleSummaries() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/blog", ...loaderData!.page.seo });

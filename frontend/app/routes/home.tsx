@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { loadArticles, loadContent, loadHome } from "../content/load.server";
+import { loadArticleSummaries, loadContent, loadHome } from "../content/load.server";
 import { useLiveContent } from "../content/live";
 import { familyListPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
@@ -15,7 +15,7 @@ import styles from "./home.module.scss";
 
 export function loader() {
   const home = loadHome();
-  const articles = loadArticles();
+  const articles = loadArticleSummaries();
   const teaser = home.blogTeaser.slugs.map((slug) => articles.find((a) => a.slug === slug)!);
   return { content: loadContent(), home, teaser };
 }

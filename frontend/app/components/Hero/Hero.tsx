@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ContentDocument } from "../../content/schema";
 import { site } from "../../site/config";
@@ -19,6 +19,10 @@ export function Hero({ slides }: { slides: Slide[] }) {
   const [stopped, setStopped] = useState(false);
   const paused = hovered || focused || stopped;
   const { index, next, previous, goTo } = useSlideshow(slides.length, paused);
+  // The prerendered page carries only the first slide's image: the others are hidden for 8 s at least, so they are
+  // fetched after hydration instead of sharing the first paint's bandwidth with the LCP image and the fonts.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <section
@@ -45,7 +49,7 @@ export function Hero({ slides }: { slides: Slide[] }) {
             aria-hidden={i !== index}
             inert={i !== index}
           >
-            <Picture name={slide.image} alt={slide.alt} sizes="100vw" priority={i === 0} className={styles.image} />
+            {(i === 0 || hydrated) && <Picture name={slide.image} alt={slide.alt} sizes="100vw" priority={i === 0} className={styles.image} />}
             <div className={styles.caption}>
               <p className={styles.title}>{slide.title}</p>
               <p className={styles.text}>{slide.text}</p>
