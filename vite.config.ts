@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { contentDevServer } from "./frontend/build/content-dev-server.ts";
@@ -9,7 +10,36 @@ export default defineConfig({
   // React Router's plugin builds the app; Vitest runs components without it.
   plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer()],
   publicDir: "frontend/public",
-  build: { cssCodeSplit: false },
+  resolve: {
+    // react-router's package exports always resolve to its development build, whose only difference from the
+    // production build beside it is ENABLE_DEV_WARNINGS = true: the shipped bundle takes the production build.
+    alias: [
+      { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
+      { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
+    ],
+  },
+  build: {
+    // One stylesheet for the whole site (≈ 10 KB gzip): a single render-blocking request on the first page,
+    // cached for every page after it.
+    cssCodeSplit: false,
+    // Terser's second pass makes the scripts a little smaller than the default minifier does.
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 }, module: true, ecma: 2020 },
+    sourcemap: process.env.SOURCEMAP === "1",
+    rolldownOptions: {
+      output: {
+        // Few files per page: React, React DOM and the router in one chunk; the app's modules used by two or more
+        // routes in another; each route's own code in its route chunk. Fewer, larger files compress better and
+        // cost fewer requests than the dozen small shared chunks the default splitting makes.
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+            { name: "app", test: /frontend[\\/]app[\\/](components|site|hooks|content)[\\/]/, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   define: {
     // Build-time values are the same in the prerendered HTML and the hydrating bundle, so no hydration mismatch.
     __BUILD_YEAR__: JSON.stringify(buildDate.getFullYear()),

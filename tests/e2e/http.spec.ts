@@ -73,6 +73,24 @@ test("pages revalidate, hashed assets are cached for a year, text is compressed"
   expect(asset.headers()["cache-control"]).toContain("immutable");
 });
 
+test("paint first: no script is requested before the first contentful paint, and the page then hydrates", async ({ page }) => {
+  for (const path of ["/", "/mezoterapia-mikroiglowa", "/kontakt"]) {
+    await page.goto(path);
+    // Hydrated: React Router has published the route modules, so the page's controls work.
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((e) => /\.js(\?|$)/.test(e.name))
+        .map((e) => ({ name: e.name, start: e.startTime })),
+    }));
+    expect(timing.fcp, path).toBeGreaterThan(0);
+    expect(timing.scripts.length, path).toBeGreaterThan(2);
+    for (const script of timing.scripts) expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(timing.fcp);
+  }
+});
+
 test("every response carries the security headers, pages with their own script hashes", async ({ request }) => {
   for (const path of ["/", "/cennik", "/nie-ma", "/assets/nie-ma.js", "/content/pricing.json", "/sitemap.xml"]) {
     const headers = (await request.get(path)).headers();

@@ -14,7 +14,7 @@ export interface LiveDocuments {
 
 export const CONTENT_URLS = { content: "/content/content.json", pricing: "/content/pricing.json" } as const;
 
-let pending: Promise<LiveDocuments | null> | null = null;
+let pending: Promise<Record<keyof LiveDocuments, unknown> | null> | null = null;
 
 function imageNames(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(imageNames);
@@ -23,27 +23,20 @@ function imageNames(value: unknown): string[] {
   return [];
 }
 
-async function load(): Promise<LiveDocuments | null> {
-  try {
-    const responses = await Promise.all([fetch(CONTENT_URLS.content), fetch(CONTENT_URLS.pricing)]);
-    const failed = responses.find((r) => !r.ok);
-    if (failed) throw new Error(`${failed.url}: HTTP ${failed.status}`);
-    const [content, pricing] = await Promise.all(responses.map((r) => r.json()));
-    // The schema is loaded only now, so it never weighs on the first load of a page.
-    const { contentDocumentSchema, pricingDocumentSchema } = await import("./schema");
-    const documents = { content: contentDocumentSchema.parse(content), pricing: pricingDocumentSchema.parse(pricing) };
-    const missing = imageNames(documents.content).filter((name) => !(name in manifest));
-    if (missing.length) throw new Error(`nieznane obrazy: ${missing.join(", ")} (wymagają przebudowania strony)`);
-    return documents;
-  } catch (error) {
-    console.error("Nie udało się odświeżyć treści z /content/ – zostaje wersja z budowania.", error);
-    return null;
-  }
-}
-
-/** One fetch of both documents per page load, shared by every component that asks. */
-export function fetchLiveDocuments(): Promise<LiveDocuments | null> {
-  pending ??= load();
+/** Both documents as served, fetched together once per page load and shared by every component that asks. */
+export function fetchServedDocuments(): Promise<Record<keyof LiveDocuments, unknown> | null> {
+  pending ??= (async () => {
+    try {
+      const responses = await Promise.all([fetch(CONTENT_URLS.content), fetch(CONTENT_URLS.pricing)]);
+      const failed = responses.find((r) => !r.ok);
+      if (failed) throw new Error(`${failed.url}: HTTP ${failed.status}`);
+      const [content, pricing] = await Promise.all(responses.map((r) => r.json() as Promise<unknown>));
+      return { content, pricing };
+    } catch (error) {
+      console.error("Nie udało się odświeżyć treści z /content/ – zostaje wersja z budowania.", error);
+      return null;
+    }
+  })();
   return pending;
 }
 
@@ -52,17 +45,47 @@ export function resetLiveDocuments() {
   pending = null;
 }
 
+/** The same JSON value: equal primitives, arrays in the same order, objects with the same keys in any order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+/** A served document that differs from the build's, checked as strictly as the build checks it; null when it fails. */
+async function validate<K extends keyof LiveDocuments>(key: K, served: unknown): Promise<LiveDocuments[K] | null> {
+  try {
+    // The schema (zod) loads only here, i.e. only after an edit: an unchanged document costs no JavaScript.
+    const { contentDocumentSchema, pricingDocumentSchema } = await import("./schema");
+    const document = (key === "content" ? contentDocumentSchema : pricingDocumentSchema).parse(served) as LiveDocuments[K];
+    const missing = imageNames(document).filter((name) => !(name in manifest));
+    if (missing.length) throw new Error(`nieznane obrazy: ${missing.join(", ")} (wymagają przebudowania strony)`);
+    return document;
+  } catch (error) {
+    console.error(`${CONTENT_URLS[key]}: treść nie przeszła walidacji – zostaje wersja z budowania.`, error);
+    return null;
+  }
+}
+
 function useLive<K extends keyof LiveDocuments>(key: K, initial: LiveDocuments[K]): LiveDocuments[K] {
   const [value, setValue] = useState(initial);
   useEffect(() => {
     let active = true;
-    fetchLiveDocuments().then((documents) => {
-      if (active && documents) setValue(documents[key]);
+    void fetchServedDocuments().then(async (served) => {
+      if (!served || sameJson(served[key], initial)) return;
+      const document = await validate(key, served[key]);
+      if (active && document) setValue(document);
     });
     return () => {
       active = false;
     };
-  }, [key]);
+  }, [key, initial]);
   return value;
 }
 

@@ -52,6 +52,7 @@ describe("Gallery and Lightbox", () => {
   it("a click opens the photo in a modal dialog, large, with its alt text, and focus moves in", async () => {
     const { user } = setup();
     await user.click(thumb(2));
+    await screen.findByRole("dialog");
     expect(showModal).toHaveBeenCalled();
     expect(dialog()).toHaveAttribute("open");
     expect(dialog()).toHaveAccessibleName("Usta po zabiegu 2");
@@ -65,6 +66,7 @@ describe("Gallery and Lightbox", () => {
     const { user } = setup();
     document.body.style.overflow = "";
     await user.click(thumb(1));
+    await screen.findByRole("dialog");
     expect(document.body.style.overflow).toBe("hidden");
     expect(document.body.style.paddingRight).toBe("");
     await user.click(closeButton());
@@ -74,6 +76,7 @@ describe("Gallery and Lightbox", () => {
   it("the × button closes it and focus returns to the thumbnail that opened it", async () => {
     const { user } = setup();
     await user.click(thumb(3));
+    await screen.findByRole("dialog");
     await user.click(closeButton());
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(thumb(3)).toHaveFocus();
@@ -83,7 +86,7 @@ describe("Gallery and Lightbox", () => {
     const { user } = setup();
     thumb(2).focus();
     await user.keyboard("{Enter}");
-    expect(dialog()).toBeInTheDocument();
+    expect(await screen.findByRole("dialog")).toBeInTheDocument();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(thumb(2)).toHaveFocus();
@@ -92,6 +95,7 @@ describe("Gallery and Lightbox", () => {
   it("the browser's own cancel (Escape reaching the dialog) closes it too", async () => {
     const { user } = setup();
     await user.click(thumb(1));
+    await screen.findByRole("dialog");
     dialog().dispatchEvent(new Event("cancel", { cancelable: true }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(thumb(1)).toHaveFocus();
@@ -100,6 +104,7 @@ describe("Gallery and Lightbox", () => {
   it("a click on the backdrop closes it; a click on the photo does not", async () => {
     const { user } = setup();
     await user.click(thumb(1));
+    await screen.findByRole("dialog");
     await user.click(within(dialog()).getByRole("img"));
     await user.click(within(dialog()).getByText("Usta po zabiegu 1"));
     expect(dialog()).toBeInTheDocument();
@@ -111,6 +116,7 @@ describe("Gallery and Lightbox", () => {
   it("traps focus inside while open: Tab and Shift+Tab never leave the dialog", async () => {
     const { user } = setup();
     await user.click(thumb(2));
+    await screen.findByRole("dialog");
     for (let i = 0; i < 3; i++) {
       await user.tab();
       expect(closeButton()).toHaveFocus();
@@ -125,8 +131,10 @@ describe("Gallery and Lightbox", () => {
   it("can be opened again after closing, on another photo", async () => {
     const { user } = setup();
     await user.click(thumb(1));
+    await screen.findByRole("dialog");
     await user.keyboard("{Escape}");
     await user.click(thumb(3));
+    await screen.findByRole("dialog");
     expect(dialog()).toHaveAccessibleName("Usta po zabiegu 3");
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
   });

@@ -1,7 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Picture } from "../Picture/Picture";
-import { Lightbox, type LightboxPhoto } from "../Lightbox/Lightbox";
+import type { LightboxPhoto } from "../Lightbox/Lightbox";
 import styles from "./Gallery.module.scss";
+
+// The lightbox is code for a click that may never come: fetched when a thumbnail is pointed at, focused or
+// clicked, not with the page.
+const loadLightbox = () => import("../Lightbox/Lightbox");
+const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
 
 /**
  * Thumbnails that open full screen. Each is a real button, so it works with a keyboard and is announced as
@@ -39,6 +44,8 @@ export function Gallery({ images }: { images: LightboxPhoto[] }) {
               className={styles.thumb}
               aria-label={`Powiększ zdjęcie: ${image.alt}`}
               aria-haspopup="dialog"
+              onPointerEnter={() => void loadLightbox()}
+              onFocus={() => void loadLightbox()}
               onClick={() => setOpen(i)}
             >
               <Picture
@@ -52,7 +59,11 @@ export function Gallery({ images }: { images: LightboxPhoto[] }) {
           </li>
         ))}
       </ul>
-      {photo && <Lightbox key={open} photo={photo} onClose={close} />}
+      {photo && (
+        <Suspense fallback={null}>
+          <Lightbox key={open} photo={photo} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,55 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { paintFirst } from "./paintFirst";
+
+// The shape React Router 7 prerenders (trimmed): modulepreloads in the head, the bootstrap module at the end.
+const page = (bootstrap: string) =>
+  `<!DOCTYPE html><html lang="pl"><head><link rel="modulepreload" href="/assets/manifest-1.js"/>` +
+  `<link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="modulepreload" href="/assets/framework-3.js"/>` +
+  `<link rel="modulepreload" href="/assets/root-4.js"/><link rel="modulepreload" href="/assets/home-5.js"/>` +
+  `<link rel="stylesheet" href="/assets/style-6.css"/></head><body><main>Treść</main>` +
+  `<script type="module" async="">${bootstrap}</script></body></html>`;
+
+const BOOTSTRAP = `import "/assets/manifest-1.js";
+import * as route0 from "/assets/root-4.js";
+import * as route1 from "/assets/home-5.js";
+  
+  window.__reactRouterRouteModules = {"root":route0,"home":route1};
+
+import("/assets/entry.client-2.js");`;
+
+describe("paintFirst", () => {
+  const out = paintFirst(page(BOOTSTRAP), "index.html");
+  const loader = out.match(/<script type="module">([\s\S]*?)<\/script>/)![1]!;
+
+  it("takes every modulepreload out of the HTML and keeps the rest of the page", () => {
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/style-6.css"/>');
+    expect(out).toContain("<main>Treść</main>");
+    expect(out).not.toMatch(/^import /m);
+  });
+
+  it("adds the same modulepreloads back from the loader, all five of them", () => {
+    for (const href of ["manifest-1", "entry.client-2", "framework-3", "root-4", "home-5"]) expect(loader).toContain(`/assets/${href}.js`);
+    expect(loader).toContain('link.rel="modulepreload"');
+  });
+
+  it("imports the manifest, then the route modules, publishes them, then imports the entry — React Router's order", () => {
+    const order = ["manifest-1", "root-4", "home-5", "__reactRouterRouteModules", "entry.client-2"].map((s) => loader.lastIndexOf(s));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(loader).toContain('window.__reactRouterRouteModules = {"root":route0,"home":route1}');
+  });
+
+  it("starts on the first contentful paint, with a timer for tabs that never paint", () => {
+    expect(loader).toMatch(/PerformanceObserver[\s\S]*first-contentful-paint[\s\S]*type:"paint",buffered:true/);
+    expect(loader).toMatch(/setTimeout\(hydrate,\d+\)/);
+    expect(loader).toContain("if(started)return;started=true;");
+  });
+
+  it("stops the build on a bootstrap it does not know, naming the page", () => {
+    expect(() => paintFirst(page(BOOTSTRAP.replace('import("/assets/entry.client-2.js");', 'doSomethingNew();')), "cennik/index.html")).toThrow(
+      /cennik\/index\.html: nieznana instrukcja/,
+    );
+    expect(() => paintFirst(page(BOOTSTRAP).replace(/<script type="module"[\s\S]*?<\/script>/, ""), "kontakt/index.html")).toThrow(/kontakt\/index\.html/);
+  });
+});
