@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/root";
 import { Header } from "./components/Header/Header";
 import { Footer } from "./components/Footer/Footer";
 import { CookieBanner } from "./components/CookieBanner/CookieBanner";
 import { CONSENT_BOOTSTRAP } from "./site/consent";
-import { pageHead } from "./site/head";
+import { EARLY_SUBMIT_GUARD, markHydrated } from "./site/hydration";
+import { basicHead } from "./site/basicHead";
 // Two self-hosted font files (Polish subset, frontend/build/fonts.ts), preloaded below so text swaps early.
 import "./styles/fonts.scss";
 import displayFont from "./fonts/cormorant-garamond-600-pl.woff2?url";
@@ -14,6 +15,9 @@ import "./styles/global.scss";
 
 /** The shell around every page, error pages included: header, main area, footer and the cookie banner. */
 export function Layout({ children }: { children: ReactNode }) {
+  // The shell's effect runs once the whole page, error pages included, has hydrated: forms held until now may be
+  // sent (site/hydration.ts).
+  useEffect(markHydrated, []);
   return (
     <html lang="pl">
       <head>
@@ -24,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#552f3f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />
+        <script dangerouslySetInnerHTML={{ __html: EARLY_SUBMIT_GUARD }} />
         <Meta />
         <Links />
       </head>
@@ -69,4 +74,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  error ? pageHead({ path: "/", title: "Błąd strony", description: "Nie udało się wyświetlić strony.", noindex: true, canonical: false }) : [];
+  error ? basicHead("Błąd strony", "Nie udało się wyświetlić strony.") : [];

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { allPaths } from "../support/routes";
 
 /** Outside judge 2: axe-core (pinned) with the WCAG 2.1 A and AA rules. */

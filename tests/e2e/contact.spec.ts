@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { chmodSync, statSync } from "node:fs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { listMail, waitForMail } from "../support/mailbox";
@@ -47,6 +47,32 @@ test("a message with Polish letters reaches the catcher once, intact, from the s
   // Still exactly once after a moment: nothing is sent twice.
   await page.waitForTimeout(500);
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
+});
+
+test("a message sent before the page has hydrated is held, not lost, and sent once the page has hydrated", async ({ page, gotoUnhydrated }) => {
+  // Scripts are held back, as on a slow network: the painted form is there before React is.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const stamp = Date.now().toString(36);
+  await gotoUnhydrated("/kontakt", { waitUntil: "domcontentloaded" });
+  await fillForm(page, { name: `Wczesna ${stamp}`, email: `wczesna.${stamp}@example.com`, phone: "", message: `Wysłane przed hydratacją ${stamp}` });
+  await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+  // The browser did not send the form itself: same address, no message in the URL, the text still in the fields.
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).search).toBe("");
+  await expect(page.getByLabel("Wiadomość")).toHaveValue(`Wysłane przed hydratacją ${stamp}`);
+
+  releaseScripts();
+  await expect(page.getByRole("status")).toHaveText(SUCCESS);
+  await expect(page.getByLabel("Wiadomość")).toHaveValue("");
+  const mails = await waitForMail((m) => m.text.includes(stamp));
+  expect(mails).toHaveLength(1);
+  expect(mails[0]!.text).toContain(`Wysłane przed hydratacją ${stamp}`);
+  expect(mails[0]!.replyTo).toEqual([`wczesna.${stamp}@example.com`]);
 });
 
 test("while sending, the button is disabled and says 'Wysyłanie...'", async ({ page }) => {

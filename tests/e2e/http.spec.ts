@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { allPaths } from "../support/routes";
 
 /** What nginx answers, as a crawler or a browser sees it: statuses, redirects, 404s, caching and headers. */

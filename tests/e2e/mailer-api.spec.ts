@@ -5,7 +5,7 @@
  * security headers. Each request comes from its own loopback address (tests/mailer/http.ts), so the real rate limit
  * stays on for the shared stack.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "../../docker/native/config.mjs";

@@ -4,7 +4,7 @@
  * with the Message-ID it was given when it was stored. Requests come from their own loopback addresses, so the
  * shared stack keeps its real rate limit (see tests/mailer/http.ts).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { join } from "node:path";

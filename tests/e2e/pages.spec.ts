@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "../support/test";
 import { site } from "../../frontend/app/site/config";
 
 const slideCount = (JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/content.json"), "utf8")) as { hero: { slides: unknown[] } }).hero.slides

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { allPaths } from "../support/routes";
 
 /** Records every request a page makes that leaves the site's own origin (navigations the visitor starts aside). */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { allPaths } from "../support/routes";
 import { site } from "../../frontend/app/site/config";
 

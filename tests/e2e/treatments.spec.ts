@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { treatmentRoutes } from "../../frontend/app/site/routeTable";
 import { site } from "../../frontend/app/site/config";
 import type { Treatment } from "../../frontend/app/content/schema";

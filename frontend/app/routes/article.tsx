@@ -17,18 +17,13 @@ export const ARTICLE_NOT_FOUND = "Nie znaleziono artykułu";
 /** One article template; an unknown slug renders the not-found state (nginx answers it with 404). */
 export function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug;
-  if (!articleSlugs().includes(slug)) return { slug, article: null };
-  return { slug, article: loadArticle(slug) };
-}
-
-const notFoundHead = (path: string) =>
-  pageHead({ path, title: ARTICLE_NOT_FOUND, description: "Ten artykuł nie istnieje albo został usunięty.", noindex: true, crumb: ARTICLE_NOT_FOUND, canonical: false });
-
-export const meta: Route.MetaFunction = ({ loaderData, params }) => {
-  const path = `/blog/${params.slug ?? ""}`;
-  if (!loaderData?.article) return notFoundHead(path);
-  const { article } = loaderData;
-  return pageHead({
+  const path = `/blog/${slug}`;
+  if (!articleSlugs().includes(slug)) {
+    const head = pageHead({ path, title: ARTICLE_NOT_FOUND, description: "Ten artykuł nie istnieje albo został usunięty.", noindex: true, crumb: ARTICLE_NOT_FOUND, canonical: false });
+    return { slug, article: null, head };
+  }
+  const article = loadArticle(slug);
+  const head = pageHead({
     path,
     title: article.title,
     description: article.description,
@@ -38,7 +33,10 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) => {
     image: `/img/${article.image}-1280.jpg`,
     jsonLd: [blogPosting({ ...article, path })],
   });
-};
+  return { slug, article, head };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 /** The Facebook share dialog for this article's own canonical address. */
 const facebookShareUrl = (path: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl(path))}`;

@@ -5,10 +5,11 @@ import { BlogList } from "../components/BlogList/BlogList";
 import { pageHead } from "../site/head";
 
 export function loader() {
-  return { page: loadBlogPage(), articles: loadArticleSummaries() };
+  const page = loadBlogPage();
+  return { page, articles: loadArticleSummaries(), head: pageHead({ path: "/blog", ...page.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/blog", ...loaderData!.page.seo });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { page, articles } = loaderData;

@@ -16,10 +16,11 @@ export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const route = routeByPath(path);
   if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
-  return { path, list: loadCategoryList(route.doc) };
+  const list = loadCategoryList(route.doc);
+  return { path, list, head: pageHead({ path, ...list.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: loaderData!.path, ...loaderData!.list.seo });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 function Entry({ entry, index, total }: { entry: CategoryList["entries"][number]; index: number; total: number }) {
   const ref = useReveal<HTMLElement>();

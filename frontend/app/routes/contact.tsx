@@ -8,11 +8,11 @@ import { pageHead } from "../site/head";
 import styles from "./contact.module.scss";
 
 export function loader() {
-  return { page: loadSimplePage("kontakt") };
+  const page = loadSimplePage("kontakt");
+  return { page, head: pageHead({ path: "/kontakt", ...page.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageHead({ path: "/kontakt", ...loaderData!.page.seo });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -16,10 +16,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const page = loadDocumentPage(route.doc);
   // 'build': the date this version of the site was built stands as the last update (shown the same after hydration).
   const updated = page.updated === "build" ? __BUILD_DATE__ : page.updated;
-  return { path, page, updated, updatedIsBuild: page.updated === "build" };
+  return { path, page, updated, updatedIsBuild: page.updated === "build", head: pageHead({ path, ...page.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: loaderData!.path, ...loaderData!.page.seo });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 export default function DocumentPage({ loaderData }: Route.ComponentProps) {
   const { page, updated, updatedIsBuild } = loaderData;

@@ -17,10 +17,10 @@ export function loader() {
   const home = loadHome();
   const articles = loadArticleSummaries();
   const teaser = home.blogTeaser.slugs.map((slug) => articles.find((a) => a.slug === slug)!);
-  return { content: loadContent(), home, teaser };
+  return { content: loadContent(), home, teaser, head: pageHead({ path: "/", ...home.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/", ...loaderData!.home.seo });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, teaser } = loaderData;

@@ -8,10 +8,11 @@ import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./needs.module.scss";
 
 export function loader() {
-  return { needs: loadNeeds() };
+  const needs = loadNeeds();
+  return { needs, head: pageHead({ path: "/twoje-potrzeby", ...needs.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/twoje-potrzeby", ...loaderData!.needs.seo });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 export default function Needs({ loaderData }: Route.ComponentProps) {
   const { needs } = loaderData;

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { familyListPath, routeLabel } from "../site/routeTable";
-import { pageHead } from "../site/head";
+import { basicHead } from "../site/basicHead";
 import styles from "./not-found.module.scss";
 
 /** Every unknown path: a Polish page inside the shell; nginx serves this page's HTML with status 404. */
-export const meta: Route.MetaFunction = () =>
-  pageHead({ path: "/", title: "Nie znaleziono strony", description: "Strona, której szukasz, nie istnieje.", noindex: true, canonical: false });
+export const meta: Route.MetaFunction = () => basicHead("Nie znaleziono strony", "Strona, której szukasz, nie istnieje.");
 
 export default function NotFound() {
   return (

@@ -10,10 +10,11 @@ import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./pricing.module.scss";
 
 export function loader() {
-  return { page: loadSimplePage("cennik"), pricing: loadPricing() };
+  const page = loadSimplePage("cennik");
+  return { page, pricing: loadPricing(), head: pageHead({ path: "/cennik", ...page.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/cennik", ...loaderData!.page.seo });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

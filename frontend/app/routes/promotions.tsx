@@ -14,10 +14,11 @@ import styles from "./promotions.module.scss";
 const discountPercent = (oldPrice: number, newPrice: number) => Math.round((1 - newPrice / oldPrice) * 100);
 
 export function loader() {
-  return { promotions: loadPromotions() };
+  const promotions = loadPromotions();
+  return { promotions, head: pageHead({ path: "/promocje", ...promotions.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageHead({ path: "/promocje", ...loaderData!.promotions.seo });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 type Card = PromotionsDocument["cards"][number];
 

@@ -27,17 +27,16 @@ export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const route = routeByPath(path);
   if (route?.kind !== "treatment" || !route.doc) throw new Response("Nie znaleziono", { status: 404 });
-  return { path, treatment: loadTreatment(route.doc), pricing: loadPricing() };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const { path, treatment } = loaderData!;
-  return pageHead({
+  const treatment = loadTreatment(route.doc);
+  const head = pageHead({
     path,
     ...treatment.seo,
     jsonLd: [service({ name: treatment.name, description: treatment.seo.description, path, price: treatment.offerPrice })],
   });
-};
+  return { path, treatment, pricing: loadPricing(), head };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
 
 /** Ids must not contain spaces (aria-labelledby splits on them): "Oxygenating Trio" → "oxygenating-trio". */
 const slug = (text: string) =>

@@ -4,6 +4,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { site } from "./config";
+import { siteTitle } from "./basicHead";
 import { absoluteUrl, beautySalon, breadcrumbList } from "./structuredData";
 import { breadcrumbTrail } from "./breadcrumbs";
 import { routeByPath } from "./routeTable";
@@ -30,7 +31,7 @@ export function pageHead(input: HeadInput): MetaDescriptor[] {
   const url = absoluteUrl(input.path);
   const noindex = input.noindex ?? routeByPath(input.path)?.noindex ?? false;
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
-  const title = input.title.includes(site.shortName) ? input.title : `${input.title} | ${site.shortName}`;
+  const title = siteTitle(input.title);
   const graph: object[] = [beautySalon()];
   if (input.path !== "/" && input.canonical !== false) graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
   graph.push(...(input.jsonLd ?? []));

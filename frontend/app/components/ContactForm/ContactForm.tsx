@@ -73,10 +73,15 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The fields are the truth: what was typed before the page hydrated is in them but not yet in state.
+    const data = new FormData(event.currentTarget);
+    const field = (name: string) => String(data.get(name) ?? "");
+    const current: ContactValues = { name: field("name"), email: field("email"), phone: field("phone"), message: field("message") };
+    setValues(current);
     setStatus("sending");
     setDetail(undefined);
     setFieldErrors({});
-    const result = await submitContact(values, honeypot);
+    const result = await submitContact(current, field("website") || honeypot);
     if (result.ok) {
       setValues(empty);
       setStatus("success");

@@ -1,0 +1,31 @@
+/**
+ * Playwright's `test` with one change: `page.goto` to one of our pages returns once React has hydrated it
+ * (<html data-hydrated>, set by the root component's first effect). Pages paint before their JavaScript arrives
+ * (frontend/build/paintFirst.ts), so the browser's load event no longer means the page's controls work; a test
+ * that clicks straight after `goto` would otherwise race the hydration. Tests of what happens before hydration
+ * use `gotoUnhydrated`.
+ */
+import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
+
+type Goto = Page["goto"];
+
+export const test = base.extend<{ gotoUnhydrated: Goto }>({
+  page: async ({ page }, use) => {
+    const goto: Goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response: Response | null = await goto(url, options);
+      if ((response?.headers()["content-type"] ?? "").startsWith("text/html")) {
+        await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached", timeout: 20_000 });
+      }
+      return response;
+    };
+    await use(page);
+  },
+  gotoUnhydrated: async ({ page }, use) => {
+    await use(Object.getPrototypeOf(page).goto.bind(page) as Goto);
+  },
+});
+
+export { expect };
+export type { Locator, Page } from "@playwright/test";
