@@ -11,6 +11,8 @@ import { basicHead } from "./site/basicHead";
 import "./styles/fonts.scss";
 import displayFont from "./fonts/cormorant-garamond-600-pl.woff2?url";
 import bodyFont from "./fonts/jost-pl.woff2?url";
+// Inline (228 bytes): the browser asks for no icon file, so nothing but the page's own resources loads before it paints.
+import favicon from "./favicon.svg?inline";
 import "./styles/global.scss";
 
 /** The shell around every page, error pages included: header, main area, footer and the cookie banner. */
@@ -26,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="preload" href={bodyFont} as="font" type="font/woff2" crossOrigin="" />
         <link rel="preload" href={displayFont} as="font" type="font/woff2" crossOrigin="" />
         <meta name="theme-color" content="#552f3f" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={favicon} type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />
         <script dangerouslySetInnerHTML={{ __html: EARLY_SUBMIT_GUARD }} />
         <Meta />

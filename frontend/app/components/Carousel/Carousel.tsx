@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
+import { useHydrated } from "../../hooks/useHydrated";
 import styles from "./Carousel.module.scss";
 
 export interface CarouselPhoto {
@@ -28,6 +29,8 @@ const SIZES = "(min-width: 48rem) 48rem, 100vw";
 export function Carousel({ photos, controls, label }: CarouselProps) {
   const [index, setIndex] = useState(0);
   const count = photos.length;
+  // The prerendered page carries only the first photo; the hidden ones come after hydration (hooks/useHydrated.ts).
+  const hydrated = useHydrated();
   const id = useId();
   const dots = useRef<(HTMLButtonElement | null)[]>([]);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
@@ -84,7 +87,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
             >
               {/* A plain figure inside: a figure with a caption may not carry the slide's group role. */}
               <figure className={styles.figure}>
-                <Picture name={photo.image} alt={photo.alt} sizes={SIZES} className={styles.picture} />
+                {(i === 0 || hydrated) && <Picture name={photo.image} alt={photo.alt} sizes={SIZES} className={styles.picture} />}
                 {/* The alt already says this to screen readers; the caption is for sighted visitors. */}
                 <figcaption className={styles.caption} aria-hidden="true">
                   {photo.alt}

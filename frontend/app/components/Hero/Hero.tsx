@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { ContentDocument } from "../../content/schema";
 import { site } from "../../site/config";
 import { Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
 import { useSlideshow } from "./useSlideshow";
+import { useHydrated } from "../../hooks/useHydrated";
 import styles from "./Hero.module.scss";
 
 type Slide = ContentDocument["hero"]["slides"][number];
@@ -19,10 +20,8 @@ export function Hero({ slides }: { slides: Slide[] }) {
   const [stopped, setStopped] = useState(false);
   const paused = hovered || focused || stopped;
   const { index, next, previous, goTo } = useSlideshow(slides.length, paused);
-  // The prerendered page carries only the first slide's image: the others are hidden for 8 s at least, so they are
-  // fetched after hydration instead of sharing the first paint's bandwidth with the LCP image and the fonts.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // The prerendered page carries only the first slide's image (the LCP image); the others come after hydration.
+  const hydrated = useHydrated();
 
   return (
     <section
