@@ -20,13 +20,31 @@ echo "== testy jednostkowe i komponentów (Vitest)"
 npm run test:unit
 
 echo "== stos natywny"
-# A stack left over from an interrupted run would hold the ports.
-node -e 'import("./docker/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher"]) await s.stopService(n).catch(() => {}) })'
+stop_services() {
+  node -e 'import("./docker/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher","deliverer"]) await s.stopService(n).catch(() => {}) })' || true
+}
+# Services left by an earlier or interrupted run — of this checkout or of another one (the fault tests restart the
+# catcher and PHP-FPM by themselves, outside the stack) — would hold the ports: our own nginx, PHP-FPM and MailDev
+# listening on them are stopped; anything else on them is reported.
+stop_services
+for port in "$NGINX_PORT" "$MAIL_UI_PORT" "$SMTP_PORT" "$PHP_FPM_PORT"; do
+  for pid in $(ss -ltnpH "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 | sort -u); do
+    cmd=$({ tr '\0' ' ' < "/proc/$pid/cmdline"; } 2>/dev/null || true)
+    case "$cmd" in
+      "") ;; # already gone (a worker whose master was stopped)
+      *maildev*|php-fpm*|nginx*) kill "$pid" 2>/dev/null || true ;;
+      *) echo "Port $port zajmuje inny proces ($pid: $cmd)" >&2 ;;
+    esac
+  done
+done
+sleep 1
 mkdir -p .stack && node docker/native/stack.mjs > .stack/stack-run.log 2>&1 &
 stack_pid=$!
 cleanup() {
   kill -TERM "$stack_pid" 2>/dev/null || true
   wait "$stack_pid" 2>/dev/null || true
+  # What the tests restarted themselves is not the stack's to stop.
+  stop_services
 }
 trap cleanup EXIT
 for _ in $(seq 1 120); do
