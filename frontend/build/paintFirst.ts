@@ -50,7 +50,7 @@ function parseBootstrap(body: string, page: string): Bootstrap {
 }
 
 /** The loader that replaces the inline module script: same modules, same order, after the first painted frame. */
-export function paintFirstLoader(preloads: string[], boot: Bootstrap): string {
+function paintFirstLoader(preloads: string[], boot: Bootstrap): string {
   const list = JSON.stringify(preloads);
   const imports = [
     ...boot.sideEffects.map((href) => `await import(${JSON.stringify(href)});`),

@@ -21,9 +21,8 @@ function collectErrors(page: Page) {
   return errors;
 }
 
-/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+/** `goto` has already waited for hydration (support/test.ts); this also lets the live-content fetch settle. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
   await page.waitForLoadState("networkidle");
 }
 

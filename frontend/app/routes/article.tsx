@@ -6,6 +6,7 @@ import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
 import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import { blogPosting, absoluteUrl } from "../site/structuredData";
 import { formatDatePl } from "../site/dates";
 import { site } from "../site/config";
@@ -36,7 +37,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return { slug, article, head };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 /** The Facebook share dialog for this article's own canonical address. */
 const facebookShareUrl = (path: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl(path))}`;

@@ -3,13 +3,14 @@ import { loadArticleSummaries, loadBlogPage } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { BlogList } from "../components/BlogList/BlogList";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 
 export function loader() {
   const page = loadBlogPage();
   return { page, articles: loadArticleSummaries(), head: pageHead({ path: "/blog", ...page.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { page, articles } = loaderData;

@@ -6,6 +6,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import { renderInline } from "../components/RichText/inline";
 import { useReveal } from "../hooks/useReveal";
 import type { CategoryList } from "../content/schema";
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { path, list, head: pageHead({ path, ...list.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 function Entry({ entry, index, total }: { entry: CategoryList["entries"][number]; index: number; total: number }) {
   const ref = useReveal<HTMLElement>();

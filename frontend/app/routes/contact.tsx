@@ -5,6 +5,7 @@ import { ContactForm } from "../components/ContactForm/ContactForm";
 import { ContactDetails } from "../components/ContactDetails/ContactDetails";
 import { LocationMap } from "../components/LocationMap/LocationMap";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import styles from "./contact.module.scss";
 
 export function loader() {
@@ -12,7 +13,7 @@ export function loader() {
   return { page, head: pageHead({ path: "/kontakt", ...page.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

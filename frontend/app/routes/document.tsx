@@ -5,6 +5,7 @@ import { routeByPath } from "../site/routeTable";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import { formatDatePl } from "../site/dates";
 import styles from "./document.module.scss";
 
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { path, page, updated, updatedIsBuild: page.updated === "build", head: pageHead({ path, ...page.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 export default function DocumentPage({ loaderData }: Route.ComponentProps) {
   const { page, updated, updatedIsBuild } = loaderData;

@@ -4,6 +4,7 @@ import { loadArticleSummaries, loadContent, loadHome } from "../content/load.ser
 import { useLiveContent } from "../content/live";
 import { familyListPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import { site } from "../site/config";
 import { Section } from "../components/Section/Section";
 import { Picture } from "../components/Picture/Picture";
@@ -20,7 +21,7 @@ export function loader() {
   return { content: loadContent(), home, teaser, head: pageHead({ path: "/", ...home.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, teaser } = loaderData;

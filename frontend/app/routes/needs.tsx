@@ -4,6 +4,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { NeedsAccordion } from "../components/NeedsAccordion/NeedsAccordion";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./needs.module.scss";
 
@@ -12,7 +13,7 @@ export function loader() {
   return { needs, head: pageHead({ path: "/twoje-potrzeby", ...needs.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Needs({ loaderData }: Route.ComponentProps) {
   const { needs } = loaderData;

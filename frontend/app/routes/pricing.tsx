@@ -6,6 +6,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceCategory } from "../components/PriceList/PriceCategory";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./pricing.module.scss";
 
@@ -14,7 +15,7 @@ export function loader() {
   return { page, pricing: loadPricing(), head: pageHead({ path: "/cennik", ...page.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -6,6 +6,7 @@ import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import { useReveal } from "../hooks/useReveal";
 import type { PromotionsDocument } from "../content/schema";
 import styles from "./promotions.module.scss";
@@ -18,7 +19,7 @@ export function loader() {
   return { promotions, head: pageHead({ path: "/promocje", ...promotions.seo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 type Card = PromotionsDocument["cards"][number];
 

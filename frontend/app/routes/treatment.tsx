@@ -7,6 +7,7 @@ import { priceCategoriesById } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
 import { routeByPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
 import { service } from "../site/structuredData";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
@@ -36,7 +37,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { path, treatment, pricing: loadPricing(), head };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+export const meta: Route.MetaFunction = headFromLoader;
 
 /** Ids must not contain spaces (aria-labelledby splits on them): "Oxygenating Trio" → "oxygenating-trio". */
 const slug = (text: string) =>

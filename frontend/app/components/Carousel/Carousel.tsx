@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
+import { Slide } from "../Slide/Slide";
 import { useHydrated } from "../../hooks/useHydrated";
 import styles from "./Carousel.module.scss";
 
@@ -75,16 +76,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
       >
         <div className={styles.slides} id={`${id}-slajdy`}>
           {photos.map((photo, i) => (
-            <div
-              key={photo.image}
-              className={styles.slide}
-              data-active={i === index}
-              role="group"
-              aria-roledescription="slajd"
-              aria-label={`${i + 1} z ${count}`}
-              aria-hidden={i !== index}
-              inert={i !== index}
-            >
+            <Slide key={photo.image} index={i} count={count} active={i === index} className={styles.slide}>
               {/* A plain figure inside: a figure with a caption may not carry the slide's group role. */}
               <figure className={styles.figure}>
                 {(i === 0 || hydrated) && <Picture name={photo.image} alt={photo.alt} sizes={SIZES} className={styles.picture} />}
@@ -93,7 +85,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
                   {photo.alt}
                 </figcaption>
               </figure>
-            </div>
+            </Slide>
           ))}
         </div>
         {controls === "full" && (

@@ -4,17 +4,18 @@ import type { ContentDocument } from "../../content/schema";
 import { site } from "../../site/config";
 import { Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
+import { Slide } from "../Slide/Slide";
 import { useSlideshow } from "./useSlideshow";
 import { useHydrated } from "../../hooks/useHydrated";
 import styles from "./Hero.module.scss";
 
-type Slide = ContentDocument["hero"]["slides"][number];
+type HeroSlide = ContentDocument["hero"]["slides"][number];
 
 /**
  * The home page slideshow. It advances by itself, so it stops while the pointer or keyboard focus is on it and
  * has a visible pause button (WCAG 2.2.2); the first slide is the page's LCP image.
  */
-export function Hero({ slides }: { slides: Slide[] }) {
+export function Hero({ slides }: { slides: HeroSlide[] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -38,16 +39,7 @@ export function Hero({ slides }: { slides: Slide[] }) {
       {/* While it rotates by itself, changes are not announced; once paused, a slide change is (WAI-ARIA carousel). */}
       <div className={styles.slides} aria-live={paused ? "polite" : "off"}>
         {slides.map((slide, i) => (
-          <div
-            key={slide.image}
-            className={styles.slide}
-            data-active={i === index}
-            role="group"
-            aria-roledescription="slajd"
-            aria-label={`${i + 1} z ${slides.length}`}
-            aria-hidden={i !== index}
-            inert={i !== index}
-          >
+          <Slide key={slide.image} index={i} count={slides.length} active={i === index} className={styles.slide}>
             {(i === 0 || hydrated) && <Picture name={slide.image} alt={slide.alt} sizes="100vw" priority={i === 0} className={styles.image} />}
             <div className={styles.caption}>
               <p className={styles.title}>{slide.title}</p>
@@ -61,7 +53,7 @@ export function Hero({ slides }: { slides: Slide[] }) {
                 </a>
               </div>
             </div>
-          </div>
+          </Slide>
         ))}
       </div>
       <div className={styles.controls}>
