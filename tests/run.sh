@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what is missing, builds the site, runs the unit and component tests,
-# starts the native stack (nginx + PHP-FPM + MailDev on 127.0.0.1) and runs the mailer's and the end-to-end tests
-# against it. Exits non-zero on the first failing stage.
+# starts the native stack (nginx + PHP-FPM + MailDev + the deliverer on 127.0.0.1) and runs the mailer's and the
+# end-to-end tests against it, then builds and starts the Compose stack and runs the end-to-end suite against that
+# too (tests/compose/run.sh). Exits non-zero on the first failing stage; the last lines say what ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +22,7 @@ npm run test:unit
 
 echo "== stos natywny"
 stop_services() {
-  node -e 'import("./docker/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher","deliverer"]) await s.stopService(n).catch(() => {}) })' || true
+  node -e 'import("./docker/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher","deliverer"]) await s.stopService(n).catch(() => {}); s.releaseWorkerRoot() })' || true
 }
 # Services left by an earlier or interrupted run — of this checkout or of another one (the fault tests restart the
 # catcher and PHP-FPM by themselves, outside the stack) — would hold the ports: our own nginx, PHP-FPM and MailDev
@@ -59,3 +60,12 @@ echo "== mailer (PHPUnit, z prawdziwym SMTP)"
 
 echo "== end-to-end (Playwright, Chromium z Debiana)"
 SITE_URL="$site" MAIL_API="$mail_api" npx playwright test -c tests/playwright.config.ts
+cleanup
+trap - EXIT
+
+echo "== stos Docker Compose"
+compose_started=$(date +%s)
+bash tests/compose/run.sh
+echo "== wynik"
+echo "natywny stos: zaliczone (Vitest, PHPUnit, Playwright)"
+echo "Docker Compose: $(cat .stack/compose/result 2>/dev/null || echo 'brak wyniku') (etap: $(($(date +%s) - compose_started)) s)"

@@ -2,7 +2,9 @@
  * Settings of the native stack (what runs on machines without a Docker engine). Every port can be overridden by
  * an environment variable; the defaults mirror the Compose stack: site 8080, mail UI/API 8025, SMTP 1025.
  */
-import { resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const stateDir = resolve(root, process.env.STACK_DIR ?? ".stack");
@@ -18,6 +20,33 @@ export const host = "127.0.0.1";
 
 export const outboxDir = resolve(stateDir, "outbox");
 
+export const isRoot = process.getuid?.() === 0;
+
+/** True when every folder above `dir` lets other users pass through (o+x), as www-data and nobody must. */
+export function reachableByOthers(dir) {
+  for (let parent = dirname(dir); ; parent = dirname(parent)) {
+    if (!(statSync(parent).mode & 0o001)) return false;
+    if (parent === dirname(parent)) return true;
+  }
+}
+
+/**
+ * The checkout as the services' workers see it. Started as root, nginx's workers run as nobody and PHP-FPM's and
+ * the deliverer as www-data, as in the images; they cannot reach a checkout under a closed folder (/root, a
+ * `mktemp -d` folder). Then the checkout is bind-mounted at /run/salon-stack/<hash> (docker/native/services.mjs
+ * mounts it before the first service starts) and every path handed to the workers goes through there; the files
+ * are the same, only the way to them differs. Not as root, or when the way is open, it is the checkout itself.
+ */
+export const workerRoot =
+  !isRoot || reachableByOthers(root) ? root : join("/run/salon-stack", createHash("sha256").update(root).digest("hex").slice(0, 12));
+
+/** A path under the checkout, as the workers see it. */
+export function forWorkers(path) {
+  const inside = relative(root, path);
+  if (inside.startsWith("..")) return path; // outside the checkout (STACK_DIR elsewhere): as it is
+  return join(workerRoot, inside);
+}
+
 /** The mailer's environment: the same variables docker-compose.yml passes to the php service. */
 export const mailerEnv = {
   MAIL_FROM: process.env.MAIL_FROM ?? "strona@aurea-salon.example",
@@ -28,25 +57,47 @@ export const mailerEnv = {
   SMTP_SECURE: "",
   SMTP_AUTH: "0",
   SMTP_TIMEOUT: process.env.SMTP_TIMEOUT ?? "5",
-  // Posts are accepted only from pages of these origins (Origin/Referer check in mailer/src/OriginPolicy.php).
-  SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://${host}:${ports.web},http://localhost:${ports.web}`,
+  // Posts from the site's own pages are accepted by their Host (mailer/src/OriginPolicy.php); further origins
+  // only if set, as in Compose.
+  SITE_ORIGIN: process.env.SITE_ORIGIN ?? "",
   // The durable outbox (a named volume in Compose): written by PHP-FPM's workers, emptied by the deliverer.
-  OUTBOX_DIR: outboxDir,
+  OUTBOX_DIR: forWorkers(outboxDir),
   OUTBOX_MAX_ATTEMPTS: process.env.OUTBOX_MAX_ATTEMPTS ?? "10",
   OUTBOX_RETRY_SECONDS: process.env.OUTBOX_RETRY_SECONDS ?? "60",
   OUTBOX_POLL_SECONDS: process.env.OUTBOX_POLL_SECONDS ?? "2",
 };
 
-/** Values for the ${NAME} placeholders of docker/nginx/templates/*.template. */
+/** The first name server of this machine, as the web image's entrypoint reads its container's. */
+function systemResolver() {
+  try {
+    const match = readFileSync("/etc/resolv.conf", "utf8").match(/^\s*nameserver\s+(\S+)/m);
+    if (match) return match[1].includes(":") ? `[${match[1]}]` : match[1];
+  } catch {
+    // no resolv.conf
+  }
+  return "127.0.0.1";
+}
+
+/**
+ * Values for the ${NAME} placeholders of docker/nginx/templates/*.template (nginx.conf and the site); the web
+ * image sets the same names in its Dockerfile.
+ */
 export function nginxTemplateValues() {
+  const logDir = join(stateDir, "log");
   return {
     NGINX_PORT: `${host}:${ports.web}`,
-    WEB_ROOT: resolve(root, "build/client"),
-    CONTENT_ROOT: resolve(root, "content"),
+    WEB_ROOT: forWorkers(resolve(root, "build/client")),
+    CONTENT_ROOT: forWorkers(resolve(root, "content")),
     PHP_UPSTREAM: `${host}:${ports.php}`,
-    MAILER_SCRIPT: resolve(root, "mailer/public/send-email.php"),
+    NGINX_RESOLVER: systemResolver(),
+    MAILER_SCRIPT: forWorkers(resolve(root, "mailer/public/send-email.php")),
     NGINX_CONF_DIR: resolve(stateDir, "nginx"),
     CONTACT_RATE_LIMIT: process.env.CONTACT_RATE_LIMIT ?? "10r/m",
+    REAL_IP_FROM: process.env.REAL_IP_FROM ?? "127.0.0.1",
     CSP_MAP_FILE: resolve(root, "build/nginx/csp-hashes.map"),
+    NGINX_PID: join(stateDir, "run", "nginx.pid"),
+    NGINX_ERROR_LOG: join(logDir, "nginx-error.log"),
+    NGINX_ACCESS_LOG: join(logDir, "nginx-access.log"),
+    NGINX_TEMP_DIR: join(stateDir, "nginx-temp"),
   };
 }

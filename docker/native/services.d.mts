@@ -15,6 +15,9 @@ export declare function stopService(name: ServiceName, signal?: NodeJS.Signals):
 export declare function killService(name: ServiceName): Promise<void>;
 export declare function logFile(name: ServiceName): string;
 export declare function isBuilt(): boolean;
+export declare function releaseWorkerRoot(): void;
+export declare const workerRoot: string;
+export declare function forWorkers(path: string): string;
 export declare const stateDir: string;
 export declare const root: string;
 export declare const host: string;

@@ -6,8 +6,8 @@
 import { spawn, execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, openSync } from "node:fs";
 import { connect } from "node:net";
-import { dirname, join, resolve } from "node:path";
-import { host, mailerEnv, nginxTemplateValues, outboxDir, ports, root, stateDir } from "./config.mjs";
+import { join, resolve } from "node:path";
+import { forWorkers, host, isRoot, mailerEnv, nginxTemplateValues, outboxDir, ports, reachableByOthers, root, stateDir, workerRoot } from "./config.mjs";
 
 const runDir = join(stateDir, "run");
 const logDir = join(stateDir, "log");
@@ -31,55 +31,21 @@ export function renderTemplate(text, values) {
   });
 }
 
+/**
+ * Renders docker/nginx/templates/*.template (the top-level nginx.conf and the site) into .stack/nginx, as the web
+ * image's entrypoint renders them into /etc/nginx/salon; nginx then starts with that nginx.conf in both.
+ */
 function writeNginxConfig() {
   const values = nginxTemplateValues();
   const confDir = values.NGINX_CONF_DIR;
   mkdirSync(confDir, { recursive: true });
+  mkdirSync(values.NGINX_TEMP_DIR, { recursive: true });
   const templates = resolve(root, "docker/nginx/templates");
   for (const file of readdirSync(templates).filter((f) => f.endsWith(".template"))) {
     writeFileSync(join(confDir, file.replace(/\.template$/, "")), renderTemplate(readFileSync(join(templates, file), "utf8"), values));
   }
-  const temp = join(stateDir, "nginx-temp");
-  mkdirSync(temp, { recursive: true });
-  // The main context the nginx image provides itself; natively we write the equivalent around the same site file.
-  writeFileSync(
-    join(confDir, "nginx.conf"),
-    `worker_processes 2;
-pid ${join(runDir, "nginx.pid")};
-error_log ${join(logDir, "nginx-error.log")} warn;
-events { worker_connections 1024; }
-http {
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    sendfile on;
-    access_log ${join(logDir, "nginx-access.log")};
-    client_body_temp_path ${temp}/body;
-    proxy_temp_path ${temp}/proxy;
-    fastcgi_temp_path ${temp}/fastcgi;
-    uwsgi_temp_path ${temp}/uwsgi;
-    scgi_temp_path ${temp}/scgi;
-    include ${join(confDir, "salon.conf")};
-}
-`,
-  );
   return join(confDir, "nginx.conf");
 }
-
-function writePhpFpmConfig() {
-  const file = join(stateDir, "php-fpm.conf");
-  writeFileSync(
-    file,
-    `[global]
-pid = ${join(runDir, "php-fpm.pid")}
-error_log = /proc/self/fd/2
-daemonize = no
-include = ${resolve(root, "docker/php/pool.conf")}
-`,
-  );
-  return file;
-}
-
-const isRoot = process.getuid?.() === 0;
 
 /** As root, PHP-FPM's workers and the deliverer run as www-data, exactly as in the php image. */
 function workerIds() {
@@ -88,22 +54,52 @@ function workerIds() {
   return { uid: id("-u"), gid: id("-g") };
 }
 
+function mountedAt(path) {
+  try {
+    return readFileSync("/proc/self/mountinfo", "utf8")
+      .split("\n")
+      .some((line) => line.split(" ")[4] === path);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * As root, PHP-FPM's workers and the deliverer are www-data and must get through every folder above mailer/ and
- * the outbox. A checkout in `mktemp -d` is 0700: its own folder is opened for passing through (o+x, no listing);
- * a closed folder further up is an error that says so, instead of "Primary script unknown" on the first post.
+ * As root, nginx's workers (nobody), PHP-FPM's workers and the deliverer (www-data) must get through every folder
+ * down to the site, the mailer and the outbox. The checkout's own folder and the state folder are opened for
+ * passing through (o+x, no listing) when closed. A closed folder above the checkout (a clone under /root or in a
+ * `mktemp -d` folder) is not ours to open: the checkout is bind-mounted at `workerRoot` instead
+ * (docker/native/config.mjs), and the workers get their paths through there.
  */
 function ensureWorkerAccess() {
   if (!isRoot) return;
-  for (const start of [root, stateDir]) {
-    for (let dir = start; ; dir = dirname(dir)) {
-      const { mode } = statSync(dir);
-      if (!(mode & 0o001)) {
-        if (dir === root || dir === stateDir) chmodSync(dir, (mode & 0o7777) | 0o001);
-        else throw new Error(`www-data nie może wejść do ${dir} (tryb ${(mode & 0o777).toString(8)}): PHP-FPM nie przeczyta mailera`);
-      }
-      if (dir === dirname(dir)) break;
-    }
+  for (const dir of [root, stateDir]) {
+    mkdirSync(dir, { recursive: true });
+    const { mode } = statSync(dir);
+    if (!(mode & 0o001)) chmodSync(dir, (mode & 0o7777) | 0o001);
+  }
+  if (forWorkers(stateDir) === stateDir && !reachableByOthers(stateDir)) {
+    throw new Error(`www-data nie może wejść do ${stateDir} (zamknięty katalog nadrzędny): ustaw STACK_DIR w katalogu dostępnym dla innych`);
+  }
+  if (workerRoot === root || mountedAt(workerRoot)) return;
+  mkdirSync(workerRoot, { recursive: true, mode: 0o755 });
+  try {
+    execFileSync("mount", ["--bind", root, workerRoot], { stdio: "pipe" });
+  } catch (error) {
+    throw new Error(
+      `www-data nie może wejść do ${root} (zamknięty katalog nadrzędny), a podmontowanie go w ${workerRoot} się nie udało: ${String(error.stderr ?? error).trim()}`,
+    );
+  }
+}
+
+/** Undoes ensureWorkerAccess's bind mount at the stack's end (nothing to do when there is none). */
+export function releaseWorkerRoot() {
+  if (workerRoot === root || !mountedAt(workerRoot)) return;
+  try {
+    execFileSync("umount", ["--lazy", workerRoot], { stdio: "pipe" });
+    rmSync(workerRoot, { recursive: false, force: true });
+  } catch {
+    // left for the next stop
   }
 }
 
@@ -122,7 +118,8 @@ export const services = {
     port: ports.smtp,
     command: () => [
       process.execPath,
-      ["--require", resolve(root, "docker/native/catcher-preload.cjs"), resolve(root, "node_modules/maildev/bin/maildev"), "-s", String(ports.smtp), "-w", String(ports.mailUi), "--ip", host, "--web-ip", host, "--silent"],
+      // The catcher image's command (docker/catcher/Dockerfile), on loopback.
+      ["--require", resolve(root, "docker/catcher/preload.cjs"), resolve(root, "node_modules/maildev/bin/maildev"), "-s", String(ports.smtp), "-w", String(ports.mailUi), "--ip", host, "--web-ip", host, "--silent"],
       {},
     ],
   },
@@ -132,10 +129,12 @@ export const services = {
       ensureOutbox();
       return [
         which("php-fpm8.2", "php-fpm8.3", "php-fpm"),
-        ["-F", "-y", writePhpFpmConfig(), "-c", resolve(root, "docker/php/php.ini")],
+        // The same command line as the php image's CMD.
+        ["-F", "-y", resolve(root, "docker/php/php-fpm.conf"), "-c", resolve(root, "docker/php/php.ini")],
         {
           ...mailerEnv,
           PHP_FPM_LISTEN: `${host}:${ports.php}`,
+          PHP_FPM_PID: join(runDir, "php-fpm.pid"),
           // As root, workers run as www-data exactly as in the image; otherwise php-fpm ignores these.
           PHP_FPM_USER: isRoot ? "www-data" : String(process.getuid?.() ?? ""),
           PHP_FPM_GROUP: isRoot ? "www-data" : String(process.getgid?.() ?? ""),
@@ -152,7 +151,7 @@ export const services = {
     port: undefined,
     command: () => {
       ensureOutbox();
-      return [which("php8.2", "php8.3", "php"), [resolve(root, "mailer/bin/deliver.php"), "--loop"], mailerEnv, workerIds() ?? {}];
+      return [which("php8.2", "php8.3", "php"), [forWorkers(resolve(root, "mailer/bin/deliver.php")), "--loop"], mailerEnv, workerIds() ?? {}];
     },
   },
 };
@@ -287,6 +286,6 @@ export async function stopService(name, signal = "SIGTERM") {
   rmSync(pidFile(name), { force: true });
 }
 
-export { stateDir, root, ports, host, outboxDir, mailerEnv };
+export { stateDir, root, ports, host, outboxDir, mailerEnv, workerRoot, forWorkers };
 export const logFile = (name) => join(logDir, `${name}.log`);
 export const isBuilt = () => existsSync(resolve(root, "build/client/index.html")) && existsSync(resolve(root, "build/nginx/csp-hashes.map"));

@@ -1,14 +1,14 @@
 /**
  * `npm run stack`: the native stack in the foreground on 127.0.0.1 — nginx (docker/nginx/templates, the same files
- * the nginx image renders), PHP-FPM (docker/php/pool.conf and php.ini, as in the php image), MailDev in
- * MailHog's place (SMTP 1025, web UI and API 8025) and the deliverer (mailer/bin/deliver.php --loop, Compose's
+ * the web image renders), PHP-FPM (docker/php/php-fpm.conf and php.ini, as in the php image), MailDev (SMTP 1025,
+ * web UI and API 8025, as in the catcher image) and the deliverer (mailer/bin/deliver.php --loop, Compose's
  * deliverer service) on the outbox in .stack/outbox. Builds the site and installs the mailer's packages if needed.
  * Ctrl-C stops all four.
  */
 import { execSync } from "node:child_process";
 import { existsSync, watchFile } from "node:fs";
 import { resolve } from "node:path";
-import { isBuilt, ports, root, startService, stopService, host, outboxDir, pidOf } from "./services.mjs";
+import { isBuilt, ports, root, startService, stopService, host, outboxDir, pidOf, releaseWorkerRoot } from "./services.mjs";
 
 if (!isBuilt()) {
   console.log("Budowanie strony (npm run build)…");
@@ -30,6 +30,7 @@ async function stopAll(code = 0) {
   for (const name of [...order].reverse()) {
     await stopService(name).catch(() => undefined);
   }
+  releaseWorkerRoot();
   process.exit(code);
 }
 

@@ -95,21 +95,33 @@ try {
     exit(2);
 }
 
-// --loop: a pass, then sleep; SIGTERM/SIGINT end it between passes (a pass in flight finishes its message).
+// --loop: a pass, then sleep. SIGTERM (docker compose stop/down, the native stack), SIGINT (Ctrl-C), SIGQUIT (the
+// php image's STOPSIGNAL, should a deployment keep it) and SIGHUP end it: the message in hand is finished, the
+// pass stops before the next one, and the process exits at once — within a second when idle. PHP as PID 1 in a
+// container ignores signals it has no handler for, so without these `docker stop` would wait and then SIGKILL.
 $running = true;
-if (function_exists('pcntl_async_signals')) {
+if (!function_exists('pcntl_async_signals')) {
+    $log(EventLog::line('error', ['reason' => 'no-pcntl', 'detail' => 'SIGTERM cannot be handled; install the pcntl extension']));
+} else {
     pcntl_async_signals(true);
-    $stop = static function () use (&$running): void {
+    $stop = static function (int $signal) use (&$running, $log): void {
+        if ($running) {
+            $log(EventLog::line('deliverer-stopping', ['signal' => $signal]));
+        }
         $running = false;
     };
-    pcntl_signal(SIGTERM, $stop);
-    pcntl_signal(SIGINT, $stop);
+    foreach ([SIGTERM, SIGINT, SIGQUIT, SIGHUP] as $signal) {
+        pcntl_signal($signal, $stop);
+    }
 }
+$stopRequested = static function () use (&$running): bool {
+    return !$running;
+};
 $log(EventLog::line('deliverer-started', ['poll' => $poll . 's', 'outbox' => $config->outboxDir]));
 $reportedFailed = -1;
 while ($running) {
     try {
-        $deliverer->runOnce();
+        $deliverer->runOnce(false, $stopRequested);
         $failed = count($outbox->failed());
         if ($failed !== $reportedFailed && $failed > 0) {
             // Said again whenever the number changes, so nobody misses messages that need a person.

@@ -79,13 +79,21 @@ final class Deliverer
     /**
      * One pass over the outbox: every due message (every waiting one with $ignoreSchedule) is sent, oldest
      * first. The pass stops at the first SMTP failure: the rest would only wait for the same dead server.
+     * It also stops, between two messages, once $stopRequested says so (the service got SIGTERM): the message
+     * in hand is finished, the rest stay in the outbox for the next start.
+     *
+     * @param (\Closure(): bool)|null $stopRequested
      */
-    public function runOnce(bool $ignoreSchedule = false): DeliveryReport
+    public function runOnce(bool $ignoreSchedule = false, ?\Closure $stopRequested = null): DeliveryReport
     {
         $report = new DeliveryReport();
         $report->staleTemporaryFiles = $this->outbox->removeStaleTemporaryFiles();
 
         foreach ($this->outbox->pending() as $path) {
+            if ($stopRequested !== null && $stopRequested()) {
+                $report->interrupted = true;
+                break;
+            }
             $claim = $this->outbox->claim($path);
             if ($claim === null) {
                 $report->busy++;

@@ -20,6 +20,8 @@ final class DeliveryReport
     public int $left = 0;
     public int $staleTemporaryFiles = 0;
     public bool $stoppedBySmtpFailure = false;
+    /** Stopped between two messages because the process was asked to stop. */
+    public bool $interrupted = false;
 
     /** @return array<string, int|bool> */
     public function toArray(): array

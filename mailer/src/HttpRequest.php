@@ -18,6 +18,8 @@ final readonly class HttpRequest
         public ?string $referer = null,
         /** The body was over BODY_LIMIT and was not read. */
         public bool $bodyTooLarge = false,
+        /** The Host header: where the browser sent the request (the site's own origin, see OriginPolicy). */
+        public ?string $host = null,
     ) {
     }
 
@@ -54,6 +56,8 @@ final readonly class HttpRequest
             $header('HTTP_ORIGIN'),
             $header('HTTP_REFERER'),
             $tooLarge,
+            // nginx's host and port (docker/nginx/templates/salon.conf.template); HTTP_HOST lacks the port.
+            $header('SALON_REQUEST_HOST') ?? $header('HTTP_HOST'),
         );
     }
 }

@@ -7,7 +7,17 @@ namespace Salon\Mailer;
 /**
  * Refuses posts made from other sites' pages (cross-site request forgery, form spam relayed through
  * visitors' browsers) by comparing the request's Origin, or its Referer when there is no Origin, with the
- * site's own origin(s) from SITE_ORIGIN.
+ * site's own origin.
+ *
+ * The site's own origin is the address the visitor's browser sent this very request to: its Host header. A page
+ * on another site has another host (or port) in its Origin, whatever it does. So the form works under any
+ * name and port the site is reached by (`WEB_PORT=8081`, a phone on the local network, the public name behind
+ * a proxy that passes Host on) without configuration. SITE_ORIGIN (optional) lists further origins, for a
+ * front end served from elsewhere or a proxy that rewrites Host.
+ *
+ * The scheme is not compared with the Host: behind a TLS proxy the page is https and the request reaches nginx
+ * as http, and one host and port never serves two schemes, so a page whose host and port are ours is ours.
+ * A port missing from Host is the default port of the page's scheme.
  *
  * Browsers send Origin with every POST made by fetch or by a form, same-origin ones included, so a page on
  * another site can never get past this. A request with neither header does not come from a web page
@@ -17,12 +27,13 @@ namespace Salon\Mailer;
 final readonly class OriginPolicy
 {
     /** @param list<string> $allowed normalised origins, e.g. "https://aurea-salon.pl" */
-    public function __construct(public array $allowed)
+    public function __construct(public array $allowed = [])
     {
     }
 
     /**
-     * @param string $list one origin or several separated by commas or spaces ("https://example.pl,https://www.example.pl")
+     * @param string $list none, one origin or several separated by commas or spaces
+     *                     ("https://example.pl,https://www.example.pl")
      *
      * @throws InvalidConfig
      */
@@ -30,14 +41,11 @@ final readonly class OriginPolicy
     {
         $allowed = [];
         foreach (preg_split('/[\s,]+/', trim($list), -1, PREG_SPLIT_NO_EMPTY) ?: [] as $origin) {
-            $normalised = self::normalise($origin);
-            if ($normalised === null || preg_match('#^https?://[^/?\#@]+/?$#iD', $origin) !== 1) {
+            $parts = self::parse($origin);
+            if ($parts === null || preg_match('#^https?://[^/?\#@]+/?$#iD', $origin) !== 1) {
                 throw new InvalidConfig('SITE_ORIGIN must list origins like https://example.pl (scheme, host, optional port, nothing else)');
             }
-            $allowed[] = $normalised;
-        }
-        if ($allowed === []) {
-            throw new InvalidConfig('SITE_ORIGIN is missing');
+            $allowed[] = self::origin($parts);
         }
 
         return new self(array_values(array_unique($allowed)));
@@ -54,31 +62,46 @@ final readonly class OriginPolicy
      *
      * @param string|null $origin  the Origin header, null when absent
      * @param string|null $referer the Referer header, null when absent
+     * @param string|null $host    the Host header the request was sent with (nginx has checked its syntax)
      */
-    public function refusal(?string $origin, ?string $referer): ?string
+    public function refusal(?string $origin, ?string $referer, ?string $host = null): ?string
     {
         $origin = $origin === null ? '' : trim($origin);
         $referer = $referer === null ? '' : trim($referer);
         if ($origin !== '') {
             // "null" is what sandboxed frames, data: URLs and privacy-sensitive redirects send: not our page.
-            return $this->allows($origin) ? null : 'origin';
+            return $this->allows($origin, $host) ? null : 'origin';
         }
         if ($referer !== '') {
-            return $this->allows($referer) ? null : 'referer';
+            return $this->allows($referer, $host) ? null : 'referer';
         }
 
         return null;
     }
 
-    private function allows(string $url): bool
+    private function allows(string $url, ?string $host): bool
     {
-        $normalised = self::normalise($url);
+        $page = self::parse($url);
+        if ($page === null) {
+            return false;
+        }
+        if (in_array(self::origin($page), $this->allowed, true)) {
+            return true;
+        }
+        $target = $host === null ? null : self::parseHost($host);
 
-        return $normalised !== null && in_array($normalised, $this->allowed, true);
+        return $target !== null
+            && $target['host'] === $page['host']
+            && ($target['port'] ?? self::defaultPort($page['scheme'])) === $page['port'];
     }
 
-    /** "HTTPS://Example.PL:443/x?y" → "https://example.pl"; null when it is not an http(s) URL with a host. */
-    private static function normalise(string $url): ?string
+    /**
+     * "HTTPS://Example.PL:443/x?y" → scheme https, host example.pl, port 443; null when it is not an http(s) URL
+     * with a host and without credentials.
+     *
+     * @return array{scheme: string, host: string, port: int}|null
+     */
+    private static function parse(string $url): ?array
     {
         if (preg_match('/[\x00-\x20\x7F]/', $url) === 1) {
             return null;
@@ -91,11 +114,34 @@ final readonly class OriginPolicy
         if (!in_array($scheme, ['http', 'https'], true) || $parts['host'] === '') {
             return null;
         }
-        $port = $parts['port'] ?? null;
-        if ($port === ($scheme === 'https' ? 443 : 80)) {
-            $port = null;
+
+        return ['scheme' => $scheme, 'host' => strtolower($parts['host']), 'port' => $parts['port'] ?? self::defaultPort($scheme)];
+    }
+
+    /**
+     * "Example.PL:8080" → host example.pl, port 8080; "[::1]" → host [::1], no port; null for anything else.
+     *
+     * @return array{host: string, port: int|null}|null
+     */
+    private static function parseHost(string $host): ?array
+    {
+        if (preg_match('/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/iD', trim($host), $m) !== 1) {
+            return null;
         }
 
-        return $scheme . '://' . strtolower($parts['host']) . ($port !== null ? ':' . $port : '');
+        return ['host' => strtolower($m[1]), 'port' => isset($m[2]) ? (int) $m[2] : null];
+    }
+
+    private static function defaultPort(string $scheme): int
+    {
+        return $scheme === 'https' ? 443 : 80;
+    }
+
+    /** @param array{scheme: string, host: string, port: int} $parts */
+    private static function origin(array $parts): string
+    {
+        $port = $parts['port'] === self::defaultPort($parts['scheme']) ? '' : ':' . $parts['port'];
+
+        return $parts['scheme'] . '://' . $parts['host'] . $port;
     }
 }

@@ -54,7 +54,7 @@ final class RequestHandler
         if (strtoupper($request->method) !== 'POST') {
             return $this->reject('method', 405, self::METHOD_ERROR, ['Allow' => 'POST']);
         }
-        $refusal = $this->origins->refusal($request->origin, $request->referer);
+        $refusal = $this->origins->refusal($request->origin, $request->referer, $request->host);
         if ($refusal !== null) {
             return $this->reject($refusal, 403, self::ORIGIN_ERROR);
         }

@@ -4,11 +4,16 @@
  * address. nginx limits /send-email.php per client address (10r/m, burst 5); all end-to-end tests share one stack
  * with that real limit, so a test that posts many times gives each request its own 127.x.y.z source address
  * (nginx listens on 127.0.0.1 and Linux accepts any 127/8 source) instead of lifting the limit.
+ *
+ * Against the Compose stack (STACK=compose) every connection reaches nginx from the Docker network's gateway, as
+ * it would from a reverse proxy in front; tests/compose/run.sh sets REAL_IP_FROM to that gateway, and the same
+ * source address goes in X-Forwarded-For, as the proxy would write it.
  */
 import { Agent, request, type IncomingHttpHeaders } from "node:http";
 
 export const siteUrl = (process.env.SITE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
 export const siteOrigin = new URL(siteUrl).origin;
+const behindProxy = process.env.STACK === "compose";
 
 export interface Reply {
   status: number;
@@ -37,7 +42,9 @@ export function send(options: SendOptions = {}): Promise<Reply> {
   const url = new URL(options.path ?? "/send-email.php", options.base ?? siteUrl);
   const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body, "utf8");
   const headers: Record<string, string | number> = { ...options.headers };
-  if (body && !options.chunked && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) headers["Content-Length"] = body.length;
+  const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
+  if (body && !options.chunked && !has("content-length")) headers["Content-Length"] = body.length;
+  if (behindProxy && options.from && !has("x-forwarded-for")) headers["X-Forwarded-For"] = options.from;
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(

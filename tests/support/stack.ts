@@ -7,6 +7,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
+  forWorkers,
   killService,
   logFile,
   mailerEnv,
@@ -20,21 +21,28 @@ import {
 } from "../../docker/native/services.mjs";
 
 export const compose = process.env.STACK === "compose";
-const composeName: Record<ServiceName, string> = { catcher: "mailhog", php: "php", web: "web", deliverer: "deliverer" };
+/** `docker compose` (v2) or `docker-compose` (v1, Debian 12's); tests/compose/run.sh says which. */
+export const composeCommand = process.env.COMPOSE_CMD ?? "docker compose";
+const composeName: Record<ServiceName, string> = { catcher: "catcher", php: "php", web: "web", deliverer: "deliverer" };
+
+/** Runs a Compose command on the stack under test (the project and ports come from the environment). */
+export function composeRun(args: string): string {
+  return execSync(`${composeCommand} ${args}`, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+}
 
 export async function stopServiceNamed(name: ServiceName): Promise<void> {
-  if (compose) execSync(`docker compose stop ${composeName[name]}`, { stdio: "inherit" });
+  if (compose) composeRun(`stop ${composeName[name]}`);
   else await stopService(name);
 }
 
 export async function startServiceNamed(name: ServiceName): Promise<void> {
-  if (compose) execSync(`docker compose start ${composeName[name]}`, { stdio: "inherit" });
+  if (compose) composeRun(`start ${composeName[name]}`);
   else if (!pidOf(name)) await startService(name, { detached: true });
 }
 
 /** A crash: SIGKILL to the service and everything under it (PHP-FPM's master and its busy workers). */
 export async function killServiceNamed(name: ServiceName): Promise<void> {
-  if (compose) execSync(`docker compose kill -s SIGKILL ${composeName[name]}`, { stdio: "inherit" });
+  if (compose) composeRun(`kill -s SIGKILL ${composeName[name]}`);
   else await killService(name);
 }
 
@@ -57,8 +65,8 @@ export interface DeliveryReport {
  */
 export async function runDeliverer(args: string[] = ["--now"]): Promise<DeliveryReport> {
   const [cmd, cmdArgs, env] = compose
-    ? ["docker", ["compose", "exec", "-T", "deliverer", "php", "/srv/mailer/bin/deliver.php", ...args], process.env]
-    : [phpBinary(), [join(root, "mailer/bin/deliver.php"), ...args], { ...process.env, ...mailerEnv }];
+    ? [composeCommand.split(" ")[0]!, [...composeCommand.split(" ").slice(1), "exec", "-T", "deliverer", "php", "/srv/mailer/bin/deliver.php", ...args], process.env]
+    : [phpBinary(), [forWorkers(join(root, "mailer/bin/deliver.php")), ...args], { ...process.env, ...mailerEnv }];
   try {
     const { stdout } = await promisify(execFile)(cmd, cmdArgs, { env, timeout: 60_000 });
     return JSON.parse(stdout) as DeliveryReport;

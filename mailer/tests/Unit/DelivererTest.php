@@ -71,6 +71,25 @@ final class DelivererTest extends TestCase
         self::assertSame("contact-form: sent id=$id attempt=1", $this->log[0]);
     }
 
+    public function testAStopRequestFinishesTheMessageInHandAndLeavesTheRestWaiting(): void
+    {
+        foreach (['a', 'b', 'c'] as $token) {
+            $this->store($token);
+            $this->now++;
+        }
+
+        // SIGTERM arrives while the first message is with SMTP: the pass ends before the second.
+        $report = $this->deliverer->runOnce(false, fn (): bool => $this->sender->calls >= 1);
+
+        self::assertTrue($report->interrupted);
+        self::assertSame(1, $report->sent);
+        self::assertSame(2, $report->left);
+        self::assertEquals([OutboxTest::message('a')], $this->sender->sent);
+        self::assertCount(2, $this->outbox->pending());
+        self::assertFalse($this->deliverer->runOnce()->interrupted);
+        self::assertCount(3, $this->sender->sent);
+    }
+
     public function testAFailureSchedulesARetryLogsItAndStopsThePass(): void
     {
         $this->store('a');

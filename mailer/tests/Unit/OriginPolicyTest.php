@@ -61,7 +61,6 @@ final class OriginPolicyTest extends TestCase
     /** @return iterable<string, array{string}> */
     public static function badSettings(): iterable
     {
-        yield 'empty' => [''];
         yield 'path' => ['https://aurea-salon.example/kontakt'];
         yield 'no scheme' => ['aurea-salon.example'];
         yield 'ftp' => ['ftp://aurea-salon.example'];
@@ -73,6 +72,58 @@ final class OriginPolicyTest extends TestCase
     {
         $this->expectException(InvalidConfig::class);
         OriginPolicy::fromString($value);
+    }
+
+    /** @return iterable<string, array{?string, ?string, string}> */
+    public static function sameHost(): iterable
+    {
+        yield 'another published port (WEB_PORT=8081)' => ['http://localhost:8081', null, 'localhost:8081'];
+        yield 'a phone on the local network' => ['http://192.168.1.20:8080', null, '192.168.1.20:8080'];
+        yield 'behind a TLS proxy that passes Host on' => ['https://aurea-salon.pl', null, 'aurea-salon.pl'];
+        yield 'Host with the default port spelt out' => ['https://aurea-salon.pl', null, 'aurea-salon.pl:443'];
+        yield 'case' => ['http://LocalHost:8081', null, 'localhost:8081'];
+        yield 'IPv6' => ['http://[::1]:8080', null, '[::1]:8080'];
+        yield 'referer only' => [null, 'http://localhost:8081/kontakt', 'localhost:8081'];
+    }
+
+    #[DataProvider('sameHost')]
+    public function testPostsFromPagesOfTheHostTheyWereSentToPassWithoutConfiguration(?string $origin, ?string $referer, string $host): void
+    {
+        self::assertNull(OriginPolicy::fromString('')->refusal($origin, $referer, $host));
+    }
+
+    /** @return iterable<string, array{?string, ?string, ?string, string}> */
+    public static function otherHost(): iterable
+    {
+        yield 'another site' => ['https://evil.example', null, 'localhost:8081', 'origin'];
+        yield 'another port' => ['http://localhost:8082', null, 'localhost:8081', 'origin'];
+        yield 'default port of the page, another in Host' => ['http://localhost', null, 'localhost:8081', 'origin'];
+        yield 'https page, Host without port on plain http' => ['https://localhost', null, 'localhost:80', 'origin'];
+        yield 'lookalike suffix' => ['http://localhost:8081.evil.example', null, 'localhost:8081', 'origin'];
+        yield 'a host that is a suffix' => ['https://evil-aurea-salon.pl', null, 'aurea-salon.pl', 'origin'];
+        yield 'opaque origin' => ['null', null, 'localhost:8081', 'origin'];
+        yield 'no Host at all' => ['http://localhost:8081', null, null, 'origin'];
+        yield 'garbage Host' => ['http://localhost:8081', null, 'localhost:8081/x', 'origin'];
+        yield 'foreign referer' => [null, 'https://evil.example/page', 'localhost:8081', 'referer'];
+    }
+
+    #[DataProvider('otherHost')]
+    public function testPagesOfOtherHostsAreRefused(?string $origin, ?string $referer, ?string $host, string $reason): void
+    {
+        self::assertSame($reason, OriginPolicy::fromString('')->refusal($origin, $referer, $host));
+    }
+
+    public function testSiteOriginAddsOriginsBesideTheHost(): void
+    {
+        $policy = OriginPolicy::fromString('https://www.aurea-salon.pl');
+        self::assertNull($policy->refusal('https://www.aurea-salon.pl', null, 'php:9000'));
+        self::assertNull($policy->refusal('http://localhost:8080', null, 'localhost:8080'));
+        self::assertSame('origin', $policy->refusal('https://aurea-salon.pl', null, 'php:9000'));
+    }
+
+    public function testNoSiteOriginIsAValidSetting(): void
+    {
+        self::assertSame([], OriginPolicy::fromString(" \n")->allowed);
     }
 
     public function testATrailingSlashInTheSettingIsForgiven(): void

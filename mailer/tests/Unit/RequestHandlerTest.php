@@ -203,6 +203,15 @@ final class RequestHandlerTest extends TestCase
         self::assertSame([], $this->outbox->pending());
     }
 
+    public function testAPageOfTheHostTheRequestWasSentToPassesWithoutAnySiteOrigin(): void
+    {
+        // WEB_PORT=8081: the page and the post both at localhost:8081, SITE_ORIGIN not set.
+        $request = static fn (?string $host): HttpRequest => new HttpRequest('POST', self::MULTIPART, self::multipart(self::FORM), 'http://localhost:8081', null, false, $host);
+        self::assertSame(403, $this->handler()->handle($request(null))->status);
+        self::assertSame(403, $this->handler()->handle($request('localhost:8080'))->status);
+        self::assertSame(200, $this->handler()->handle($request('localhost:8081'))->status);
+    }
+
     public function testOwnRefererOrNoHeaderAtAllPasses(): void
     {
         self::assertSame(200, $this->handler()->handle(self::post(origin: null, referer: self::SITE . '/kontakt'))->status);

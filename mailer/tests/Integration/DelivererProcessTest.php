@@ -1,0 +1,185 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer\Tests\Integration;
+
+use PHPUnit\Framework\Attributes\CoversNothing;
+use PHPUnit\Framework\TestCase;
+use Salon\Mailer\Outbox;
+use Salon\Mailer\Tests\Unit\OutboxTest;
+use Salon\Mailer\Tests\Unit\TempDirectory;
+
+/**
+ * `bin/deliver.php --loop`, the deliverer service, as a process: how it stops. `docker compose stop` and `down`
+ * send SIGTERM and SIGKILL it 10 s later; the native stack does the same. A stop must come within a second when
+ * idle, and in the middle of a pass it must finish the message SMTP is taking, and leave the rest in the outbox.
+ *
+ * The SMTP server here is this test itself, speaking just enough SMTP to hold a message until the test decides
+ * to answer its DATA: so the signal arrives exactly while a message is in hand.
+ */
+#[CoversNothing]
+final class DelivererProcessTest extends TestCase
+{
+    use TempDirectory;
+
+    /** @var resource|null */
+    private $process = null;
+    /** @var array<int, resource> */
+    private array $pipes = [];
+    private string $stderrFile = '';
+
+    protected function setUp(): void
+    {
+        if (!function_exists('pcntl_signal')) {
+            self::markTestSkipped('the CLI has no pcntl here; the images and the native stack have it');
+        }
+        $this->makeTempDirectory();
+        $this->stderrFile = $this->dir . '.log';
+    }
+
+    protected function tearDown(): void
+    {
+        if (is_resource($this->process)) {
+            proc_terminate($this->process, SIGKILL);
+            proc_close($this->process);
+        }
+        $this->removeTempDirectory();
+        @unlink($this->stderrFile);
+    }
+
+    private function startDeliverer(int $smtpPort): void
+    {
+        $env = [
+            'PATH' => (string) getenv('PATH'),
+            'MAIL_FROM' => 'formularz@salon.test',
+            'MAIL_TO' => 'recepcja@salon.test',
+            'SMTP_HOST' => '127.0.0.1',
+            'SMTP_PORT' => (string) $smtpPort,
+            'SMTP_TIMEOUT' => '10',
+            'OUTBOX_DIR' => $this->dir,
+            'OUTBOX_POLL_SECONDS' => '1',
+        ];
+        $this->process = proc_open(
+            [PHP_BINARY, dirname(__DIR__, 2) . '/bin/deliver.php', '--loop'],
+            [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $this->stderrFile, 'a']],
+            $this->pipes,
+            null,
+            $env,
+        );
+        self::assertIsResource($this->process);
+    }
+
+    /** Waits for the process to exit; returns [exit code, seconds it took]. */
+    private function waitForExit(float $timeout): array
+    {
+        $started = microtime(true);
+        while (microtime(true) - $started < $timeout) {
+            $status = proc_get_status($this->process);
+            if (!$status['running']) {
+                proc_close($this->process);
+                $this->process = null;
+
+                return [$status['exitcode'], microtime(true) - $started];
+            }
+            usleep(20_000);
+        }
+        self::fail(sprintf("deliverer still running %.1f s after SIGTERM; its log:\n%s", $timeout, (string) file_get_contents($this->stderrFile)));
+    }
+
+    private function signal(int $signal): void
+    {
+        $pid = proc_get_status($this->process)['pid'];
+        self::assertTrue(posix_kill($pid, $signal));
+    }
+
+    private function waitForLog(string $needle, float $timeout = 5.0): void
+    {
+        $deadline = microtime(true) + $timeout;
+        while (microtime(true) < $deadline) {
+            if (str_contains((string) file_get_contents($this->stderrFile), $needle)) {
+                return;
+            }
+            usleep(20_000);
+        }
+        self::fail("no '$needle' in the deliverer's log:\n" . (string) file_get_contents($this->stderrFile));
+    }
+
+    public function testIdleItStopsOnSigtermWithinASecond(): void
+    {
+        $this->startDeliverer(9); // nothing to send: SMTP is never dialled
+        $this->waitForLog('deliverer-started');
+
+        $this->signal(SIGTERM);
+        [$code, $seconds] = $this->waitForExit(3.0);
+
+        self::assertSame(0, $code);
+        self::assertLessThan(1.0, $seconds);
+        self::assertStringContainsString('deliverer-stopped', (string) file_get_contents($this->stderrFile));
+    }
+
+    public function testSigquitStopsItToo(): void
+    {
+        $this->startDeliverer(9);
+        $this->waitForLog('deliverer-started');
+
+        $this->signal(SIGQUIT);
+
+        self::assertSame(0, $this->waitForExit(3.0)[0]);
+    }
+
+    public function testInTheMiddleOfAPassItFinishesTheMessageInHandAndKeepsTheRest(): void
+    {
+        $outbox = new Outbox($this->dir, 10, 60);
+        foreach (['a', 'b', 'c'] as $token) {
+            $outbox->store(OutboxTest::message($token))->release();
+            usleep(1000); // distinct, ordered file names
+        }
+        $server = stream_socket_server('tcp://127.0.0.1:0', $errno, $error);
+        self::assertIsResource($server, $error);
+        $port = (int) substr((string) strrchr((string) stream_socket_get_name($server, false), ':'), 1);
+        $this->startDeliverer($port);
+
+        $client = stream_socket_accept($server, 10);
+        self::assertIsResource($client, 'the deliverer never connected');
+        stream_set_timeout($client, 10);
+        $say = static function (string $line) use ($client): void {
+            fwrite($client, $line . "\r\n");
+        };
+        $say('220 test ESMTP');
+        $accepted = 0;
+        while (($line = fgets($client)) !== false) {
+            $command = strtoupper(substr(trim($line), 0, 4));
+            if ($command === 'EHLO' || $command === 'HELO') {
+                $say('250 test');
+            } elseif ($command === 'DATA') {
+                $say('354 go ahead');
+                while (($data = fgets($client)) !== false && rtrim($data, "\r\n") !== '.') {
+                    // the message
+                }
+                // The message is in hand: now the stop comes, before SMTP has said yes.
+                $this->signal(SIGTERM);
+                usleep(300_000);
+                $accepted++;
+                $say('250 accepted');
+            } elseif ($command === 'QUIT') {
+                $say('221 bye');
+                break;
+            } else {
+                $say('250 ok');
+            }
+        }
+        fclose($client);
+
+        [$code] = $this->waitForExit(5.0);
+        $log = (string) file_get_contents($this->stderrFile);
+
+        self::assertSame(0, $code, $log);
+        self::assertSame(1, $accepted);
+        self::assertSame(1, substr_count($log, 'contact-form: sent '), $log);
+        self::assertStringContainsString('deliverer-stopping signal=' . SIGTERM, $log);
+        // The first one left the outbox; the other two wait for the next start, unsent and uncounted.
+        self::assertCount(2, $outbox->pending());
+        fclose($server);
+    }
+}

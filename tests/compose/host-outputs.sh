@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The outputs of the images' build stages, made on the host for machines that can reach the npm registry and
+# Packagist but no container registry (the node and composer images cannot be pulled there). Each is made the
+# way its stage makes it, from the same inputs; the Dockerfiles' *-host stages copy them from build/:
+#   build/client, build/nginx          npm run build                       (docker/nginx/Dockerfile, site-build)
+#   build/docker/mailer-vendor         composer install --no-dev …         (docker/php/Dockerfile, vendor-build)
+#   build/docker/catcher/node_modules  npm ci --omit=dev in docker/catcher (docker/catcher/Dockerfile)
+# Each is remade only when its inputs changed (a stamp of their hash beside it).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=build/docker
+mkdir -p "$out"
+
+stamp_of() { cat "$@" | sha256sum | cut -c1-16; }
+
+[ -f build/client/index.html ] && [ -f build/nginx/csp-hashes.map ] || npm run build
+
+# Composer: composer.json and the classes the authoritative class map lists.
+mapfile -t mailer_inputs < <(find mailer/composer.json mailer/src -type f | sort)
+stamp=$(stamp_of "${mailer_inputs[@]}")
+if [ "$(cat "$out/mailer-vendor.stamp" 2>/dev/null)" != "$stamp" ]; then
+  work=$(mktemp -d)
+  cp -r mailer/composer.json mailer/src "$work/"
+  (cd "$work" && COMPOSER_ALLOW_SUPERUSER=1 composer install --no-dev --no-interaction --no-progress --prefer-dist \
+    --no-scripts --no-autoloader --quiet && COMPOSER_ALLOW_SUPERUSER=1 composer dump-autoload --no-dev \
+    --classmap-authoritative --no-scripts --quiet)
+  rm -rf "$out/mailer-vendor"
+  mv "$work/vendor" "$out/mailer-vendor"
+  rm -rf "$work"
+  echo "$stamp" >"$out/mailer-vendor.stamp"
+  echo "host-outputs: $out/mailer-vendor ($(du -sh "$out/mailer-vendor" | cut -f1))"
+fi
+
+# MailDev for the catcher image.
+stamp=$(stamp_of docker/catcher/package.json docker/catcher/package-lock.json)
+if [ "$(cat "$out/catcher.stamp" 2>/dev/null)" != "$stamp" ]; then
+  rm -rf "$out/catcher"
+  mkdir -p "$out/catcher"
+  cp docker/catcher/package.json docker/catcher/package-lock.json "$out/catcher/"
+  (cd "$out/catcher" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error)
+  echo "$stamp" >"$out/catcher.stamp"
+  echo "host-outputs: $out/catcher/node_modules ($(du -sh "$out/catcher/node_modules" | cut -f1))"
+fi

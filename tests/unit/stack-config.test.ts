@@ -1,0 +1,150 @@
+// @vitest-environment node
+/**
+ * One configuration for both stacks: the files the images run are the files the native stack runs, and they load.
+ * These checks run before any stack starts; the Compose stage then proves the images themselves
+ * (tests/compose/run.sh, tests/e2e/compose-ops.spec.ts).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { nginxTemplateValues, root } from "../../docker/native/config.mjs";
+import { renderTemplate } from "../../docker/native/services.mjs";
+
+const templatesDir = resolve(root, "docker/nginx/templates");
+const templates = readdirSync(templatesDir).filter((f) => f.endsWith(".template"));
+const work = mkdtempSync(join(tmpdir(), "salon-stack-config-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The placeholders of every template. */
+const placeholders = new Set(templates.flatMap((f) => [...readFileSync(join(templatesDir, f), "utf8").matchAll(/\$\{([A-Z_][A-Z0-9_]*)\}/g)].map((m) => m[1]!)));
+
+/** The ENV names a Dockerfile sets. */
+function dockerfileEnv(path: string): Set<string> {
+  const text = readFileSync(resolve(root, path), "utf8").replace(/\\\n/g, " ");
+  return new Set([...text.matchAll(/^ENV\s+(.+)$/gm)].flatMap((m) => [...m[1]!.matchAll(/([A-Z_][A-Z0-9_]*)=/g)].map((n) => n[1]!)));
+}
+
+/** Renders every template as the native stack does, into a folder of its own, and returns its nginx.conf. */
+function renderNative(overrides: Record<string, string> = {}, edit: (name: string, text: string) => string = (_, t) => t): string {
+  const dir = mkdtempSync(join(work, "nginx-"));
+  const values = {
+    ...nginxTemplateValues(),
+    NGINX_CONF_DIR: dir,
+    NGINX_PID: join(dir, "nginx.pid"),
+    NGINX_ERROR_LOG: join(dir, "error.log"),
+    NGINX_ACCESS_LOG: join(dir, "access.log"),
+    NGINX_TEMP_DIR: dir,
+    CSP_MAP_FILE: join(dir, "csp.map"),
+    ...overrides,
+  };
+  // The build's map of page → script hashes; an empty map is a valid one.
+  writeFileSync(values.CSP_MAP_FILE, "map $uri $salon_script_hashes {\n    default \"\";\n}\n");
+  for (const file of templates) {
+    const name = file.replace(/\.template$/, "");
+    writeFileSync(join(dir, name), edit(name, renderTemplate(readFileSync(join(templatesDir, file), "utf8"), values)));
+  }
+  return join(dir, "nginx.conf");
+}
+
+function nginxTest(conf: string): { ok: boolean; output: string } {
+  const run = spawnSync("nginx", ["-t", "-c", conf], { encoding: "utf8" });
+  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}${run.error ?? ""}` };
+}
+
+describe("nginx: the top-level nginx.conf and the site are one set of templates for the image and the native stack", () => {
+  it("the native stack's nginx accepts the rendered configuration (nginx -t)", () => {
+    const result = nginxTest(renderNative());
+    expect(result.output).toMatch(/test is successful/);
+    expect(result.ok).toBe(true);
+  });
+
+  it("a directive set in both the top level and the site file stops nginx here, as it would stop the container", () => {
+    // What broke the first `docker compose up`: the image's own nginx.conf set keepalive_timeout, and so did the
+    // site. With one nginx.conf for both, such a clash fails this test and `npm run stack` alike.
+    const conf = renderNative({}, (name, text) => (name === "nginx.conf" ? text.replace("sendfile on;", "sendfile on;\n    keepalive_timeout 65;") : text));
+    const result = nginxTest(conf);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/"keepalive_timeout" directive is duplicate/);
+  });
+
+  it("the web image gives every placeholder a value (its entrypoint refuses to start otherwise)", () => {
+    const env = dockerfileEnv("docker/nginx/Dockerfile");
+    // The entrypoint reads the container's name server itself.
+    env.add("NGINX_RESOLVER");
+    expect([...placeholders].filter((name) => !env.has(name))).toEqual([]);
+    expect([...placeholders].filter((name) => !(name in nginxTemplateValues()))).toEqual([]);
+  });
+
+  it("the web image runs the templates of this folder with Debian's nginx, the package the native stack runs", () => {
+    const dockerfile = readFileSync(resolve(root, "docker/nginx/Dockerfile"), "utf8");
+    expect(dockerfile).toMatch(/^FROM debian:bookworm-slim$/m);
+    expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends nginx /);
+    expect(dockerfile).toMatch(/^COPY docker\/nginx\/templates\/ \/etc\/salon\/nginx-templates\/$/m);
+    expect(dockerfile).toMatch(/^CMD \["nginx", "-c", "\/etc\/nginx\/salon\/nginx.conf"/m);
+  });
+});
+
+describe("PHP-FPM: one php-fpm.conf and php.ini", () => {
+  const env = { ...process.env, PHP_FPM_LISTEN: "127.0.0.1:19999", PHP_FPM_USER: "www-data", PHP_FPM_GROUP: "www-data", PHP_FPM_PID: join(work, "fpm.pid") };
+  const fpm = ["php-fpm8.2", "php-fpm8.3", "php-fpm"].find((name) => {
+    try {
+      execFileSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+  it("loads with the command line both use (php-fpm -t -y docker/php/php-fpm.conf -c docker/php/php.ini)", () => {
+    expect(fpm, "php-fpm is installed (tests/install.sh)").toBeDefined();
+    // Its log is stderr opened by path (/proc/self/fd/2), as in the container: a file here, not Node's socket.
+    const log = join(work, "fpm-test.log");
+    const run = spawnSync(fpm!, ["-t", "-y", resolve(root, "docker/php/php-fpm.conf"), "-c", resolve(root, "docker/php/php.ini")], { env, stdio: ["ignore", "ignore", openSync(log, "w")] });
+    expect(readFileSync(log, "utf8")).toMatch(/configuration file .*php-fpm\.conf test is successful/);
+    expect(run.status).toBe(0);
+    const dockerfile = readFileSync(resolve(root, "docker/php/Dockerfile"), "utf8");
+    expect(dockerfile).toMatch(/^CMD \["php-fpm8.2", "-F", "-y", "\/etc\/salon\/php-fpm.conf", "-c", "\/etc\/salon\/php.ini"\]$/m);
+    expect(dockerfile).toMatch(/^COPY docker\/php\/php-fpm.conf docker\/php\/php.ini \/etc\/salon\/$/m);
+  });
+
+  it("writes no access log (no line per health-check ping) and lets requests finish on a graceful stop", () => {
+    const conf = readFileSync(resolve(root, "docker/php/php-fpm.conf"), "utf8");
+    expect(conf).not.toMatch(/^\s*access\.log\s*=/m);
+    expect(conf).toMatch(/^process_control_timeout = \d+s$/m);
+  });
+});
+
+describe("images build on every platform users have", () => {
+  const lock = JSON.parse(readFileSync(resolve(root, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string; optionalDependencies?: Record<string, string> }>;
+  };
+  const installed = new Set(Object.keys(lock.packages).map((path) => path.replace(/^.*node_modules\//, "")));
+
+  it("the lock holds the linux-x64 and linux-arm64 binaries of every native package (the site's build stage)", () => {
+    const missing: string[] = [];
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      const optional = Object.keys(entry.optionalDependencies ?? {});
+      for (const name of optional.filter((n) => /linux-x64-gnu$|linux-x64$/.test(n))) {
+        const arm = name.replace("x64", "arm64");
+        if (optional.includes(arm) && !installed.has(arm)) missing.push(`${path || "(root)"} → ${arm}`);
+        if (!installed.has(name)) missing.push(`${path || "(root)"} → ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("the catcher image runs the MailDev version the native stack runs", () => {
+    const rootPackage = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    const catcher = JSON.parse(readFileSync(resolve(root, "docker/catcher/package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const catcherLock = JSON.parse(readFileSync(resolve(root, "docker/catcher/package-lock.json"), "utf8")) as { packages: Record<string, { version: string }> };
+    expect(catcher.dependencies.maildev).toBe(rootPackage.devDependencies.maildev);
+    expect(catcherLock.packages["node_modules/maildev"]!.version).toBe(rootPackage.devDependencies.maildev);
+  });
+
+  it("the mailer's one runtime package is pinned exactly, so the built image and the host build get the same code", () => {
+    const composer = JSON.parse(readFileSync(resolve(root, "mailer/composer.json"), "utf8")) as { require: Record<string, string> };
+    expect(composer.require["phpmailer/phpmailer"]).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
