@@ -4,7 +4,7 @@
  * and stop it.
  */
 import { spawn, execFileSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, openSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeFileSync, openSync } from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import { forWorkers, host, isRoot, mailerEnv, nginxTemplateValues, outboxDir, ports, reachableByOthers, root, stateDir, workerRoot } from "./config.mjs";
@@ -97,7 +97,7 @@ export function releaseWorkerRoot() {
   if (workerRoot === root || !mountedAt(workerRoot)) return;
   try {
     execFileSync("umount", ["--lazy", workerRoot], { stdio: "pipe" });
-    rmSync(workerRoot, { recursive: false, force: true });
+    rmdirSync(workerRoot);
   } catch {
     // left for the next stop
   }
