@@ -30,7 +30,7 @@ function Entry({ entry, index, total }: { entry: CategoryList["entries"][number]
   return (
     <li>
       <article ref={ref} className={styles.entry} aria-labelledby={headingId}>
-        <Picture name={entry.image} alt={entry.alt} sizes="(min-width: 64rem) 30rem, 100vw" priority={index === 0} className={styles.image} />
+        <Picture name={entry.image} alt={entry.alt} sizes="(min-width: 80rem) 31.5rem, (min-width: 64rem) 41vw, calc(100vw - 4.5rem)" priority={index === 0} className={styles.image} />
         <div className={styles.text}>
           <p className={styles.number} aria-hidden="true">
             {number} <span>/ {String(total).padStart(2, "0")}</span>
