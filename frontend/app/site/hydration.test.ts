@@ -47,7 +47,7 @@ describe("the early-submit guard", () => {
     const form = page();
     const requestSubmit = vi.spyOn(form, "requestSubmit").mockImplementation(() => undefined);
     // React hydrates the form on the spot and its handler sends the very event the guard holds.
-    form.addEventListener("submit", (event) => ((event as Event & Record<string, unknown>)[SUBMIT_HANDLED] = true));
+    form.addEventListener("submit", (event) => ((event as unknown as Record<string, unknown>)[SUBMIT_HANDLED] = true));
     form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
     markHydrated();
     expect(requestSubmit).not.toHaveBeenCalled();
