@@ -57,6 +57,10 @@ export interface DeliveryReport {
   waiting: number;
   left: number;
   stoppedBySmtpFailure: boolean;
+  /** Deleted from failed/ after the retention period. */
+  expired: number;
+  /** SMTP came back from an outage: every waiting message was due in this pass. */
+  recovered: boolean;
 }
 
 /**
