@@ -469,7 +469,12 @@ final class Outbox
     /** @throws OutboxFull */
     private function ensureRoom(): void
     {
-        $waiting = count($this->pending());
+        try {
+            $waiting = count($this->pending());
+        } catch (OutboxUnavailable) {
+            // No folder to count in: the write that follows fails and says why.
+            $waiting = 0;
+        }
         if ($waiting >= $this->maxPending) {
             throw new OutboxFull('outbox-full', ['waiting' => $waiting, 'limit' => $this->maxPending]);
         }

@@ -87,6 +87,23 @@ final class OutboxDurabilityTest extends TestCase
         return -1;
     }
 
+    /**
+     * Where the next change to the folders after $after is (a rename, removal or new folder), or the end: an fsync
+     * that only comes after it belongs to that change, not to this one.
+     *
+     * @param list<array{call: string, path: string, arg: string}> $calls
+     */
+    private static function nextChange(array $calls, int $after): int
+    {
+        for ($i = $after + 1; $i < count($calls); $i++) {
+            if (in_array($calls[$i]['call'], ['rename', 'unlink', 'mkdir'], true)) {
+                return $i;
+            }
+        }
+
+        return count($calls);
+    }
+
     public function testEveryWriteIsSyncedAndLockedBeforeItTakesItsNameAndTheFolderIsSyncedAfter(): void
     {
         $calls = $this->traceOutboxWrites();
@@ -103,7 +120,9 @@ final class OutboxDurabilityTest extends TestCase
             self::assertLessThan($rename, $fsync, "$summary: fsync'ed before the rename");
             self::assertGreaterThanOrEqual(0, $lock, "$summary: the file is locked");
             self::assertLessThan($rename, $lock, "$summary: locked before the rename, so nobody can claim it in between");
-            self::assertGreaterThan($rename, self::indexOf($calls, 'fsync', dirname($calls[$rename]['arg']), $rename), "$summary: the folder is fsync'ed after the rename");
+            $folderSync = self::indexOf($calls, 'fsync', dirname($calls[$rename]['arg']), $rename);
+            self::assertGreaterThan($rename, $folderSync, "$summary: the folder is fsync'ed after the rename");
+            self::assertLessThan(self::nextChange($calls, $rename), $folderSync, "$summary: the folder is fsync'ed before anything else changes");
         }
     }
 
@@ -120,8 +139,11 @@ final class OutboxDurabilityTest extends TestCase
             }
         }
         self::assertGreaterThan($mkdir, $move, 'the entry is moved into failed/');
+        $next = self::nextChange($calls, $move);
         self::assertGreaterThan($move, self::indexOf($calls, 'fsync', $this->dir . '/failed', $move), 'failed/ is fsync\'ed after the move');
+        self::assertLessThan($next, self::indexOf($calls, 'fsync', $this->dir . '/failed', $move), 'failed/ is fsync\'ed before anything else changes');
         self::assertGreaterThan($move, self::indexOf($calls, 'fsync', $this->dir, $move), 'the outbox is fsync\'ed after the move');
+        self::assertLessThan($next, self::indexOf($calls, 'fsync', $this->dir, $move), 'the outbox is fsync\'ed before anything else changes');
 
         $unlink = -1;
         foreach ($calls as $i => $c) {
@@ -130,6 +152,8 @@ final class OutboxDurabilityTest extends TestCase
             }
         }
         self::assertGreaterThanOrEqual(0, $unlink, 'the sent message is removed');
-        self::assertGreaterThan($unlink, self::indexOf($calls, 'fsync', $this->dir, $unlink), 'the outbox is fsync\'ed after the removal');
+        $folderSync = self::indexOf($calls, 'fsync', $this->dir, $unlink);
+        self::assertGreaterThan($unlink, $folderSync, 'the outbox is fsync\'ed after the removal');
+        self::assertLessThan(self::nextChange($calls, $unlink), $folderSync, 'before anything else changes');
     }
 }

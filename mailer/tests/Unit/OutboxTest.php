@@ -236,7 +236,7 @@ final class OutboxTest extends TestCase
             $missing->store(self::message());
             self::fail('expected OutboxUnavailable');
         } catch (OutboxUnavailable $e) {
-            self::assertStringContainsString('cannot list ' . $this->dir . '/missing', $e->getMessage());
+            self::assertStringContainsString('cannot create a file in ' . $this->dir . '/missing', $e->getMessage());
             self::assertStringContainsString('No such file or directory', $e->getMessage());
             self::assertStringNotContainsString('gosc@example.com', $e->getMessage());
         }

@@ -164,7 +164,7 @@ final class RequestHandlerTest extends TestCase
         self::assertJsonResponse($response, 503);
         self::assertSame(['ok' => false, 'error' => RequestHandler::SEND_ERROR], $response->data());
         self::assertSame([], $this->sender->sent, 'never sent without being stored first');
-        self::assertStringStartsWith('contact-form: error reason=outbox-unwritable detail="cannot list ', $this->log[0]);
+        self::assertStringStartsWith('contact-form: error reason=outbox-unwritable detail="cannot create a file in ', $this->log[0]);
     }
 
     private const FULL_ERROR = 'Chwilowo nie możemy przyjąć wiadomości. Prosimy spróbować ponownie za kilka minut albo zadzwonić do salonu.';
