@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(nginx php8.2-fpm php8.2-cli php8.2-mbstring php8.2-xml php8.2-curl composer unzip chromium fonts-dejavu-core default-jre-headless libfcgi-bin iproute2 debootstrap)
+# strace: the mailer's durability test watches the outbox's fsync, flock and rename calls with it.
+packages=(nginx php8.2-fpm php8.2-cli php8.2-mbstring php8.2-xml php8.2-curl composer unzip chromium fonts-dejavu-core default-jre-headless libfcgi-bin iproute2 debootstrap strace openssl)
 # Docker: Debian's engine and Compose v1, unless an engine and some Compose are there already.
 docker info >/dev/null 2>&1 || command -v dockerd >/dev/null || packages+=(docker.io)
 docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null || packages+=(docker-compose)

@@ -96,6 +96,7 @@ export function nginxTemplateValues() {
     MAILER_SCRIPT: forWorkers(resolve(root, "mailer/public/send-email.php")),
     NGINX_CONF_DIR: resolve(stateDir, "nginx"),
     CONTACT_RATE_LIMIT: process.env.CONTACT_RATE_LIMIT ?? "10r/m",
+    CONTACT_SITE_RATE_LIMIT: process.env.CONTACT_SITE_RATE_LIMIT ?? "30r/m",
     REAL_IP_FROM: process.env.REAL_IP_FROM ?? "127.0.0.1",
     CSP_MAP_FILE: resolve(buildDir, "nginx/csp-hashes.map"),
     NGINX_PID: join(stateDir, "run", "nginx.pid"),

@@ -118,8 +118,23 @@ export const services = {
     port: ports.smtp,
     command: () => [
       process.execPath,
-      // The catcher image's command (docker/catcher/Dockerfile), on loopback.
-      ["--require", resolve(root, "docker/catcher/preload.cjs"), resolve(root, "node_modules/maildev/bin/maildev"), "-s", String(ports.smtp), "-w", String(ports.mailUi), "--ip", host, "--web-ip", host, "--silent"],
+      // The catcher image's command (docker/catcher/Dockerfile), on loopback. CATCHER_REQUIRE (comma-separated
+      // paths) loads more into it: the mailer benchmark's content filter (tests/bench/refusing-catcher.cjs).
+      [
+        "--require",
+        resolve(root, "docker/catcher/preload.cjs"),
+        ...(process.env.CATCHER_REQUIRE ?? "").split(",").filter(Boolean).flatMap((path) => ["--require", resolve(root, path)]),
+        resolve(root, "node_modules/maildev/bin/maildev"),
+        "-s",
+        String(ports.smtp),
+        "-w",
+        String(ports.mailUi),
+        "--ip",
+        host,
+        "--web-ip",
+        host,
+        "--silent",
+      ],
       {},
     ],
   },

@@ -15,9 +15,16 @@ final readonly class Config
     /** The variables read; anything else in the environment is ignored. */
     public const NAMES = [
         'MAIL_FROM', 'MAIL_FROM_NAME', 'MAIL_TO',
-        'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_TIMEOUT',
-        'OUTBOX_DIR', 'OUTBOX_MAX_ATTEMPTS', 'OUTBOX_RETRY_SECONDS',
+        'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_TIMEOUT', 'SMTP_CA_FILE',
+        'OUTBOX_DIR', 'OUTBOX_MAX_ATTEMPTS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
+        'OUTBOX_FAILED_DAYS',
     ];
+
+    /** The privacy policy (/rodo) promises that undelivered messages are deleted this many days after they were sent. */
+    public const FAILED_DAYS_MAX = 30;
+
+    /** Hosts a login may go to without TLS: nothing leaves the machine, or it is the development catcher. */
+    private const PLAIN_AUTH_HOSTS = ['localhost', '::1', '[::1]', 'catcher'];
 
     public function __construct(
         public string $fromAddress,
@@ -38,6 +45,14 @@ final readonly class Config
         public int $outboxMaxAttempts = 10,
         /** Delay before the first retry; each further retry waits twice as long (capped, see Outbox). */
         public int $outboxRetrySeconds = 60,
+        /** CA certificates (PEM) to verify the SMTP server's certificate with, instead of the system's; '' for those. */
+        public string $smtpCaFile = '',
+        /** Waiting messages over which new posts are refused (503) until the deliverer catches up. */
+        public int $outboxMaxPending = 500,
+        /** Free space on the outbox's disk under which new posts are refused (503). */
+        public int $outboxMinFreeMb = 100,
+        /** Days failed/ keeps a message, counted from when it was sent (at most FAILED_DAYS_MAX). */
+        public int $outboxFailedDays = self::FAILED_DAYS_MAX,
     ) {
     }
 
@@ -101,6 +116,18 @@ final readonly class Config
         if ($auth && ($user === '' || $pass === '')) {
             $problems[] = 'SMTP_AUTH=1 needs SMTP_USER and SMTP_PASS';
         }
+        // With SMTP_SECURE='' there is no TLS at all (AutoTLS is off, see SmtpSender), so the login and every
+        // message would cross the network readable, even to a server that offers STARTTLS.
+        $host = $get('SMTP_HOST', '127.0.0.1');
+        if ($auth && $secure === '' && !self::isLoopbackOrCatcher($host)) {
+            $problems[] = "SMTP_AUTH=1 needs SMTP_SECURE=tls or ssl: without TLS the password would travel in clear text (allowed only to a loopback host or the development catcher 'catcher')";
+        }
+        $caFile = $get('SMTP_CA_FILE');
+        if ($caFile !== '' && (!is_file($caFile) || !is_readable($caFile))) {
+            $problems[] = 'SMTP_CA_FILE is not a readable file';
+        } elseif ($caFile !== '' && $secure === '') {
+            $problems[] = 'SMTP_CA_FILE needs SMTP_SECURE=tls or ssl';
+        }
 
         $outboxDir = rtrim($get('OUTBOX_DIR'), '/');
         if ($outboxDir === '' || $outboxDir[0] !== '/') {
@@ -115,6 +142,19 @@ final readonly class Config
             $problems[] = 'OUTBOX_RETRY_SECONDS must be a number of seconds from 1 to 86400';
         }
 
+        $maxPending = filter_var($get('OUTBOX_MAX_PENDING', '500'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1_000_000]]);
+        if ($maxPending === false) {
+            $problems[] = 'OUTBOX_MAX_PENDING must be a number from 1 to 1000000';
+        }
+        $minFreeMb = filter_var($get('OUTBOX_MIN_FREE_MB', '100'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 0, 'max_range' => 1_000_000_000]]);
+        if ($minFreeMb === false) {
+            $problems[] = 'OUTBOX_MIN_FREE_MB must be a number of megabytes from 0 to 1000000000';
+        }
+        $failedDays = filter_var($get('OUTBOX_FAILED_DAYS', (string) self::FAILED_DAYS_MAX), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => self::FAILED_DAYS_MAX]]);
+        if ($failedDays === false) {
+            $problems[] = 'OUTBOX_FAILED_DAYS must be a number of days from 1 to ' . self::FAILED_DAYS_MAX . ' (the privacy policy promises no longer)';
+        }
+
         if ($problems !== []) {
             throw new InvalidConfig('Invalid mailer configuration: ' . implode('; ', $problems));
         }
@@ -123,7 +163,7 @@ final readonly class Config
             fromAddress: $from,
             fromName: self::singleLine($get('MAIL_FROM_NAME', 'Strona salonu')),
             toAddress: $to,
-            smtpHost: $get('SMTP_HOST', '127.0.0.1'),
+            smtpHost: $host,
             smtpPort: (int) $port,
             smtpSecure: $secure,
             smtpAuth: $auth,
@@ -133,6 +173,10 @@ final readonly class Config
             outboxDir: $outboxDir,
             outboxMaxAttempts: (int) $maxAttempts,
             outboxRetrySeconds: (int) $retrySeconds,
+            smtpCaFile: $caFile,
+            outboxMaxPending: (int) $maxPending,
+            outboxMinFreeMb: (int) $minFreeMb,
+            outboxFailedDays: (int) $failedDays,
         );
     }
 
@@ -149,6 +193,14 @@ final readonly class Config
         $info['smtpPass'] = $this->smtpPass === '' ? '' : '***';
 
         return $info;
+    }
+
+    private static function isLoopbackOrCatcher(string $host): bool
+    {
+        $host = strtolower($host);
+
+        return in_array($host, self::PLAIN_AUTH_HOSTS, true)
+            || (filter_var($host, FILTER_VALIDATE_IP, FILTER_FLAG_IPV4) !== false && str_starts_with($host, '127.'));
     }
 
     private static function isPlainAddress(string $address): bool

@@ -7,6 +7,11 @@ namespace Salon\Mailer;
 /**
  * Hands outbox messages to SMTP: one at once right after a request stored it, or every due one in a pass
  * (mailer/bin/deliver.php, by hand or as the deliverer service).
+ *
+ * What a failure does depends on its kind (SendFailed): a message the server refused (5xx to its content) goes to
+ * failed/ at once and the pass goes on, since the server is evidently up; "not now" (4xx) and "server away"
+ * (no connection, no answer, TLS or login failed) back off, and the pass stops, since the rest would meet the
+ * same; only "server away" marks SMTP down, and the first success after it makes every waiting message due.
  */
 final class Deliverer
 {
@@ -25,62 +30,55 @@ final class Deliverer
 
     /**
      * Sends one claimed message and records the outcome in the outbox; the claim is always released.
-     * Returns true when SMTP accepted the message.
+     * $counted: the attempt is on file already (Outbox::store with attemptNow).
      */
-    public function deliver(Claim $claim): bool
+    public function deliver(Claim $claim, bool $counted = false): Outcome
     {
         $entry = $claim->entry ?? throw new \LogicException('deliver() needs a readable entry');
         $id = $entry->id();
-        $attempt = $entry->attempts + 1;
 
         if (isset($this->sentButKept[$id])) {
             // Sent by this process already; only the removal failed. Never send it twice.
-            $this->remove($claim, $id, $attempt);
+            $this->remove($claim, $id, $entry->attempts);
 
-            return true;
+            return Outcome::Sent;
         }
+
+        if (!$counted) {
+            try {
+                $claim = $this->outbox->beginAttempt($claim);
+            } catch (OutboxUnavailable $problem) {
+                ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'outbox-unwritable', 'detail' => $problem->getMessage()]));
+
+                return Outcome::Error;
+            }
+        }
+        $attempt = $claim->entry?->attempts ?? 0;
 
         try {
             $this->sender->send($entry->message);
         } catch (SendFailed $e) {
-            $this->outbox->noteSmtpDown();
-            try {
-                $updated = $this->outbox->reschedule($claim, $e->getMessage());
-            } catch (OutboxUnavailable $problem) {
-                ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'outbox-unwritable', 'detail' => $problem->getMessage()]));
-
-                return false;
-            }
-            if ($updated->nextAttemptAt === 0) {
-                ($this->log)(EventLog::line('failed', [
-                    'id' => $id, 'attempts' => $updated->attempts, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $e->getMessage(),
-                ]));
-            } else {
-                ($this->log)(EventLog::line('retry', [
-                    'id' => $id, 'attempt' => $updated->attempts, 'next' => EventLog::time($updated->nextAttemptAt), 'reason' => $e->getMessage(),
-                ]));
-            }
-
-            return false;
+            return $e->permanent ? $this->refused($claim, $id, $attempt, $e) : $this->retry($claim, $id, $e);
         } catch (\Throwable $e) {
-            // Not a failure the sender knows about: keep the message for the next pass, uncounted.
+            // Not a failure the sender knows about: the message waits for its next attempt (counted already, so a
+            // message that always triggers a bug ends in failed/ instead of looping).
             $claim->release();
             ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'unexpected', 'detail' => get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));
 
-            return false;
+            return Outcome::Error;
         }
 
         $this->outbox->noteSmtpUp();
         $this->remove($claim, $id, $attempt);
 
-        return true;
+        return Outcome::Sent;
     }
 
     /**
-     * One pass over the outbox: every due message (every waiting one with $ignoreSchedule) is sent, oldest
-     * first. The pass stops at the first SMTP failure: the rest would only wait for the same dead server.
-     * It also stops, between two messages, once $stopRequested says so (the service got SIGTERM): the message
-     * in hand is finished, the rest stay in the outbox for the next start.
+     * One pass over the outbox: every due message (every waiting one with $ignoreSchedule, or after SMTP came back
+     * from an outage) is sent, oldest first. The pass stops at the first failure that is not the message's own
+     * (see the class comment). It also stops, between two messages, once $stopRequested says so (the service got
+     * SIGTERM): the message in hand is finished, the rest stay in the outbox for the next start.
      *
      * @param (\Closure(): bool)|null $stopRequested
      */
@@ -88,8 +86,20 @@ final class Deliverer
     {
         $report = new DeliveryReport();
         $report->staleTemporaryFiles = $this->outbox->removeStaleTemporaryFiles();
+        foreach ($this->outbox->expireFailed() as $id) {
+            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->failedDays]));
+            $report->expired++;
+        }
 
-        foreach ($this->outbox->pending() as $path) {
+        if ($this->outbox->takeRecovery() || $this->smtpIsBack()) {
+            $report->recovered = true;
+            $ignoreSchedule = true;
+        }
+        $all = $this->outbox->pending();
+        $paths = $ignoreSchedule ? $all : $this->outbox->due();
+        $report->waiting = count($all) - count($paths);
+
+        foreach ($paths as $path) {
             if ($stopRequested !== null && $stopRequested()) {
                 $report->interrupted = true;
                 break;
@@ -105,7 +115,7 @@ final class Deliverer
                 continue;
             }
             if ($claim->entry->attempts >= $this->outbox->maxAttempts) {
-                // Left behind by a process that died between counting the last attempt and the move.
+                // Its last attempt was counted and then its process died (or it died between counting and the move).
                 $this->giveUp($claim, $claim->entry->id(), $claim->entry->attempts, $claim->entry->lastError);
                 $report->failed++;
                 continue;
@@ -116,8 +126,13 @@ final class Deliverer
                 continue;
             }
             $attempts = $claim->entry->attempts;
-            if ($this->deliver($claim)) {
+            $outcome = $this->deliver($claim);
+            if ($outcome === Outcome::Sent) {
                 $report->sent++;
+                continue;
+            }
+            if ($outcome === Outcome::Refused) {
+                $report->failed++;
                 continue;
             }
             if ($attempts + 1 >= $this->outbox->maxAttempts) {
@@ -131,6 +146,70 @@ final class Deliverer
         $report->left = count($this->outbox->pending());
 
         return $report;
+    }
+
+    /**
+     * While messages wait out their backoff for a server that was away, asks the server (no message, no attempt
+     * counted) once every SMTP_DOWN_SECONDS whether it is back; it is, if a session opens.
+     */
+    private function smtpIsBack(): bool
+    {
+        $since = $this->outbox->smtpDownSince();
+        if ($since === null || $since > $this->outbox->now() - Outbox::SMTP_DOWN_SECONDS || $this->outbox->due() !== [] || $this->outbox->pending() === []) {
+            return false;
+        }
+        try {
+            $this->sender->probe();
+        } catch (SendFailed) {
+            $this->outbox->noteSmtpDown();
+
+            return false;
+        }
+        $this->outbox->noteSmtpUp();
+        ($this->log)(EventLog::line('smtp-back', ['down-since' => EventLog::time($since)]));
+
+        return $this->outbox->takeRecovery();
+    }
+
+    private function refused(Claim $claim, string $id, int $attempt, SendFailed $e): Outcome
+    {
+        // It answered: the server is up, and the next message may go at once.
+        $this->outbox->noteSmtpUp();
+        try {
+            $this->outbox->refuse($claim, $e->getMessage());
+        } catch (OutboxUnavailable $problem) {
+            ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'outbox-unwritable', 'detail' => $problem->getMessage()]));
+
+            return Outcome::Error;
+        }
+        ($this->log)(EventLog::line('refused', ['id' => $id, 'attempt' => $attempt, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $e->getMessage()]));
+
+        return Outcome::Refused;
+    }
+
+    private function retry(Claim $claim, string $id, SendFailed $e): Outcome
+    {
+        if ($e->kind === SendFailed::UNREACHABLE) {
+            $this->outbox->noteSmtpDown();
+        }
+        try {
+            $updated = $this->outbox->recordFailure($claim, $e->getMessage());
+        } catch (OutboxUnavailable $problem) {
+            ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'outbox-unwritable', 'detail' => $problem->getMessage()]));
+
+            return Outcome::Error;
+        }
+        if ($updated->nextAttemptAt === 0) {
+            ($this->log)(EventLog::line('failed', [
+                'id' => $id, 'attempts' => $updated->attempts, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $e->getMessage(),
+            ]));
+        } else {
+            ($this->log)(EventLog::line('retry', [
+                'id' => $id, 'attempt' => $updated->attempts, 'next' => EventLog::time($updated->nextAttemptAt), 'reason' => $e->getMessage(),
+            ]));
+        }
+
+        return Outcome::Retry;
     }
 
     private function remove(Claim $claim, string $id, int $attempt): void

@@ -10,7 +10,7 @@ final class DeliveryReport
     public int $sent = 0;
     /** Failed and scheduled for a later attempt. */
     public int $retried = 0;
-    /** Moved to failed/ (attempts used up, or unreadable). */
+    /** Moved to failed/ (refused by the server, attempts used up, or unreadable). */
     public int $failed = 0;
     /** Held by another process (a request sending it right now, or another deliverer). */
     public int $busy = 0;
@@ -19,6 +19,10 @@ final class DeliveryReport
     /** Still in the outbox after the pass. */
     public int $left = 0;
     public int $staleTemporaryFiles = 0;
+    /** Deleted from failed/ after the retention period. */
+    public int $expired = 0;
+    /** SMTP came back from an outage: every waiting message was due in this pass. */
+    public bool $recovered = false;
     public bool $stoppedBySmtpFailure = false;
     /** Stopped between two messages because the process was asked to stop. */
     public bool $interrupted = false;

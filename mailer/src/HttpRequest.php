@@ -20,6 +20,8 @@ final readonly class HttpRequest
         public bool $bodyTooLarge = false,
         /** The Host header: where the browser sent the request (the site's own origin, see OriginPolicy). */
         public ?string $host = null,
+        /** Sec-Fetch-Site (same-origin, same-site, cross-site, none), which browsers send with every request. */
+        public ?string $fetchSite = null,
     ) {
     }
 
@@ -58,6 +60,8 @@ final readonly class HttpRequest
             $tooLarge,
             // nginx's host and port (docker/nginx/templates/salon.conf.template); HTTP_HOST lacks the port.
             $header('SALON_REQUEST_HOST') ?? $header('HTTP_HOST'),
+            // nginx passes every request header as HTTP_* (fastcgi_pass_request_headers is on by default).
+            $header('HTTP_SEC_FETCH_SITE'),
         );
     }
 }

@@ -64,11 +64,15 @@ final class MessageBuilder
     }
 
     /**
-     * The validator already refuses line breaks; this is the second lock on the header door,
-     * in case the builder is ever fed from elsewhere (an outbox, a test).
+     * The validator already refuses line breaks and whatever could pass for another sender; this is the second
+     * lock on the header door, in case the builder is ever fed from elsewhere (an outbox, a test): no line
+     * breaks or separators, no invisible format characters (bidi overrides, BOM), no encoded word ("=?").
      */
     private static function headerSafe(string $value): string
     {
-        return trim((string) preg_replace('/[\p{Cc}\s]+/u', ' ', $value));
+        $value = (string) preg_replace('/\p{Cf}+/u', '', $value);
+        $value = str_replace('=?', '= ?', $value);
+
+        return trim((string) preg_replace('/[\p{Cc}\p{Z}\s]+/u', ' ', $value));
     }
 }

@@ -20,9 +20,11 @@ namespace Salon\Mailer;
  * A port missing from Host is the default port of the page's scheme.
  *
  * Browsers send Origin with every POST made by fetch or by a form, same-origin ones included, so a page on
- * another site can never get past this. A request with neither header does not come from a web page
- * (curl, a monitoring probe, a server-side script): it is allowed, because such a client could send any
- * Origin it likes anyway; the rate limit and the honeypot are what stop those.
+ * another site can never get past this. Without Origin and Referer (a privacy extension strips both, an older
+ * engine sends no Origin), Sec-Fetch-Site decides where a browser sends it: cross-site and same-site (another
+ * subdomain, which cannot be told from a SITE_ORIGIN without the Origin) are refused. A request with none of the
+ * three does not come from a web page (curl, a monitoring probe, a server-side script): it is allowed, because
+ * such a client could send any Origin it likes anyway; the rate limit and the honeypot are what stop those.
  */
 final readonly class OriginPolicy
 {
@@ -62,9 +64,10 @@ final readonly class OriginPolicy
      *
      * @param string|null $origin  the Origin header, null when absent
      * @param string|null $referer the Referer header, null when absent
-     * @param string|null $host    the Host header the request was sent with (nginx has checked its syntax)
+     * @param string|null $host      the Host header the request was sent with (nginx has checked its syntax)
+     * @param string|null $fetchSite the Sec-Fetch-Site header, null when absent
      */
-    public function refusal(?string $origin, ?string $referer, ?string $host = null): ?string
+    public function refusal(?string $origin, ?string $referer, ?string $host = null, ?string $fetchSite = null): ?string
     {
         $origin = $origin === null ? '' : trim($origin);
         $referer = $referer === null ? '' : trim($referer);
@@ -75,8 +78,9 @@ final readonly class OriginPolicy
         if ($referer !== '') {
             return $this->allows($referer, $host) ? null : 'referer';
         }
+        $fetchSite = strtolower(trim((string) $fetchSite));
 
-        return null;
+        return in_array($fetchSite, ['cross-site', 'same-site'], true) ? 'fetch-site' : null;
     }
 
     private function allows(string $url, ?string $host): bool

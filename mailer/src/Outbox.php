@@ -10,46 +10,72 @@ namespace Salon\Mailer;
  *
  * - store(): written to a temporary file in the same directory, fsync'ed, locked, renamed into place and the
  *   directory fsync'ed: after it returns, the message survives a crash of PHP, the box or the mail server,
- *   and a half-written file never carries a real name.
+ *   and a half-written file never carries a real name. Refused (OutboxFull) over maxPending waiting messages or
+ *   under minFreeBytes of free disk, so a flood or an outage cannot fill the disk.
  * - claim(): an exclusive, non-blocking flock on the file, re-checked against the path afterwards, so two
  *   deliverers (or a request and a deliverer) never send one message twice; the lock dies with its process.
- * - markSent() removes the file only after SMTP accepted the mail; reschedule() counts the failure, sets the
- *   next attempt with exponential backoff and after maxAttempts moves the file to failed/, where it stays.
+ * - beginAttempt() counts an attempt before it is made, so an attempt whose process dies (a kill, an OOM,
+ *   php-fpm's request_terminate_timeout) is counted all the same; recordFailure() keeps the reason and after
+ *   maxAttempts moves the file to failed/; refuse() moves a message the server refused to failed/ at once;
+ *   markSent() removes the file only after SMTP accepted the mail.
+ * - failed/ keeps messages for a person to look at for failedDays (counted from when the visitor sent them, the
+ *   time in the file name); expireFailed() deletes them after that (the privacy policy, /rodo, says so).
  *
  * Files are named "<UTC time>-<id>.json" (id: see OutboxEntry::id, the id the log lines carry); dotfiles
- * (temporary files, the SMTP-down marker) are never entries.
+ * (temporary files, the SMTP markers) are never entries. A waiting file's mtime is its next attempt time, so a
+ * pass reads only the files that are due (the JSON inside stays the authority).
  */
 final class Outbox
 {
     public const FAILED_DIR = 'failed';
     /** Retries back off exponentially up to this delay. */
     public const RETRY_CAP_SECONDS = 4 * 3600;
-    /** After a failed attempt, requests leave delivery to the deliverer for this long (see smtpLooksDown). */
+    /** After a delivery found SMTP away, requests leave delivery to the deliverer for this long (see smtpLooksDown). */
     public const SMTP_DOWN_SECONDS = 30;
     /** A temporary file this old belongs to a write that died before its rename: nobody was told "sent". */
     public const STALE_TEMP_SECONDS = 600;
 
     private const TEMP_PREFIX = '.tmp-';
+    /** Exists from a failure to reach SMTP until the next success; its mtime is the last such failure. */
     private const SMTP_DOWN_MARKER = '.smtp-down';
+    /** Left by the success that ended an outage, taken by the next deliverer pass (see takeRecovery). */
+    private const SMTP_RECOVERED_MARKER = '.smtp-recovered';
 
     /** @var \Closure(): int */
     private readonly \Closure $clock;
+    /** @var \Closure(): (int|float|false) */
+    private readonly \Closure $freeBytes;
 
     /**
-     * @param (\Closure(): int)|null $clock unix time; injectable for the backoff tests
+     * @param (\Closure(): int)|null                $clock     unix time; injectable for the backoff tests
+     * @param (\Closure(): (int|float|false))|null  $freeBytes free space on the outbox's disk; injectable for tests
      */
     public function __construct(
         public readonly string $dir,
         public readonly int $maxAttempts = 10,
         public readonly int $retrySeconds = 60,
         ?\Closure $clock = null,
+        public readonly int $maxPending = 500,
+        public readonly int $minFreeBytes = 0,
+        public readonly int $failedDays = 30,
+        ?\Closure $freeBytes = null,
     ) {
         $this->clock = $clock ?? static fn (): int => time();
+        $this->freeBytes = $freeBytes ?? fn (): float|false => @disk_free_space($this->dir);
     }
 
-    public static function fromConfig(Config $config): self
+    /** @param (\Closure(): int)|null $clock */
+    public static function fromConfig(Config $config, ?\Closure $clock = null): self
     {
-        return new self($config->outboxDir, $config->outboxMaxAttempts, $config->outboxRetrySeconds);
+        return new self(
+            $config->outboxDir,
+            $config->outboxMaxAttempts,
+            $config->outboxRetrySeconds,
+            $clock,
+            $config->outboxMaxPending,
+            $config->outboxMinFreeMb * 1024 * 1024,
+            $config->outboxFailedDays,
+        );
     }
 
     public function now(): int
@@ -59,17 +85,23 @@ final class Outbox
 
     /**
      * Stores a new message durably and returns it claimed by the caller, so it can be sent at once
-     * without any deliverer taking it meanwhile.
+     * without any deliverer taking it meanwhile. With $attemptNow the first attempt is counted already (the
+     * caller sends it right away; see beginAttempt); otherwise the message is due for the deliverer at once.
      *
+     * @throws OutboxFull        nothing was stored: too many waiting, or too little disk (clears by itself)
      * @throws OutboxUnavailable nothing was stored
      */
-    public function store(OutgoingMessage $message): Claim
+    public function store(OutgoingMessage $message, bool $attemptNow = false): Claim
     {
+        $this->ensureRoom();
         $now = $this->now();
         $entry = new OutboxEntry($message, $now, 0, $now);
+        if ($attemptNow) {
+            $entry = $entry->attemptStarted($now + $this->retryDelay(1));
+        }
         $path = $this->dir . '/' . gmdate('Ymd\THis\Z', $now) . '-' . $entry->id() . '.json';
 
-        return new Claim($path, $this->writeLocked($path, $entry->toJson()), $entry);
+        return new Claim($path, $this->writeLocked($path, $entry->toJson(), $entry->nextAttemptAt), $entry);
     }
 
     /**
@@ -82,6 +114,33 @@ final class Outbox
     public function pending(): array
     {
         return $this->entriesIn($this->dir);
+    }
+
+    /**
+     * The waiting messages whose next attempt has come, oldest first, known without opening them (by mtime,
+     * see writeLocked). A pass claims and reads only these; the entry's own nextAttemptAt is checked after.
+     *
+     * @return list<string> paths
+     *
+     * @throws OutboxUnavailable the directory cannot be listed
+     */
+    public function due(): array
+    {
+        $now = $this->now();
+        // No schedule lies further ahead than the backoff's cap: an mtime beyond it is not one of ours (a file
+        // copied in, a clock set back), and the entry's JSON has to say.
+        $horizon = $now + max(self::RETRY_CAP_SECONDS, $this->retrySeconds);
+        $due = [];
+        foreach ($this->pending() as $path) {
+            clearstatcache(true, $path);
+            $at = @filemtime($path);
+            if ($at !== false && ($at <= $now || $at > $horizon)) {
+                $due[] = $path;
+            }
+        }
+        error_clear_last();
+
+        return $due;
     }
 
     /** @return list<string> paths of the messages that gave up (outbox/failed/) */
@@ -102,6 +161,20 @@ final class Outbox
 
             return null;
         }
+
+        return $this->claimHandle($path, $handle);
+    }
+
+    /**
+     * claim() for a handle opened earlier. Between the open and the lock, the file may have been sent (removed) or
+     * rescheduled (replaced by a new file under the same path); then the handle holds a dead copy and null is
+     * returned. Public for the tests that open the handle themselves to stage exactly that race. The handle is
+     * the Claim's on success, closed otherwise.
+     *
+     * @param resource $handle
+     */
+    public function claimHandle(string $path, $handle): ?Claim
+    {
         if (!flock($handle, LOCK_EX | LOCK_NB)) {
             fclose($handle);
 
@@ -145,22 +218,38 @@ final class Outbox
     }
 
     /**
-     * Counts a failed attempt: schedules the next one, or after maxAttempts moves the file to failed/.
-     * Returns the entry as now stored. The claim is released either way.
+     * Counts the attempt about to be made and schedules the next one, before anything is sent: a process that
+     * dies during the attempt (a kill, an OOM, request_terminate_timeout) leaves it counted, so no message is
+     * retried forever. Returns the claim on the rewritten file; the old claim is released.
      *
-     * @throws OutboxUnavailable the new state could not be written (the old one stays: the attempt is not counted)
+     * @throws OutboxUnavailable nothing changed (the caller must not send: the attempt would go uncounted)
      */
-    public function reschedule(Claim $claim, string $error): OutboxEntry
+    public function beginAttempt(Claim $claim): Claim
+    {
+        try {
+            $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be sent');
+            $next = $entry->attemptStarted($this->now() + $this->retryDelay($entry->attempts + 1));
+
+            return $this->rewrite($claim, $next);
+        } finally {
+            $claim->release();
+        }
+    }
+
+    /**
+     * The attempt counted by beginAttempt (or by store) failed for a passing reason: keeps the reason, and after
+     * the last attempt moves the file to failed/. Returns the entry as stored, nextAttemptAt 0 when it gave up.
+     * The claim is released either way.
+     *
+     * @throws OutboxUnavailable the reason could not be written (the attempt stays counted and scheduled)
+     */
+    public function recordFailure(Claim $claim, string $error): OutboxEntry
     {
         try {
             $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be rescheduled');
-            $attempts = $entry->attempts + 1;
-            $gaveUp = $attempts >= $this->maxAttempts;
-            $updated = $entry->afterFailure($gaveUp ? 0 : $this->now() + $this->retryDelay($attempts), $error);
-            // The new file is locked before it takes the path, so nobody can grab it before we are done.
-            $newHandle = $this->writeLocked($claim->path, $updated->toJson());
-            $claim->release();
-            $next = new Claim($claim->path, $newHandle, $updated);
+            $gaveUp = $entry->attempts >= $this->maxAttempts;
+            $updated = $entry->failedWith($error, $gaveUp ? 0 : $entry->nextAttemptAt);
+            $next = $this->rewrite($claim, $updated);
             if ($gaveUp) {
                 $this->moveToFailed($next);
             }
@@ -173,8 +262,37 @@ final class Outbox
     }
 
     /**
-     * Moves a claimed file to failed/ as it is (a message that used up its attempts, or a file that is not
-     * a readable entry). It is kept there for a person to look at; nothing is ever deleted.
+     * Counts a failed attempt and schedules the next (beginAttempt and recordFailure in one, for a failure found
+     * before anything was sent). The claim is released either way.
+     *
+     * @throws OutboxUnavailable
+     */
+    public function reschedule(Claim $claim, string $error): OutboxEntry
+    {
+        return $this->recordFailure($this->beginAttempt($claim), $error);
+    }
+
+    /**
+     * The server refused the message for good: it goes to failed/ at once, with the server's answer.
+     *
+     * @throws OutboxUnavailable
+     */
+    public function refuse(Claim $claim, string $answer): OutboxEntry
+    {
+        try {
+            $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be refused');
+            $updated = $entry->failedWith($answer, 0);
+            $this->moveToFailed($this->rewrite($claim, $updated));
+
+            return $updated;
+        } finally {
+            $claim->release();
+        }
+    }
+
+    /**
+     * Moves a claimed file to failed/ as it is (a message that used up its attempts or was refused, or a file
+     * that is not a readable entry). It is kept there for a person to look at, for failedDays.
      *
      * @throws OutboxUnavailable
      */
@@ -182,6 +300,7 @@ final class Outbox
     {
         try {
             $failedDir = $this->failedDir();
+            // Visitors' messages: only the outbox's owner may list or read them.
             if (!is_dir($failedDir) && !@mkdir($failedDir, 0700) && !is_dir($failedDir)) {
                 throw OutboxUnavailable::because('cannot create', $failedDir);
             }
@@ -196,6 +315,37 @@ final class Outbox
         } finally {
             $claim->release();
         }
+    }
+
+    /**
+     * Deletes what failed/ has kept for failedDays, counted from when the visitor sent it (the time in the file
+     * name; a file not named by the outbox counts from its mtime).
+     *
+     * @return list<string> the ids (as in the log lines) of the deleted messages
+     */
+    public function expireFailed(): array
+    {
+        $limit = $this->now() - $this->failedDays * 86400;
+        $expired = [];
+        foreach ($this->failed() as $path) {
+            $name = basename($path, '.json');
+            [$id, $at] = [$name, null];
+            if (preg_match('/^(\d{8}T\d{6}Z)-(.+)$/D', $name, $m) === 1) {
+                $id = $m[2];
+                $sent = \DateTimeImmutable::createFromFormat('!Ymd\THis\Z', $m[1], new \DateTimeZone('UTC'));
+                $at = $sent !== false ? $sent->getTimestamp() : null;
+            }
+            $at ??= (int) @filemtime($path);
+            if ($at < $limit && @unlink($path)) {
+                $expired[] = $id;
+            }
+        }
+        error_clear_last();
+        if ($expired !== []) {
+            $this->syncDirectory($this->failedDir());
+        }
+
+        return $expired;
     }
 
     /**
@@ -221,7 +371,7 @@ final class Outbox
                 if (!@rename($path, $target)) {
                     throw OutboxUnavailable::because('cannot move back from failed/', $path);
                 }
-                fclose($this->writeLocked($target, $claim->entry->requeued($this->now())->toJson()));
+                fclose($this->writeLocked($target, $claim->entry->requeued($this->now())->toJson(), $this->now()));
             } finally {
                 $claim->release();
             }
@@ -244,17 +394,25 @@ final class Outbox
     }
 
     /**
-     * True for a short while after a delivery attempt failed: requests then leave the message to the
+     * True for a short while after a delivery found SMTP away: requests then leave the message to the
      * deliverer instead of each waiting for the same dead server (SMTP_TIMEOUT) before their worker is free.
      */
     public function smtpLooksDown(): bool
+    {
+        $since = $this->smtpDownSince();
+
+        return $since !== null && $since > $this->now() - self::SMTP_DOWN_SECONDS;
+    }
+
+    /** When SMTP was last found away, if it has not been reached since; null when it is not known to be down. */
+    public function smtpDownSince(): ?int
     {
         $marker = $this->dir . '/' . self::SMTP_DOWN_MARKER;
         clearstatcache(true, $marker);
         $since = @filemtime($marker);
         error_clear_last();
 
-        return $since !== false && $since > $this->now() - self::SMTP_DOWN_SECONDS;
+        return $since === false ? null : $since;
     }
 
     public function noteSmtpDown(): void
@@ -263,13 +421,26 @@ final class Outbox
         error_clear_last();
     }
 
+    /**
+     * SMTP took a message (or a probe): if it had been away, the messages waiting for it are due again now, not
+     * after their backoff (up to 4 h); the next deliverer pass sees that through takeRecovery().
+     */
     public function noteSmtpUp(): void
     {
         $marker = $this->dir . '/' . self::SMTP_DOWN_MARKER;
-        if (file_exists($marker)) {
-            @unlink($marker);
-            error_clear_last();
+        if (file_exists($marker) && @unlink($marker)) {
+            @touch($this->dir . '/' . self::SMTP_RECOVERED_MARKER, $this->now());
         }
+        error_clear_last();
+    }
+
+    /** True once after SMTP came back from an outage (for one deliverer: the first to take it). */
+    public function takeRecovery(): bool
+    {
+        $taken = @unlink($this->dir . '/' . self::SMTP_RECOVERED_MARKER);
+        error_clear_last();
+
+        return $taken;
     }
 
     /**
@@ -293,6 +464,41 @@ final class Outbox
     private function failedDir(): string
     {
         return $this->dir . '/' . self::FAILED_DIR;
+    }
+
+    /** @throws OutboxFull */
+    private function ensureRoom(): void
+    {
+        try {
+            $waiting = count($this->pending());
+        } catch (OutboxUnavailable) {
+            // No folder to count in: the write that follows fails and says why.
+            $waiting = 0;
+        }
+        if ($waiting >= $this->maxPending) {
+            throw new OutboxFull('outbox-full', ['waiting' => $waiting, 'limit' => $this->maxPending]);
+        }
+        if ($this->minFreeBytes > 0) {
+            $free = ($this->freeBytes)();
+            error_clear_last();
+            if ($free !== false && $free < $this->minFreeBytes) {
+                throw new OutboxFull('disk-low', ['free-mb' => (int) floor($free / 1048576), 'floor-mb' => intdiv($this->minFreeBytes, 1048576)]);
+            }
+        }
+    }
+
+    /**
+     * Replaces a claimed entry with $entry, locked for the caller before it takes the path (nobody can grab it
+     * in between). The old claim is released.
+     *
+     * @throws OutboxUnavailable the old entry stays as it was
+     */
+    private function rewrite(Claim $claim, OutboxEntry $entry): Claim
+    {
+        $handle = $this->writeLocked($claim->path, $entry->toJson(), $entry->nextAttemptAt);
+        $claim->release();
+
+        return new Claim($claim->path, $handle, $entry);
     }
 
     /**
@@ -320,12 +526,13 @@ final class Outbox
     /**
      * Writes $data to $path atomically and durably and returns the new file, locked: temporary file in the
      * same directory (rename is atomic only within one file system), fsync, lock, rename, fsync the directory.
+     * The file's mtime is set to $dueAt, the time of its next attempt (see due()).
      *
      * @return resource
      *
      * @throws OutboxUnavailable nothing was written under $path
      */
-    private function writeLocked(string $path, string $data)
+    private function writeLocked(string $path, string $data, int $dueAt)
     {
         $dir = dirname($path);
         $temp = $dir . '/' . self::TEMP_PREFIX . bin2hex(random_bytes(8));
@@ -342,6 +549,7 @@ final class Outbox
             if ($written !== strlen($data) || !@fflush($handle) || !@fsync($handle)) {
                 throw OutboxUnavailable::because('cannot write', $temp);
             }
+            // Locked before it has its name, so no deliverer can claim it between the rename and the lock.
             if (!flock($handle, LOCK_EX | LOCK_NB)) {
                 throw OutboxUnavailable::because('cannot lock', $temp);
             }
@@ -354,6 +562,9 @@ final class Outbox
             error_clear_last();
             throw $e;
         }
+        // Only a hint (a lost mtime makes the entry look due, and its JSON says when it is): not fsync'ed.
+        @touch($path, $dueAt);
+        error_clear_last();
         $this->syncDirectory($dir);
 
         return $handle;

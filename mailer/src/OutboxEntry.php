@@ -16,7 +16,7 @@ final readonly class OutboxEntry
         public OutgoingMessage $message,
         /** Unix time the visitor's message was accepted. */
         public int $createdAt,
-        /** Failed delivery attempts so far. */
+        /** Delivery attempts started so far (counted before each is made, see Outbox::beginAttempt). */
         public int $attempts = 0,
         /** Unix time from which the deliverer may try again; a new message is due at once. */
         public int $nextAttemptAt = 0,
@@ -36,9 +36,16 @@ final readonly class OutboxEntry
         return substr(hash('sha256', $messageId), 0, 16);
     }
 
-    public function afterFailure(int $nextAttemptAt, string $error): self
+    /** One more attempt counted, made from now on; the next one not before $nextAttemptAt. */
+    public function attemptStarted(int $nextAttemptAt): self
     {
-        return new self($this->message, $this->createdAt, $this->attempts + 1, $nextAttemptAt, $error);
+        return new self($this->message, $this->createdAt, $this->attempts + 1, $nextAttemptAt, $this->lastError);
+    }
+
+    /** The attempt failed with $error; the next one not before $nextAttemptAt (0: none, it is in failed/). */
+    public function failedWith(string $error, int $nextAttemptAt): self
+    {
+        return new self($this->message, $this->createdAt, $this->attempts, $nextAttemptAt, $error);
     }
 
     /** Back in the queue with a clean slate (an operator's `deliver.php --retry-failed`). */

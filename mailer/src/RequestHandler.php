@@ -10,7 +10,8 @@ namespace Salon\Mailer;
  *
  * Order of the checks: method (405), origin (403), content type (415), size (413), shape of the body (400),
  * honeypot (200, nothing kept), fields (422). A valid message is then stored in the outbox; only once it is
- * stored does the visitor get 200. If it cannot be stored, 503 and the red box: never a false success.
+ * stored does the visitor get 200. If it cannot be stored, 503 and the red box: never a false success (with its
+ * own Polish message when the outbox is full or the disk nearly so).
  *
  * The frontend decides by the status; the JSON adds a Polish message per field for the form to show.
  * Internal details never reach a response.
@@ -26,6 +27,8 @@ final class RequestHandler
     public const TOO_LARGE_ERROR = 'Wiadomość jest za duża. Skróć ją i spróbuj ponownie.';
     public const MALFORMED_ERROR = 'Nieprawidłowe dane formularza. Odśwież stronę i spróbuj ponownie.';
     public const VALIDATION_ERROR = 'Formularz zawiera błędy. Popraw zaznaczone pola i spróbuj ponownie.';
+    /** The outbox takes nothing for now (too many waiting, disk nearly full); it clears by itself. */
+    public const OUTBOX_FULL_ERROR = 'Chwilowo nie możemy przyjąć wiadomości. Prosimy spróbować ponownie za kilka minut albo zadzwonić do salonu.';
 
     private const ACCEPTED_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 
@@ -34,6 +37,8 @@ final class RequestHandler
 
     /** The message just stored, still locked by this process, to be sent after the response. */
     private ?Claim $pending = null;
+    /** Whether that message is to be sent by this request (its attempt is counted already) or left to the deliverer. */
+    private bool $sendNow = false;
 
     /**
      * @param (\Closure(string): void)|null $log one line per outcome; defaults to the error log
@@ -54,7 +59,7 @@ final class RequestHandler
         if (strtoupper($request->method) !== 'POST') {
             return $this->reject('method', 405, self::METHOD_ERROR, ['Allow' => 'POST']);
         }
-        $refusal = $this->origins->refusal($request->origin, $request->referer, $request->host);
+        $refusal = $this->origins->refusal($request->origin, $request->referer, $request->host, $request->fetchSite);
         if ($refusal !== null) {
             return $this->reject($refusal, 403, self::ORIGIN_ERROR);
         }
@@ -85,8 +90,14 @@ final class RequestHandler
             return Response::json(422, ['ok' => false, 'error' => self::VALIDATION_ERROR, 'fields' => $result]);
         }
 
+        // A delivery just found SMTP away: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
+        $sendNow = !$this->outbox->smtpLooksDown();
         try {
-            $claim = $this->outbox->store($this->builder->build($result));
+            $claim = $this->outbox->store($this->builder->build($result), attemptNow: $sendNow);
+        } catch (OutboxFull $e) {
+            ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
+
+            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300']);
         } catch (OutboxUnavailable $e) {
             ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
 
@@ -94,6 +105,7 @@ final class RequestHandler
         }
         ($this->log)(EventLog::line('stored', ['id' => $claim->entry?->id() ?? '']));
         $this->pending = $claim;
+        $this->sendNow = $sendNow;
 
         return self::success();
     }
@@ -110,14 +122,13 @@ final class RequestHandler
         if ($claim === null) {
             return;
         }
-        if ($this->outbox->smtpLooksDown()) {
-            // A delivery just failed: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
+        if (!$this->sendNow) {
             $claim->release();
             ($this->log)(EventLog::line('deferred', ['id' => $claim->entry?->id() ?? '', 'reason' => 'smtp-down']));
 
             return;
         }
-        $this->deliverer->deliver($claim);
+        $this->deliverer->deliver($claim, counted: true);
     }
 
     /**

@@ -22,6 +22,24 @@ final class Validator
 
     private const NOT_TEXT = 'Pole ma nieprawidłowy format.';
     private const BAD_ENCODING = 'Pole zawiera nieprawidłowe znaki.';
+    private const NAME_CHARACTERS = 'Imię i nazwisko może zawierać tylko litery, cyfry, spacje i znaki . , \' ’ - ( ) &.';
+
+    /**
+     * What a name is made of. The name goes into Reply-To and the subject, where mail clients show it as the
+     * sender: anything else could pass for another sender there, e.g. an RFC 2047 encoded word
+     * ("=?utf-8?q?recepcja=40salon=2Etest?=", plain ASCII, decoded into an address), bidi and other format
+     * characters (U+202E, U+2066), line separators, a BOM, an address or its look-alikes (@, ＠, ﹫, <, >).
+     */
+    private const NAME_PATTERN = '/^[\p{L}\p{M}\p{Nd}\p{Zs}.,\'’\-()&]+$/uD';
+
+    /**
+     * An address as people type it: a dot-atom local part at a host name with a top-level domain (RFC 5322
+     * without its rarities). Quoted local parts ("a,b"@x.pl) and address literals (a@[127.0.0.1]) pass PHP's
+     * filter and PHPMailer, but nobody answers such an address, and they carry commas, quotes and brackets into a
+     * header.
+     */
+    private const EMAIL_PATTERN = '/^[A-Za-z0-9!#$%&\'*+\/=?^_`{|}~-]{1,64}(?:\.[A-Za-z0-9!#$%&\'*+\/=?^_`{|}~-]{1,64})*'
+        . '@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/D';
 
     /**
      * @param array<array-key, mixed> $input usually $_POST
@@ -38,6 +56,8 @@ final class Validator
                 $errors['name'] = 'Podaj imię i nazwisko.';
             } elseif (mb_strlen($name, 'UTF-8') > self::NAME_MAX) {
                 $errors['name'] = 'Imię może mieć najwyżej 100 znaków.';
+            } elseif (preg_match(self::NAME_PATTERN, $name) !== 1) {
+                $errors['name'] = self::NAME_CHARACTERS;
             }
         }
 
@@ -47,9 +67,7 @@ final class Validator
                 $errors['email'] = 'Podaj adres e-mail.';
             } elseif (strlen($email) > self::EMAIL_MAX) {
                 $errors['email'] = 'Adres e-mail może mieć najwyżej 254 znaki.';
-            } elseif (filter_var($email, FILTER_VALIDATE_EMAIL) === false) {
-                // Without FILTER_FLAG_EMAIL_UNICODE only ASCII addresses pass: PHPMailer would
-                // need intl for IDN domains, and the salon has to be able to answer from any client.
+            } elseif (!self::isTypedAddress($email)) {
                 $errors['email'] = 'Podaj poprawny adres e-mail.';
             }
         }
@@ -133,8 +151,42 @@ final class Validator
             return null;
         }
 
-        // trim() knows only ASCII blanks; pasted text often carries no-break spaces.
-        return (string) preg_replace('/^[\s\p{Z}]+|[\s\p{Z}]+$/uD', '', $value);
+        return self::trimBlanks($value);
+    }
+
+    /**
+     * trim() for Unicode blanks too (pasted text often carries no-break spaces), in time linear in the length:
+     * a pattern for trailing blanks ('[\s\p{Z}]+$') retries from every blank of a run inside the text, which
+     * without PCRE's JIT (off when its memory cannot be had) took 26 s for 64 KiB of spaces.
+     */
+    private static function trimBlanks(string $value): string
+    {
+        // Anchored at the start: one attempt, linear.
+        $value = (string) preg_replace('/^[\s\p{Z}]+/u', '', $value);
+        $end = strlen($value);
+        while ($end > 0) {
+            // The last character: back over UTF-8 continuation bytes (10xxxxxx) to its first byte.
+            $start = $end - 1;
+            while ($start > 0 && (ord($value[$start]) & 0xC0) === 0x80) {
+                $start--;
+            }
+            if (preg_match('/^[\s\p{Z}]$/uD', substr($value, $start, $end - $start)) !== 1) {
+                break;
+            }
+            $end = $start;
+        }
+
+        return substr($value, 0, $end);
+    }
+
+    private static function isTypedAddress(string $email): bool
+    {
+        // "=?": an encoded word, which some clients decode even where RFC 2047 forbids it.
+        return preg_match(self::EMAIL_PATTERN, $email) === 1
+            && strlen(strstr($email, '@', true) ?: '') <= 64
+            && !str_contains($email, '=?')
+            // PHPMailer's own check (FILTER_VALIDATE_EMAIL, ASCII only: IDN domains would need intl) must agree.
+            && filter_var($email, FILTER_VALIDATE_EMAIL) !== false;
     }
 
     private function lineBreakError(string $field): string

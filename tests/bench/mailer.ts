@@ -6,9 +6,14 @@
  *      keep-alive) for a bounded time and count; reports accepted per second and p50/p95/p99 latency;
  *   2. waits until the outbox is empty and checks that every accepted message reached the catcher exactly once
  *      (by a unique token per message and by Message-ID);
- *   3. measures static page throughput from nginx (GET /cennik) with the same clients, for comparison.
- * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_PORT_BASE
- * (48000: site 48080, mail UI 48025, SMTP 48125, PHP-FPM 48100).
+ *   3. measures static page throughput from nginx (GET /cennik) with the same clients, for comparison;
+ *   4. measures how long real messages take to reach the catcher (one posted every second, each from its own
+ *      address, for BENCH_ABUSE_SECONDS) alone, then beside one client posting messages the server refuses (the
+ *      catcher refuses any message carrying a marker with 550 5.7.1, as a spam filter would:
+ *      tests/bench/refusing-catcher.cjs) as fast as the production rate limit lets one address (burst 5, then
+ *      10 a minute); p50/p95/max from the post to the message's arrival.
+ * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_ABUSE_SECONDS
+ * (60), BENCH_PORT_BASE (48000: site 48080, mail UI 48025, SMTP 48125, PHP-FPM 48100).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -35,8 +40,11 @@ const env = {
   SMTP_PORT: String(ports.smtp),
   PHP_FPM_PORT: String(ports.php),
   CONTACT_RATE_LIMIT: "10000r/s",
+  CONTACT_SITE_RATE_LIMIT: "10000r/s",
   SITE_ORIGIN: site,
+  CATCHER_REQUIRE: "tests/bench/refusing-catcher.cjs",
 };
+const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 60);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -92,6 +100,90 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: numbe
 }
 
 const sourceOf = (client: number) => `127.77.${Math.floor(client / 250)}.${(client % 250) + 1}`;
+
+const fmt = (ms: number) => (Number.isNaN(ms) ? "–" : ms >= 10_000 ? `${(ms / 1000).toFixed(0)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
+
+interface Delivery {
+  posted: number;
+  delivered: number;
+  /** Post to arrival in the catcher, ms, sorted. */
+  times: number[];
+  refusedPosts: number;
+  /** Counts of the mailer's log lines written during the phase. */
+  log: string;
+}
+
+/**
+ * One real message a second, each from its own address, for `abuseSeconds`; with `abuse`, one more client posting
+ * messages the catcher refuses, as fast as the production limit lets one address (5 at once, then one every 6 s).
+ * Each real message's delivery time is from its post until the catcher holds it (polled every 100 ms).
+ */
+async function deliveryTimes(run: string, phase: string, abuse: boolean): Promise<Delivery> {
+  await waitFor(() => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0, 600_000, "empty outbox before the delivery phase");
+  await fetch(`${mailApi}/email/all`, { method: "DELETE" });
+  const logFrom = (file: string) => {
+    try {
+      return readFileSync(file).length;
+    } catch {
+      return 0;
+    }
+  };
+  const logs = [join(stateDir, "log", "php.log"), join(stateDir, "log", "deliverer.log")];
+  const from = logs.map(logFrom);
+  const postedAt = new Map<string, number>();
+  const seenAt = new Map<string, number>();
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const mails = (await (await fetch(`${mailApi}/email`)).json()) as { subject: string }[];
+      const now = performance.now();
+      for (const mail of mails) {
+        const token = /Bench (d\S+)$/.exec(mail.subject)?.[1];
+        if (token && !seenAt.has(token)) seenAt.set(token, now);
+      }
+      await sleep(100);
+    }
+  })();
+  const post = (token: string, client: string, refused: boolean) => {
+    const { body, contentType } = multipart([
+      ["name", `Bench ${token}`],
+      ["email", `bench.${token}@example.com`],
+      ["message", refused ? `Kup teraz BENCH-REFUSE-ME ${token}` : `Zażółć gęślą jaźń — wiadomość ${token}.`],
+      ["website", ""],
+    ]);
+    return send({ base: site, body, from: client, headers: { "Content-Type": contentType, Origin: site } });
+  };
+  const started = performance.now();
+  let refusedPosts = 0;
+  const abuser = (async () => {
+    if (!abuse) return;
+    for (let n = 0; performance.now() - started < abuseSeconds * 1000; n++) {
+      if ((await post(`x${run}${phase}n${n}`, "127.66.0.1", true)).status === 200) refusedPosts++;
+      if (n >= 4) await sleep(6000);
+    }
+  })();
+  for (let i = 0; i < abuseSeconds; i++) {
+    const token = `d${run}${phase}n${i}`;
+    const at = performance.now();
+    const reply = await post(token, sourceOf(100 + i), false);
+    if (reply.status === 200) postedAt.set(token, at);
+    await sleep(Math.max(0, started + (i + 1) * 1000 - performance.now()));
+  }
+  await abuser;
+  // However long they take: the point is how long.
+  await waitFor(() => [...postedAt.keys()].every((t) => seenAt.has(t)), 900_000, "real messages in the catcher").catch(() => undefined);
+  polling = false;
+  await poller;
+  const lines = logs.map((file, i) => readFileSync(file).subarray(from[i]).toString("utf8")).join("\n");
+  const count = (event: string) => (lines.match(new RegExp(`contact-form: ${event} `, "g")) ?? []).length;
+  return {
+    posted: postedAt.size,
+    delivered: [...postedAt.keys()].filter((t) => seenAt.has(t)).length,
+    times: [...postedAt].filter(([t]) => seenAt.has(t)).map(([t, at]) => seenAt.get(t)! - at).sort((a, b) => a - b),
+    refusedPosts,
+    log: ["sent", "refused", "retry", "deferred", "failed"].map((e) => `${e} ${count(e)}`).join(", "),
+  };
+}
 
 async function main() {
   rmSync(stateDir, { recursive: true, force: true });
@@ -163,6 +255,10 @@ async function main() {
     // 3. Static pages from nginx, same clients.
     const pages = await load((client, agent) => send({ base: site, method: "GET", path: "/cennik", agent, from: sourceOf(client) }), Number.MAX_SAFE_INTEGER);
 
+    // 4. Real messages' delivery time, alone and beside a client whose messages the server refuses.
+    const alone = await deliveryTimes(run, "a", false);
+    const abused = await deliveryTimes(run, "b", true);
+
     const row = (name: string, r: Run) =>
       `| ${name} | ${r.ok} | ${(r.ok / r.elapsed).toFixed(0)} | ${percentile(r.latencies, 50).toFixed(1)} | ${percentile(r.latencies, 95).toFixed(1)} | ${percentile(r.latencies, 99).toFixed(1)} | ${[...r.other].map(([s, c]) => `${c}×${s}`).join(", ") || "0"} |`;
     const table = [
@@ -176,12 +272,21 @@ async function main() {
       `accepted ${accepted}; in the catcher ${perToken.size} distinct, ${duplicates} duplicated, ${Math.max(0, missing)} missing; ` +
       `${messageIds.size} distinct Message-IDs; sent by the request ${sentByRequest}, by the deliverer ${sentByDeliverer}; ` +
       `outbox empty ${drained.toFixed(1)} s after the load; PHP warnings ${warnings}`;
-    console.log(`\n${table}\n\n${verdict}\n`);
+    const deliveryRow = (name: string, d: Delivery) =>
+      `| ${name} | ${d.posted} | ${d.delivered} | ${fmt(percentile(d.times, 50))} | ${fmt(percentile(d.times, 95))} | ${fmt(d.times.at(-1) ?? NaN)} | ${d.refusedPosts} | ${d.log} |`;
+    const deliveryTable = [
+      `| real messages, 1 a second for ${abuseSeconds} s | posted | delivered | p50 | p95 | max | refused messages posted | mailer's log lines meanwhile |`,
+      "|---|---|---|---|---|---|---|---|",
+      deliveryRow("alone", alone),
+      deliveryRow("beside 1 client posting messages the server refuses (550), at the rate limit (burst 5, then 10/min)", abused),
+    ].join("\n");
+    console.log(`\n${table}\n\n${verdict}\n\n${deliveryTable}\n`);
     console.log(`Machine: ${(await import("node:os")).cpus().length} CPU, Node ${process.version}, nginx + PHP-FPM (pm.max_children 5) + MailDev on 127.0.0.1`);
-    writeFileSync(join(stateDir, "result.md"), `${table}\n\n${verdict}\n`);
+    writeFileSync(join(stateDir, "result.md"), `${table}\n\n${verdict}\n\n${deliveryTable}\n`);
 
     const exactlyOnce = duplicates === 0 && missing === 0 && perToken.size === accepted && messageIds.size >= accepted;
-    if (!exactlyOnce || warnings > 0) {
+    const allDelivered = alone.delivered === alone.posted && abused.delivered === abused.posted;
+    if (!exactlyOnce || warnings > 0 || !allDelivered) {
       console.error("FAIL: not every accepted message was delivered exactly once, or PHP logged warnings.");
       process.exitCode = 1;
     } else console.log("OK: every accepted message was delivered exactly once.");

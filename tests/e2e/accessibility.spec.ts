@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
+import { createRequire } from "node:module";
 import { expect, test, type Page } from "../support/test";
 import { allPaths } from "../support/routes";
 
-/** Outside judge 2: axe-core (pinned) with the WCAG 2.1 A and AA rules. */
+/** Outside judge 2: axe-core (pinned, the current 4.x) with the WCAG 2.1 A and AA rules. */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 async function violations(page: Page) {
@@ -23,6 +24,20 @@ async function settle(page: Page) {
   });
   await page.waitForTimeout(900);
 }
+
+test("the judge is axe-core 4.14 or later, which catches an accessible name that leaves out the visible text", async ({ page }) => {
+  const version = (createRequire(import.meta.url)("axe-core/package.json") as { version: string }).version;
+  const [major, minor] = version.split(".").map(Number) as [number, number];
+  expect(major * 1000 + minor, version).toBeGreaterThanOrEqual(4014);
+  const page_ = (logo: string) =>
+    `<!DOCTYPE html><html lang="pl"><head><title>Logo</title></head><body><header>${logo}</header><main><h1>Strona</h1></main></body></html>`;
+  // The logo as it was: a label that does not contain what the link shows.
+  await page.setContent(page_('<a href="/" aria-label="Aurea Instytut Urody – strona główna"><span aria-hidden="true">Aurea</span><span aria-hidden="true">Instytut Urody</span></a>'));
+  expect(await violations(page)).toEqual([expect.stringMatching(/^label-content-name-mismatch:/)]);
+  // The logo as it is: the visible text, then where it leads.
+  await page.setContent(page_('<a href="/"><span>Aurea</span> <span>Instytut Urody</span> <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">– strona główna</span></a>'));
+  expect(await violations(page)).toEqual([]);
+});
 
 test.describe("WCAG 2.1 A/AA, cookie banner shown", () => {
   for (const path of allPaths) {

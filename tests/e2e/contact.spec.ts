@@ -148,15 +148,39 @@ test("the server's Polish message for a field appears beside that field, with th
   await expect(page.getByLabel("Wiadomość")).toHaveValue("Pytanie o cennik.");
 });
 
-test("the browser's own checks stop an empty form before anything is sent", async ({ page }) => {
+test("the browser's own checks stop an empty or wrong form: nothing is posted until the form is right", async ({ page }) => {
   await page.goto("/kontakt");
-  let posted = false;
+  const posts: string[] = [];
   page.on("request", (request) => {
-    if (request.url().endsWith("/send-email.php")) posted = true;
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/send-email.php") posts.push(request.postData() ?? "");
   });
-  await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
-  expect(await page.getByLabel("Imię i nazwisko").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
-  await expect(page.getByLabel("E-mail")).toHaveAttribute("type", "email");
+  const send = page.getByRole("button", { name: "Wyślij wiadomość" });
+  const name = page.getByLabel("Imię i nazwisko");
+
+  // Empty: the browser stops it at the first required field, which it marks and focuses.
+  await send.click();
+  await expect(name).toBeFocused();
+  expect(await name.evaluate((el: HTMLInputElement) => el.validity.valueMissing && el.validationMessage !== "")).toBe(true);
+  expect(await page.locator("form#formularz-kontaktowy").evaluate((form: HTMLFormElement) => form.checkValidity())).toBe(false);
+
+  // A name, but an address that is not one: stopped at the e-mail field.
+  await name.fill("Anna Test");
+  await page.getByLabel("E-mail").fill("anna(at)example");
+  await send.click();
+  await expect(page.getByLabel("E-mail")).toBeFocused();
+  expect(await page.getByLabel("E-mail").evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
   await expect(page.getByLabel("Wiadomość")).toHaveAttribute("rows", "6");
-  expect(posted).toBe(false);
+  await expect(page.getByRole("status")).toHaveCount(0);
+
+  // Made right, it is posted — once: the two stopped attempts sent nothing before it.
+  const stamp = `sprawdzenie${Date.now().toString(36)}`;
+  await page.getByLabel("E-mail").fill("anna@example.com");
+  await page.getByLabel("Wiadomość").fill(`Pytanie o cennik. ${stamp}`);
+  const posted = page.waitForResponse((response) => new URL(response.url()).pathname === "/send-email.php");
+  await send.click();
+  expect((await posted).status()).toBe(200);
+  await expect(page.getByRole("status")).toHaveText(SUCCESS);
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toContain(stamp);
+  expect(await waitForMail((m) => m.text.includes(stamp))).toHaveLength(1);
 });

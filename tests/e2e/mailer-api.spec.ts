@@ -224,6 +224,11 @@ for (const referer of ["https://evil.example/kontakt", `http://127.0.0.2:${port}
   const { body, contentType } = multipart(form());
   cases.push({ label: `Referer ${referer} without Origin`, status: 403, body, headers: { "Content-Type": contentType, Referer: referer } });
 }
+// A browser that sends neither Origin nor Referer still says where the post comes from (nginx passes the header on).
+for (const site of ["cross-site", "same-site"]) {
+  const { body, contentType } = multipart(form());
+  cases.push({ label: `Sec-Fetch-Site ${site} without Origin and Referer`, status: 403, body, headers: { "Content-Type": contentType, "Sec-Fetch-Site": site } });
+}
 
 test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is stored or sent; PHP logs no warning`, async () => {
   // Behind Docker's port mapping every request reaches nginx from the same address: only with the limit lifted.
@@ -269,6 +274,7 @@ test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is
     expect(log).not.toMatch(/anna@example\.com|Kowalska|ofiara|Dzień dobry/);
     expect(log).toMatch(/contact-form: rejected reason=validation fields=email/);
     expect(log).toMatch(/contact-form: rejected reason=origin/);
+    expect(log).toMatch(/contact-form: rejected reason=fetch-site/);
     expect(log).toMatch(/contact-form: rejected reason=content-type/);
     expect(log).toMatch(/contact-form: rejected reason=malformed detail=/);
     expect(log).toMatch(/contact-form: honeypot/);

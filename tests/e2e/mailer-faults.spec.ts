@@ -14,9 +14,13 @@ import { pool, postForm, send, validMessage, type Reply } from "../mailer/http";
 import { listMail, type CaughtMail } from "../support/mailbox";
 import {
   compose,
+  delivererLog,
   killServiceNamed,
+  logSince,
+  logSize,
   outboxDir,
   outboxFiles,
+  phpLog,
   runDeliverer,
   startCatcher,
   startServiceNamed,
@@ -84,20 +88,32 @@ test("mail catcher down: 25 messages are all answered 200, and after it is back 
   const tokens = Array.from({ length: 25 }, (_, i) => tokenOf("fault", i));
   let replies: Reply[] = [];
   let storedIds = new Map<string, string>();
+  let waitingWhileDown: string[] = [];
+  let sentWhileDown: string[] = [];
+  const logsFrom = [phpLog, delivererLog].map((file) => [file, logSize(file)] as const);
   await stopCatcher();
   try {
     replies = await pool(tokens, 5, (token) => postForm(validMessage(token)));
     storedIds = storedMessageIds(tokens);
+    // Looked at while the catcher is still down, on the mailer's side: a restarted catcher is empty whatever
+    // happened before, and once it is back the deliverer service may send at any moment. Every message must
+    // still be waiting, and none may have been handed to SMTP (a "sent" line) by a request or the deliverer.
+    await new Promise((r) => setTimeout(r, 2500)); // a deliverer pass (OUTBOX_POLL_SECONDS=2) or more
+    waitingWhileDown = outboxFiles()
+      .filter((f) => tokens.some((t) => f.body.includes(`„${t}”`)))
+      .map((f) => f.name);
+    // The mail tests run one at a time (exclusiveMailTests): any "sent" line now is one of these messages.
+    sentWhileDown = logsFrom.flatMap(([file, from]) => logSince(from, file).split("\n")).filter((line) => line.includes("contact-form: sent "));
   } finally {
     await startCatcher();
   }
   expect(replies.map((r) => r.status)).toEqual(tokens.map(() => 200));
   for (const reply of replies) expect(reply.json).toEqual(SUCCESS);
+  expect(sentWhileDown, "nothing was handed to SMTP while the catcher was down").toEqual([]);
+  expect(waitingWhileDown, "every message waited in the outbox").toHaveLength(25);
   // Stored before any SMTP attempt, each with its Message-ID fixed there.
   expect(storedIds.size).toBe(25);
   expect(new Set(storedIds.values()).size).toBe(25);
-  const caughtBefore = (await listMail()).filter((m) => tokens.some((t) => m.text.includes(t)));
-  expect(caughtBefore).toHaveLength(0);
 
   await expectEachOnce(tokens, storedIds);
   expect(outboxFiles()).toHaveLength(0);

@@ -115,7 +115,16 @@ test.describe("top bar and footer", () => {
     ]) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
     }
-    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(footer).toContainText(/© \d{4}/);
+  });
+
+  test("the copyright shows the visitor's current year in her time zone, not the year the site was built", async ({ page }) => {
+    // 23:30 on New Year's Eve in UTC is already 00:30 on 1 January in Warsaw (the browser's zone here).
+    await page.clock.setFixedTime(new Date("2031-12-31T23:30:00Z"));
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("© 2032");
+    await expect(footer).not.toContainText("© 2031");
   });
 
   test("hydration raises no errors on any kind of page", async ({ page }) => {

@@ -1,11 +1,57 @@
+/**
+ * The site's addresses, pinned here from the spec's route table (section 2) — not read from the route table that
+ * drives routing and prerendering (frontend/app/site/routeTable.ts): a route dropped there must fail the tests
+ * (tests/unit/routes.test.ts), not silently disappear from them.
+ */
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { staticPaths, routes } from "../../frontend/app/site/routeTable";
 
-/** Every URL of the site: the route table's paths and one per blog article in content/blog. */
+/** Every concrete route of the spec, in the spec's order; /blog/{slug} is listed below. */
+export const specPaths = [
+  "/",
+  "/zabiegi-na-twarz",
+  "/zabiegi-na-cialo",
+  "/makijaz-permanentny",
+  "/twoje-potrzeby",
+  "/cennik",
+  "/kontakt",
+  "/promocje",
+  "/blog",
+  "/mezoterapia-mikroiglowa",
+  "/geneo",
+  "/storz-medical-twarz",
+  "/endermologia-LPG",
+  "/LPG-Infinity-Endermologia",
+  "/storz-medical",
+  "/redukcja-blizn-rozstepow",
+  "/makijaz-permanentny-ust",
+  "/makijaz-permanentny-brwi",
+  "/kobido-lodz",
+  "/pca-skin",
+  "/red-touch-pro",
+  "/virtue-rf",
+  "/virtue-rf-cialo",
+  "/onda-pro-twarz",
+  "/onda-pro",
+  "/polityka-prywatnosci",
+  "/rodo",
+  "/polityka-prywatnosci-socialmedia",
+  "/konkurs",
+] as const;
+
+/** The spec's treatment pages (its "Treatment pages" rows). */
+export const specTreatmentPaths = specPaths.slice(specPaths.indexOf("/mezoterapia-mikroiglowa"), specPaths.indexOf("/onda-pro") + 1);
+
+/** The spec's noindex pages. */
+export const specNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"] as const;
+
+/** The two blog slugs the spec knows to have a detail page. */
+export const specArticleSlugs = ["jak-skutecznie-pozbyc-sie-cellulitu", "red-touch-pro-rewolucja-w-odmladzaniu-skory"] as const;
+
+/** Our further articles (every list entry has one): content/blog, which must include the spec's two. */
 export const articlePaths = readdirSync(resolve(import.meta.dirname, "../../content/blog"))
   .filter((f) => f.endsWith(".json"))
   .map((f) => `/blog/${f.slice(0, -5)}`);
 
-export const allPaths = [...staticPaths, ...articlePaths];
-export { routes, staticPaths };
+/** Every URL the tests visit: the spec's routes, the spec's two articles and the other articles. */
+export const allPaths = [...new Set([...specPaths, ...specArticleSlugs.map((slug) => `/blog/${slug}`), ...articlePaths])];

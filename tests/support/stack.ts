@@ -57,6 +57,10 @@ export interface DeliveryReport {
   waiting: number;
   left: number;
   stoppedBySmtpFailure: boolean;
+  /** Deleted from failed/ after the retention period. */
+  expired: number;
+  /** SMTP came back from an outage: every waiting message was due in this pass. */
+  recovered: boolean;
 }
 
 /**
@@ -123,6 +127,8 @@ export async function waitForEmptyOutbox(timeoutMs = 20_000): Promise<void> {
 
 /** PHP-FPM's log (its stderr: PHP's warnings and the mailer's lines), and where a test's part of it starts. */
 export const phpLog = logFile("php");
+/** The deliverer service's log (its stderr): the mailer's lines for what it sent, retried or gave up. */
+export const delivererLog = logFile("deliverer");
 export const logSize = (file = phpLog) => {
   try {
     return statSync(file).size;

@@ -4,18 +4,18 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages, clientDir } from "../support/builtPages";
-import { routes } from "../../frontend/app/site/routeTable";
+import { allPaths, specNoindexPaths } from "../support/routes";
 import { site } from "../../frontend/app/site/config";
 
 const pages = builtPages().filter((p) => !p.path.endsWith("404.html"));
 const meta = (html: string, attr: "name" | "property", key: string) =>
   html.match(new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`))?.[1];
-const NOINDEX = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"];
+const NOINDEX: readonly string[] = specNoindexPaths;
 
 describe("per-page head", () => {
-  it("every route of the table and every article is prerendered", () => {
+  it("every route of the spec and every article is prerendered", () => {
     const paths = pages.map((p) => p.path);
-    for (const route of routes.filter((r) => !r.path.includes(":"))) expect(paths).toContain(route.path);
+    for (const path of allPaths) expect(paths).toContain(path);
     expect(paths.filter((p) => p.startsWith("/blog/")).length).toBeGreaterThanOrEqual(7);
   });
 

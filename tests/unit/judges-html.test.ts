@@ -1,10 +1,15 @@
 // @vitest-environment node
 /**
  * Outside judge 1: the Nu Html Checker (vnu-jar, pinned in package.json; Java from Debian) finds no error in any
- * prerendered page.
+ * prerendered page. The test passes only on the checker's own report: a control page with a known error goes in
+ * with the built pages and must come back reported, so a checker that did not run (no Java, a broken jar) or
+ * wrote no report fails the test instead of passing it silently.
  */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
 
@@ -19,21 +24,49 @@ interface VnuMessage {
   lastLine?: number;
 }
 
+/** Runs the checker; its JSON report (on stderr) or an error saying why there is none. */
+export function runVnu(files: string[], java = "java"): VnuMessage[] {
+  const run = spawnSync(java, ["-jar", vnuJar, "--errors-only", "--format", "json", ...files], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (run.error) throw new Error(`Nu Html Checker did not run: ${run.error.message}`);
+  // 0: no error found, 1: errors found. Anything else (or a signal) is the checker failing, not judging.
+  if (run.status !== 0 && run.status !== 1) throw new Error(`Nu Html Checker exited with ${run.status ?? run.signal}: ${run.stderr?.slice(0, 500)}`);
+  let report: { messages?: unknown };
+  try {
+    report = JSON.parse(run.stderr ?? "");
+  } catch {
+    throw new Error(`Nu Html Checker wrote no JSON report (exit ${run.status}): ${(run.stderr ?? "").slice(0, 500)}`);
+  }
+  if (!Array.isArray(report.messages)) throw new Error("Nu Html Checker's report has no message list");
+  return report.messages as VnuMessage[];
+}
+
+const CONTROL = `<!DOCTYPE html><html lang="pl"><head><meta charset="utf-8"><title>kontrola</title></head><body><p>a<div>b</div></p><img src="x.png"></body></html>`;
+
 describe("Nu Html Checker", () => {
-  it("finds zero errors on every prerendered page", () => {
+  it("finds zero errors on every prerendered page (and does find the control page's)", () => {
     const files = builtPages().map((p) => p.file);
     expect(files.length).toBeGreaterThan(30);
-    let output = "";
+    const dir = mkdtempSync(join(tmpdir(), "vnu-control-"));
+    const control = join(dir, "kontrola.html");
+    writeFileSync(control, CONTROL);
     try {
-      execFileSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files], { encoding: "utf8", stdio: "pipe" });
-    } catch (error) {
-      // vnu exits non-zero when it reports errors; the report is on stderr.
-      output = (error as { stderr?: string }).stderr ?? "";
+      const messages = runVnu([control, ...files]);
+      const errors = messages.filter((m) => m.type === "error" || m.subType === "fatal");
+      // The control page proves the checker judged: its missing alt and stray </p> are reported.
+      const controlErrors = errors.filter((m) => m.url.endsWith("/kontrola.html"));
+      expect(controlErrors.map((m) => m.message).join("\n")).toMatch(/alt/);
+      const pageErrors = errors
+        .filter((m) => !m.url.endsWith("/kontrola.html"))
+        .map((m) => `${m.url.replace(/^.*build\/client/, "")}:${m.lastLine ?? "?"} ${m.message} ${m.extract ?? ""}`);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    const messages = output ? ((JSON.parse(output) as { messages: VnuMessage[] }).messages ?? []) : [];
-    const errors = messages
-      .filter((m) => m.type === "error" || m.subType === "fatal")
-      .map((m) => `${m.url.replace(/^.*build\/client/, "")}:${m.lastLine ?? "?"} ${m.message} ${m.extract ?? ""}`);
-    expect(errors).toEqual([]);
-  }, 180_000);
+  }, 240_000);
+
+  it("a checker that cannot run fails the test instead of passing it", () => {
+    expect(() => runVnu([], "/nonexistent/java")).toThrow(/did not run/);
+    // Something that runs but is no Java: exits with an error and writes no report.
+    expect(() => runVnu([], process.execPath)).toThrow(/exited with|no JSON report/);
+  });
 });

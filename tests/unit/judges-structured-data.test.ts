@@ -8,6 +8,8 @@ import Validator from "@adobe/structured-data-validator";
 import { describe, expect, it } from "vitest";
 import { builtPages, jsonLdOf } from "../support/builtPages";
 import { routeByPath } from "../../frontend/app/site/routeTable";
+import { site } from "../../frontend/app/site/config";
+import { specTreatmentPaths } from "../support/routes";
 
 const pages = builtPages();
 
@@ -57,6 +59,37 @@ describe("structured data", () => {
       if (page.path !== "/") expect(types, page.path).toContain("BreadcrumbList");
       if (page.path.startsWith("/blog/")) expect(types, page.path).toContain("BlogPosting");
       if (routeByPath(page.path)?.kind === "treatment") expect(types, page.path).toContain("Service");
+    }
+  });
+
+  it("gives every treatment one price: its page's Service offer is the catalogue's — brow makeup alone 600 on the page, 700 in the catalogue", () => {
+    const seen: string[] = [];
+    for (const path of specTreatmentPaths) {
+      const page = pages.find((p) => p.path === path)!;
+      const blocks = jsonLdOf(page.html) as Record<string, any>[];
+      const servicePrice = blocks.find((b) => b["@type"] === "Service")?.offers?.price as number | undefined;
+      const catalogue = blocks.find((b) => b["@type"] === "BeautySalon")!.hasOfferCatalog.itemListElement as { price: number; itemOffered: { url: string } }[];
+      const cataloguePrice = catalogue.find((o) => o.itemOffered.url === `${site.origin}${path}`)?.price;
+      if (path === "/makijaz-permanentny-brwi") {
+        expect([servicePrice, cataloguePrice], path).toEqual([600, 700]);
+      } else if (cataloguePrice !== undefined) {
+        expect(servicePrice, path).toBe(cataloguePrice);
+      }
+      seen.push(`${path} ${servicePrice ?? "-"} ${cataloguePrice ?? "-"}`);
+    }
+    // The catalogue's six all meet their pages.
+    expect(seen.filter((line) => !line.endsWith(" -"))).toHaveLength(6);
+  });
+
+  it("a Service offer of a page outside the catalogue is a price that page's price list shows", () => {
+    for (const path of specTreatmentPaths) {
+      const page = pages.find((p) => p.path === path)!;
+      const blocks = jsonLdOf(page.html) as Record<string, any>[];
+      const catalogue = blocks.find((b) => b["@type"] === "BeautySalon")!.hasOfferCatalog.itemListElement as { itemOffered: { url: string } }[];
+      const price = blocks.find((b) => b["@type"] === "Service")?.offers?.price as number | undefined;
+      if (price === undefined || catalogue.some((o) => o.itemOffered.url === `${site.origin}${path}`)) continue;
+      const pricing = page.html.slice(page.html.indexOf('id="cennik"'));
+      expect(pricing, `${path}: ${price} zł`).toMatch(new RegExp(`>(od )?${price} zł<`));
     }
   });
 });

@@ -329,17 +329,28 @@ describe("/konkurs", () => {
     expect(body).toMatch(/dwa zabiegi terapeutyczne dla dwóch osób/);
   });
 
-  it("lists the rules of section 5: follow, comment, most likes wins, ties and fraud decided by the organiser, prize not for cash nor transferable", () => {
+  it("lists the rules in section 5: follow, comment, most likes wins, ties and fraud decided by the organiser, prize not for cash nor transferable", () => {
     renderDocument("/konkurs");
-    const body = text(main());
-    expect(body).toMatch(/obserwować profil/);
-    expect(body).toMatch(/komentarz/i);
-    expect(body).toMatch(/największą liczbę polubień|najwięcej polubień/);
-    expect(body).toMatch(/tę samą, najwyższą liczbę polubień.*decyduje Organizator|remis.*Organizator/);
-    expect(body).toMatch(/zakupione polubienia/);
-    expect(body).toMatch(/fałszywych kont/);
-    expect(body).toMatch(/nie podlega wymianie na ekwiwalent pieniężny/);
-    expect(body).toMatch(/nie może zostać przeniesiona/);
+    const rules = text(documentSection(/^5\. /));
+    expect(rules).toMatch(/obserwować profil/);
+    expect(rules).toMatch(/komentarz.*dlaczego zasługuje/i);
+    expect(rules).toMatch(/największą liczbę polubień|najwięcej polubień/);
+    expect(rules).toMatch(/tę samą, najwyższą liczbę polubień.*decyduje Organizator|remis.*Organizator/);
+    expect(rules).toMatch(/zakupione polubienia/);
+    expect(rules).toMatch(/fałszywych kont/);
+    expect(rules).toMatch(/nie podlega wymianie na ekwiwalent pieniężny/);
+    expect(rules).toMatch(/nie może zostać przeniesiona/);
+  });
+
+  it("gives the dates in section 9: the end on 1 June 2025 at 12:00 and the results by 2 June 2025", () => {
+    renderDocument("/konkurs");
+    const dates = text(documentSection(/^9\. /));
+    expect(dates).toMatch(/1 czerwca 2025 r?\.? ?(o godz\. )?12:00/);
+    expect(dates).toMatch(/do 2 czerwca 2025/);
+    // Only there: the other sections refer to section 9 instead of repeating the dates.
+    for (const heading of screen.getAllByRole("heading", { level: 2 }).filter((h) => h.closest("section") && !/^9\. /.test(text(h)))) {
+      expect(text(heading.closest("section")!), text(heading)).not.toMatch(/czerwca 2025/);
+    }
   });
 
   it("numbers its sections", () => {
@@ -465,6 +476,13 @@ describe("/ (home)", () => {
     expect(within(team).getAllByRole("heading", { level: 3 })).toHaveLength(2);
     const seo = screen.getByRole("region", { name: /Łodzi/ });
     expect(text(seo)).toMatch(/Łodzi/);
+  });
+
+  it("promises nothing about the permanent-makeup touch-up that the price list contradicts (200 / 400 zł)", () => {
+    render();
+    const card = within(screen.getByRole("region", { name: "Nasze zabiegi" })).getByRole("link", { name: /Makijaż permanentny/i }).closest("li")!;
+    expect(text(card)).not.toMatch(/w cenie/i);
+    expect(text(card)).toMatch(/bezpłatn/);
   });
 });
 

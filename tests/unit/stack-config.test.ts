@@ -4,8 +4,10 @@
  * These checks run before any stack starts; the Compose stage then proves the images themselves
  * (tests/compose/run.sh, tests/e2e/compose-ops.spec.ts).
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -83,6 +85,81 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
     expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends nginx /);
     expect(dockerfile).toMatch(/^COPY docker\/nginx\/templates\/ \/etc\/salon\/nginx-templates\/$/m);
     expect(dockerfile).toMatch(/^CMD \["nginx", "-c", "\/etc\/nginx\/salon\/nginx.conf"/m);
+  });
+});
+
+describe("nginx: the contact form's rate limits, per client (an IPv6 client per /64) and for the whole site", () => {
+  // The rendered configuration running for real, on a free port, with nothing behind /send-email.php: a request
+  // the limits let through gets nginx's own 503 (PHP-FPM is not there), a limited one 429. The test is the reverse
+  // proxy (REAL_IP_FROM 127.0.0.1), so X-Forwarded-For names the client, IPv6 ones included.
+  async function withNginx(limits: { perClient: string; site: string }, run: (post: (client: string) => Promise<number>) => Promise<void>) {
+    const port = await new Promise<number>((resolvePort) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = server.address() as AddressInfo;
+        server.close(() => resolvePort(free));
+      });
+    });
+    const conf = renderNative({ NGINX_PORT: `127.0.0.1:${port}`, PHP_UPSTREAM: "127.0.0.1:9", CONTACT_RATE_LIMIT: limits.perClient, CONTACT_SITE_RATE_LIMIT: limits.site });
+    const nginx = spawn("nginx", ["-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
+    try {
+      const send = (method: string, path: string, client: string) =>
+        new Promise<number>((resolveStatus, reject) => {
+          const req = request({ host: "127.0.0.1", port, path, method, headers: { "X-Forwarded-For": client, "Content-Length": 0 } }, (res) => {
+            res.resume();
+            res.on("end", () => resolveStatus(res.statusCode ?? 0));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+      const post = (client: string) => send("POST", "/send-email.php", client);
+      // Up when it answers a page (not a post: that would count against the limits under test).
+      for (let i = 0; ; i++) {
+        if ((await send("GET", "/", "192.0.2.250").catch(() => 0)) !== 0) break;
+        if (i > 100) throw new Error("nginx did not start");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await run(post);
+    } finally {
+      const exited = new Promise((r) => nginx.once("exit", r));
+      nginx.kill("SIGTERM");
+      await exited;
+    }
+  }
+
+  /** The statuses of `count` posts from each client, in turn. */
+  async function burst(post: (client: string) => Promise<number>, clients: string[], count = 1) {
+    const statuses: number[] = [];
+    for (const client of clients) for (let i = 0; i < count; i++) statuses.push(await post(client));
+    return statuses;
+  }
+
+  it("an IPv6 client rotating through its /64 shares one bucket; another /64 has its own", async () => {
+    await withNginx({ perClient: "1r/m", site: "10000r/s" }, async (post) => {
+      // Burst 5: six posts go through, then 429 — each from another address of 2001:db8:1:2::/64.
+      const rotating = await burst(post, Array.from({ length: 9 }, (_, i) => `2001:db8:1:2:${i.toString(16)}::${i + 1}`));
+      expect(rotating.slice(0, 6)).toEqual([503, 503, 503, 503, 503, 503]);
+      expect(rotating.slice(6)).toEqual([429, 429, 429]);
+      expect(await post("2001:db8:1:3::1")).toBe(503);
+    });
+  });
+
+  it("IPv4 clients, plain or IPv4-mapped in IPv6, are each their own client", async () => {
+    await withNginx({ perClient: "1r/m", site: "10000r/s" }, async (post) => {
+      // ::ffff:a.b.c.d all start with the same 8 bytes: taken as /64s, every IPv4 client would share one bucket.
+      expect(await burst(post, ["::ffff:198.51.100.1"], 7)).toEqual([503, 503, 503, 503, 503, 503, 429]);
+      expect(await post("::ffff:198.51.100.2")).toBe(503);
+      expect(await burst(post, ["198.51.100.3"], 7)).toEqual([503, 503, 503, 503, 503, 503, 429]);
+      expect(await post("198.51.100.4")).toBe(503);
+    });
+  });
+
+  it("the whole site has a limit of its own, whatever addresses the posts come from", async () => {
+    await withNginx({ perClient: "10000r/s", site: "1r/m" }, async (post) => {
+      // Burst 30: 31 posts from 40 addresses go through, the rest get 429.
+      const statuses = await burst(post, Array.from({ length: 40 }, (_, i) => `203.0.113.${i + 1}`));
+      expect(statuses.filter((s) => s === 503)).toHaveLength(31);
+      expect(statuses.slice(31)).toEqual(Array(9).fill(429));
+    });
   });
 });
 

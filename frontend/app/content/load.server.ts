@@ -18,9 +18,13 @@ import {
   simplePageSchema,
   treatmentSchema,
   type Article,
+  type PricingDocument,
+  type PromotionsDocument,
 } from "./schema";
 import { routes, routeByPath } from "../site/routeTable";
-import { allPriceCategories as priceCategories } from "./pricing";
+import { allPriceCategories as priceCategories, amountsOf, findPrice, priceAmount, priceCategoriesById, type PriceRef } from "./pricing";
+import { offerCatalogue } from "../site/structuredData";
+import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "../site/placeholders";
 import type { ArticleSummary } from "../components/ArticleCard/ArticleCard";
 
 export const contentDir = resolve(process.env.CONTENT_DIR ?? "content");
@@ -29,11 +33,71 @@ export class ContentError extends Error {
   override name = "ContentError";
 }
 
-function formatPath(path: PropertyKey[]): string {
+export function formatPath(path: PropertyKey[]): string {
   return path.reduce<string>(
     (acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
     "",
   );
+}
+
+/** The two documents nginx serves as they are at /content/ and the pages re-read after hydration. */
+export const LIVE_DOCUMENTS: ReadonlySet<string> = new Set(["content", "pricing"]);
+
+/**
+ * Words a cosmetology salon must not use about its own work: it does not treat ("leczymy", "leczony obszar"),
+ * diagnose or have patients. "Leczenie" stays allowed: it is the client's treatment by a doctor
+ * ("w trakcie leczenia", "leczenie przeciwzakrzepowe").
+ */
+export const MEDICAL_WORDING = /(?<!\p{L})(leczymy|leczę|wylecz\p{L}*|leczon\p{L}*|leczni\p{L}*|pacjent\p{L}*|diagnoz\p{L}*)(?!\p{L})/iu;
+
+/** Every string of a JSON value with its path, e.g. ["sections", 2, "blocks", 0, "p"]. */
+export function stringsOf(value: unknown, path: PropertyKey[] = []): { path: PropertyKey[]; text: string }[] {
+  if (typeof value === "string") return [{ path, text: value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringsOf(v, [...path, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => stringsOf(v, [...path, k]));
+  return [];
+}
+
+/** The value with every string passed through fn. */
+function mapStrings(value: unknown, fn: (text: string) => string): unknown {
+  if (typeof value === "string") return fn(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
+  return value;
+}
+
+/**
+ * What the schema cannot see in a document's text: placeholders that do not exist (or appear in a live document,
+ * which the browser would show as they are), the salon's fictional data written out instead of taken from its
+ * placeholder, and medical wording. One line per problem, naming the field.
+ */
+export function textProblems(name: string, raw: unknown): string[] {
+  const live = LIVE_DOCUMENTS.has(name);
+  const fictionalWritten = fictionalValues();
+  const known = Object.keys(placeholders).map((k) => `{${k}}`).join(", ");
+  const problems: string[] = [];
+  for (const { path, text } of stringsOf(raw)) {
+    const field = `pole "${formatPath(path) || "(cały dokument)"}"`;
+    const used = placeholdersIn(text);
+    if (live && used.length) {
+      problems.push(`  ${field}: znacznik {${used[0]}} – ten dokument strona czyta na żywo z /content/ i pokazałaby go dosłownie; wpisz tekst`);
+    } else {
+      for (const key of used) {
+        if (!Object.prototype.hasOwnProperty.call(placeholders, key)) problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known})`);
+      }
+    }
+    const written = fictionalWritten.find(({ value }) => text.includes(value));
+    if (written) {
+      problems.push(
+        live
+          ? `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – w tym dokumencie (czytanym na żywo) nie może wystąpić; przeredaguj tekst`
+          : `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`,
+      );
+    }
+    const medical = text.match(MEDICAL_WORDING);
+    if (medical) problems.push(`  ${field}: „${medical[1]}” – słownictwo medyczne; gabinet kosmetologiczny nie leczy ani nie diagnozuje`);
+  }
+  return problems;
 }
 
 /** Reads content/<name>.json and checks it against its schema; errors name the file and every bad field. */
@@ -47,12 +111,23 @@ export function readDocument<S extends z.ZodType>(name: string, schema: S): z.in
   } catch (error) {
     throw new ContentError(`${shown}: niepoprawny JSON (${(error as Error).message})`);
   }
-  const result = schema.safeParse(raw);
+  const textual = textProblems(name, raw);
+  if (textual.length) throw new ContentError(`${shown}: błędy w treści\n${textual.join("\n")}`);
+  const result = schema.safeParse(LIVE_DOCUMENTS.has(name) ? raw : mapStrings(raw, fillPlaceholders));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  pole "${formatPath(issue.path) || "(cały dokument)"}": ${issue.message}`);
     throw new ContentError(`${shown}: błędy w treści\n${lines.join("\n")}`);
   }
-  return result.data;
+  // The live documents stay exactly as served: the page compares them with what the server sends now.
+  return (LIVE_DOCUMENTS.has(name) ? result.data : withoutNotes(result.data)) as z.infer<S>;
+}
+
+/** The data without the launch notes (`standIn`, `medicalReview`): they are for the operator, not for the pages. */
+function withoutNotes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNotes);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "standIn" && k !== "medicalReview").map(([k, v]) => [k, withoutNotes(v)]));
+  return value;
 }
 
 export const loadContent = () => readDocument("content", contentDocumentSchema);
@@ -86,6 +161,38 @@ export function loadArticleSummaries(): ArticleSummary[] {
   return loadArticles().map(({ slug, title, excerpt, image, alt, author, date, category }) => ({ slug, title, excerpt, image, alt, author, date, category }));
 }
 
+
+/** The price category each promotion card belongs to: its prices must be that category's. */
+const promotionCategory: Record<PromotionsDocument["cards"][number]["id"], string> = {
+  pca: "pca-skin",
+  redtouch: "red-touch-pro",
+  lpg: "lpg-infinity",
+  virtue: "virtue-rf",
+};
+
+/** Every "N zł" written in a document's text must be a price of the price list: one source for each price. */
+function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, where: string): string[] {
+  return stringsOf(doc).flatMap(({ path, text }) =>
+    [...text.matchAll(/(\d+) zł/g)]
+      .filter((m) => !amounts.has(Number(m[1])))
+      .map((m) => `${shown}: pole "${formatPath(path)}": cena ${m[1]} zł nie występuje ${where}`),
+  );
+}
+
+/**
+ * The page's Service offer in structured data: a catalogue treatment takes the catalogue's price and names none
+ * (brow makeup, the spec's one pair of figures, names its own line); any other names a line with an amount.
+ */
+function offerProblems(shown: string, path: string, offer: PriceRef | undefined, pricing: PricingDocument): string[] {
+  const listed = offerCatalogue.find((entry) => entry.path === path);
+  if (listed && listed.pagePrice !== "own") {
+    return offer ? [`${shown}: pole "offer": cenę tego zabiegu w danych strukturalnych podaje katalog ofert (${listed.price} zł, frontend/app/site/structuredData.ts) – usuń pole`] : [];
+  }
+  if (!offer) return listed ? [`${shown}: pole "offer": wskaż pozycję cennika z ceną tej strony`] : [];
+  const found = findPrice(pricing, offer);
+  if ("error" in found) return [`${shown}: pole "offer": ${found.error}`];
+  return priceAmount(found.price) === undefined ? [`${shown}: pole "offer": cena „${found.price}” nie jest kwotą w złotych`] : [];
+}
 
 function imageExists(name: string): boolean {
   return ["svg", "jpg", "jpeg", "png", "webp"].some((ext) => existsSync(join(contentDir, "images", `${name}.${ext}`)));
@@ -146,6 +253,11 @@ export function validateAll(): void {
       });
       const ids = treatment?.sections.map((s) => s.id) ?? [];
       if (new Set(ids).size !== ids.length) problems.push(`${shown}: pole "sections": kotwice sekcji muszą być unikalne`);
+      if (treatment && pricing) {
+        problems.push(...offerProblems(shown, route.path, treatment.offer, pricing));
+        const amounts = amountsOf(priceCategoriesById(pricing, treatment.pricing.categories));
+        problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.categories)"));
+      }
     } else if (route.kind === "category") {
       const list = keep(route.doc, attempt(() => loadCategoryList(route.doc!)));
       list?.entries.forEach((entry, i) => {
@@ -160,6 +272,21 @@ export function validateAll(): void {
       if (routeByPath(path)?.kind !== "treatment") problems.push(`content/needs.json: pole "items[${i}].treatments[${j}]": '${path}' nie jest stroną zabiegu`);
     }),
   );
+  if (pricing) {
+    const everyAmount = amountsOf(priceCategories(pricing));
+    for (const [name, doc] of documents) {
+      if (name === "pricing" || name.startsWith("treatments/")) continue;
+      problems.push(...quotedPriceProblems(`content/${name}.json`, doc, everyAmount, "w content/pricing.json"));
+    }
+    const promotions = documents.find(([name]) => name === "promotions")?.[1] as PromotionsDocument | undefined;
+    promotions?.cards.forEach((card, i) => {
+      const amounts = amountsOf(priceCategoriesById(pricing, [promotionCategory[card.id]]));
+      for (const key of ["oldPrice", "newPrice"] as const) {
+        if (!amounts.has(card[key]))
+          problems.push(`content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionCategory[card.id]}' w content/pricing.json`);
+      }
+    });
+  }
   home?.blogTeaser.slugs.forEach((slug, i) => {
     if (!slugs.includes(slug)) problems.push(`content/home.json: pole "blogTeaser.slugs[${i}]": brak artykułu content/blog/${slug}.json`);
   });

@@ -10,6 +10,17 @@ import { blogCategories } from "./blogCategories";
 z.config({ jitless: true });
 
 const text = z.string().trim().min(1, "nie może być puste");
+/**
+ * A note marking what in this part of a document is our invention standing in for the salon's own data (review
+ * texts, names, credentials, contraindication lists, captions under artwork…) and what to do with it. The page
+ * does not show it; `npm run launch:check` lists every one with its file and field until it is removed.
+ */
+const standIn = text.optional();
+/**
+ * Medical texts (indications, contraindications, preparation, aftercare; the blog's advice) confirmed by a
+ * practitioner: who and when. Until it is there, `npm run launch:check` lists those texts.
+ */
+const medicalReview = z.strictObject({ by: text, date: z.iso.date() }).optional();
 /** An image is named by its file name in content/images without the extension; the image pipeline emits its sizes. */
 const imageName = z.string().regex(/^[a-z0-9-]+$/, "nazwa obrazu: małe litery, cyfry i myślniki");
 export const imageSchema = z.strictObject({
@@ -73,7 +84,7 @@ export const contentDocumentSchema = z.strictObject({
   team: z.strictObject({
     title: text,
     members: z
-      .array(z.strictObject({ name: text, role: text, description: z.array(text).min(1), image: imageName, alt: z.string() }))
+      .array(z.strictObject({ name: text, role: text, description: z.array(text).min(1), image: imageName, alt: z.string(), standIn }))
       .length(2),
   }),
 });
@@ -111,6 +122,7 @@ export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
 
 // ---------------------------------------------------------------- home.json (built-in entities of the home page)
 export const homeDocumentSchema = z.strictObject({
+  standIn,
   seo: seoSchema,
   reviews: z.strictObject({
     title: text,
@@ -122,6 +134,7 @@ export const homeDocumentSchema = z.strictObject({
           text: text,
           date: text,
           source: z.literal("google"),
+          standIn,
         }),
       )
       .length(3),
@@ -133,6 +146,7 @@ export type HomeDocument = z.infer<typeof homeDocumentSchema>;
 
 // ---------------------------------------------------------------- categories/*.json (one list template)
 export const categoryListSchema = z.strictObject({
+  standIn,
   seo: seoSchema,
   title: text,
   intro: z.array(text).min(1),
@@ -145,6 +159,7 @@ export const categoryListSchema = z.strictObject({
         alt: z.string(),
         benefits: z.array(text).min(1),
         link: z.string().startsWith("/"),
+        standIn,
       }),
     )
     .min(1),
@@ -173,6 +188,8 @@ const anchor = z
 const photoSchema = imageSchema;
 
 export const treatmentSchema = z.strictObject({
+  standIn,
+  medicalReview,
   name: text,
   title: text,
   lead: text,
@@ -188,9 +205,10 @@ export const treatmentSchema = z.strictObject({
       title: text,
       items: z.array(z.strictObject({ value: text, label: text, footnote: z.number().int().min(1).optional() })).min(1),
       footnotes: z.array(text).min(1),
+      standIn,
     })
     .optional(),
-  sections: z.array(z.strictObject({ id: anchor, title: text, blocks })).min(1),
+  sections: z.array(z.strictObject({ id: anchor, title: text, blocks, standIn })).min(1),
   /** Named items with benefits, e.g. the PCA Skin peels. */
   variants: z
     .strictObject({
@@ -206,9 +224,10 @@ export const treatmentSchema = z.strictObject({
       /** 'full' has arrows, dots and a counter; 'dots' has dots only (ONDA PRO body). */
       controls: z.enum(["full", "dots"]),
       photos: z.array(photoSchema).min(2),
+      standIn,
     })
     .optional(),
-  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1) }).optional(),
+  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), standIn }).optional(),
   pricing: z.strictObject({
     /** Ids of categories in pricing.json (or 'red-touch-pro' / 'onda-pro' for the two groups). */
     categories: z.array(categoryId).min(1),
@@ -226,13 +245,18 @@ export const treatmentSchema = z.strictObject({
       )
       .min(1),
   }),
-  /** Price from which the Service offer in structured data starts, in PLN. */
-  offerPrice: z.number().positive().optional(),
+  /**
+   * The price of the page's Service in structured data, as a line of pricing.json (its category id, service name
+   * and option name), so that every price has one source. Treatments of the salon's offer catalogue take the
+   * catalogue's price instead (site/structuredData.ts) and must not name one here.
+   */
+  offer: z.strictObject({ category: categoryId, service: text, option: text.optional() }).optional(),
 });
 export type Treatment = z.infer<typeof treatmentSchema>;
 
 // ---------------------------------------------------------------- needs.json
 export const needsDocumentSchema = z.strictObject({
+  standIn,
   seo: seoSchema,
   title: text,
   intro: z.array(text).min(1),
@@ -244,6 +268,7 @@ export const needsDocumentSchema = z.strictObject({
         /** Paths of treatment routes, shown as chips. */
         treatments: z.array(z.string().startsWith("/")).min(1),
         effects: z.array(text).min(1),
+        standIn,
       }),
     )
     .length(15),
@@ -252,6 +277,7 @@ export type NeedsDocument = z.infer<typeof needsDocumentSchema>;
 
 // ---------------------------------------------------------------- promotions.json
 export const promotionsDocumentSchema = z.strictObject({
+  standIn,
   seo: seoSchema,
   title: text,
   intro: text,
@@ -276,6 +302,8 @@ export type PromotionsDocument = z.infer<typeof promotionsDocumentSchema>;
 // ---------------------------------------------------------------- blog/*.json
 
 export const articleSchema = z.strictObject({
+  standIn,
+  medicalReview,
   title: text,
   excerpt: text,
   /** Meta description. */
@@ -293,20 +321,21 @@ export const articleSchema = z.strictObject({
 export type Article = z.infer<typeof articleSchema>;
 
 // ---------------------------------------------------------------- blog.json (list page copy)
-export const blogPageSchema = z.strictObject({ seo: seoSchema, title: text, intro: text });
+export const blogPageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: text });
 export type BlogPage = z.infer<typeof blogPageSchema>;
 
 // ---------------------------------------------------------------- pages/*.json (legal texts, contest regulation)
 export const documentPageSchema = z.strictObject({
+  standIn,
   seo: seoSchema,
   title: text,
   lead: text.optional(),
   /** ISO date shown as the date of the document; 'build' shows the date the site was built. */
   updated: z.union([z.iso.date(), z.literal("build")]).optional(),
-  sections: z.array(z.strictObject({ title: text, blocks })).min(1),
+  sections: z.array(z.strictObject({ title: text, blocks, standIn })).min(1),
 });
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 
 // ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
-export const simplePageSchema = z.strictObject({ seo: seoSchema, title: text, intro: z.array(text).min(1) });
+export const simplePageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: z.array(text).min(1) });
 export type SimplePage = z.infer<typeof simplePageSchema>;

@@ -4,6 +4,7 @@ import { loadDocumentPage } from "../content/load.server";
 import { routeByPath } from "../site/routeTable";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
+import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { formatDatePl } from "../site/dates";
@@ -27,7 +28,7 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   return (
     <>
-      <PageHeader path={pathname} title={page.title} lead={page.lead && <p>{page.lead}</p>}>
+      <PageHeader path={pathname} title={page.title} lead={page.lead && <p>{renderInline(page.lead)}</p>}>
         {updated && (
           <p className={styles.updated}>
             {updatedIsBuild ? "Data ostatniej aktualizacji" : "Obowiązuje od"}: <time dateTime={updated}>{formatDatePl(updated)}</time>

@@ -38,7 +38,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <div className={styles.categories}>
           <p className={styles.legend}>
             Ceny w złotych (zł). Wyróżniamy <span className={styles.legendMark}>promocje</span>, rabaty i ceny serii zabiegów.
-            Kreska (—) oznacza, że cenę podamy wkrótce.
+            Kreska (—) oznacza, że cennik nie podaje ceny.
           </p>
           {categories.map((category) => (
             <PriceCategory key={category.id} category={category} />

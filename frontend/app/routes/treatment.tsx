@@ -8,7 +8,7 @@ import type { Treatment as TreatmentDoc } from "../content/schema";
 import { routeByPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
-import { service } from "../site/structuredData";
+import { service, treatmentOfferPrice } from "../site/structuredData";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
@@ -29,12 +29,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const route = routeByPath(path);
   if (route?.kind !== "treatment" || !route.doc) throw new Response("Nie znaleziono", { status: 404 });
   const treatment = loadTreatment(route.doc);
-  const head = pageHead({
-    path,
-    ...treatment.seo,
-    jsonLd: [service({ name: treatment.name, description: treatment.seo.description, path, price: treatment.offerPrice })],
-  });
-  return { path, treatment, pricing: loadPricing(), head };
+  const pricing = loadPricing();
+  const price = treatmentOfferPrice(path, treatment.offer, pricing);
+  const head = pageHead({ path, ...treatment.seo, jsonLd: [service({ name: treatment.name, description: treatment.seo.description, path, price })] });
+  return { path, treatment, pricing, head };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;

@@ -1,13 +1,23 @@
 /**
- * The one place for the salon's facts. Every value marked FICTIONAL stands in for data we do not have yet
- * (the spec shows them as {phone}, {email}, {name}); replace them here before launch and nowhere else.
+ * The one place for the salon's facts. Every value listed in `fictional` below stands in for data we do not have
+ * yet (the spec shows them as {phone}, {email}, {name}); content takes them from here through placeholders
+ * ({phone}, {email}, … — site/placeholders.ts), so each is replaced here and nowhere else. `npm run launch:check`
+ * lists every one still in `fictional`.
  */
+const name = "Aurea Instytut Urody";
+const street = "ul. Przykładowa 12";
+const postalCode = "90-553";
+const city = "Łódź";
+const facebook = "https://www.facebook.com/aurea.instytut.urody.przyklad";
+/** "ul. Przykładowa 12, 90-553 Łódź" as a search query for the map links. */
+const mapQuery = encodeURIComponent(`${street}, ${postalCode} ${city}`).replace(/%20/g, "+");
+
 export const site = {
   /** FICTIONAL brand name. */
-  name: "Aurea Instytut Urody",
+  name,
   shortName: "Aurea",
   /** FICTIONAL company name of the limited company that runs the salon. */
-  legalName: "Aurea Instytut Urody sp. z o.o.",
+  legalName: `${name} sp. z o.o.`,
   /** FICTIONAL registry numbers, shown in the legal pages. */
   nip: "000-000-00-00",
   krs: "0000000000",
@@ -19,9 +29,9 @@ export const site = {
   email: "kontakt@aurea-salon.example",
   address: {
     /** FICTIONAL street ("Przykładowa" means "example"); the postal code and city come from the spec. */
-    street: "ul. Przykładowa 12",
-    postalCode: "90-553",
-    city: "Łódź",
+    street,
+    postalCode,
+    city,
     region: "łódzkie",
     country: "PL",
   },
@@ -36,20 +46,51 @@ export const site = {
   bookingUrl: "https://booksy.com/pl-pl/000000_aurea-instytut-urody_lodz",
   social: {
     /** FICTIONAL profiles. */
-    facebook: "https://www.facebook.com/aurea.instytut.urody.przyklad",
+    facebook,
     instagram: "https://www.instagram.com/aurea.instytut.urody.przyklad",
   },
   reviewsUrl: {
-    google: "https://www.google.com/search?q=Aurea+Instytut+Urody+%C5%81%C3%B3d%C5%BA+opinie",
-    facebook: "https://www.facebook.com/aurea.instytut.urody.przyklad/reviews",
+    google: `https://www.google.com/search?q=${encodeURIComponent(`${name} ${city} opinie`).replace(/%20/g, "+")}`,
+    facebook: `${facebook}/reviews`,
   },
-  mapsUrl: "https://www.google.com/maps/search/?api=1&query=ul.+Przyk%C5%82adowa+12%2C+90-553+%C5%81%C3%B3d%C5%BA",
+  mapsUrl: `https://www.google.com/maps/search/?api=1&query=${mapQuery}`,
   /** Loaded only after the visitor asks for it or has accepted cookies (see LocationMap). */
-  mapsEmbedUrl: "https://www.google.com/maps?q=ul.+Przyk%C5%82adowa+12%2C+90-553+%C5%81%C3%B3d%C5%BA&output=embed",
+  mapsEmbedUrl: `https://www.google.com/maps?q=${mapQuery}&output=embed`,
   priceRange: "150–3000 zł",
 } as const;
 
 export type Site = typeof site;
+
+/** FICTIONAL external sub-sites of the four promotions (content/promotions.json: {promo.pca} …). */
+export const promotionUrls = {
+  pca: "https://pca-skin.aurea-salon.example/",
+  redtouch: "https://red-touch-pro.aurea-salon.example/",
+  lpg: "https://lpg.aurea-salon.example/",
+  virtue: "https://virtue-rf.aurea-salon.example/",
+} as const;
+
+/**
+ * What stands in for real data, by its path in this file: `npm run launch:check` lists each one (and exits
+ * non-zero) until its real value is in and its line is removed from here.
+ */
+export const fictional: readonly { path: string; what: string }[] = [
+  { path: "site.name", what: "nazwa salonu (marka)" },
+  { path: "site.shortName", what: "krótka nazwa salonu (tytuły stron)" },
+  { path: "site.legalName", what: "nazwa spółki prowadzącej salon" },
+  { path: "site.nip", what: "NIP spółki" },
+  { path: "site.krs", what: "numer KRS spółki" },
+  { path: "site.origin", what: "domena strony (adresy kanoniczne, mapa strony)" },
+  { path: "site.phone", what: "numer telefonu salonu" },
+  { path: "site.email", what: "adres e-mail salonu" },
+  { path: "site.address.street", what: "ulica i numer salonu" },
+  { path: "site.bookingUrl", what: "profil w serwisie rezerwacji online" },
+  { path: "site.social.facebook", what: "profil na Facebooku" },
+  { path: "site.social.instagram", what: "profil na Instagramie" },
+  { path: "promotionUrls.pca", what: "podstrona promocji PCA Skin" },
+  { path: "promotionUrls.redtouch", what: "podstrona promocji Red Touch Pro" },
+  { path: "promotionUrls.lpg", what: "podstrona promocji LPG Infinity" },
+  { path: "promotionUrls.virtue", what: "podstrona promocji Virtue RF" },
+];
 
 /** The phone number as a tel: link target (digits and the leading plus only). */
 export const phoneHref = `tel:${site.phone.replace(/[^+\d]/g, "")}`;

@@ -1,6 +1,8 @@
 /** JSON-LD for search engines, built from the site configuration and content: one source for each fact. */
 import { fullAddress, site } from "./config";
 import type { Crumb } from "./breadcrumbs";
+import { findPrice, priceAmount, type PriceRef } from "../content/pricing";
+import type { PricingDocument } from "../content/schema";
 
 export const absoluteUrl = (path: string) => new URL(path, site.origin).href.replace(/\/$/, path === "/" ? "/" : "");
 
@@ -12,15 +14,35 @@ const salonId = `${site.origin}/#salon`;
  */
 export const shareImage = (name: string) => `/img/${name}-share.jpg`;
 
-/** The six services of the spec's offer catalogue, in PLN. Brow makeup is 700 here while its page says 600 (spec). */
-export const offerCatalogue = [
-  { name: "Makijaż permanentny brwi", price: 700, path: "/makijaz-permanentny-brwi" },
+/**
+ * The six services of the spec's offer catalogue, in PLN: the one source of these prices in structured data. The
+ * treatment pages of these six state the same price in their Service offer — except brow makeup, the one pair the
+ * spec gives two figures for: 700 here, 600 on its page (`pagePrice: "own"`: the page's offer names its line of
+ * pricing.json).
+ */
+export const offerCatalogue: readonly { name: string; price: number; path: string; pagePrice?: "own" }[] = [
+  { name: "Makijaż permanentny brwi", price: 700, path: "/makijaz-permanentny-brwi", pagePrice: "own" },
   { name: "Makijaż permanentny ust", price: 700, path: "/makijaz-permanentny-ust" },
   { name: "Mezoterapia mikroigłowa", price: 400, path: "/mezoterapia-mikroiglowa" },
   { name: "Fala uderzeniowa Storz Medical", price: 300, path: "/storz-medical" },
   { name: "Japoński masaż twarzy Kobido", price: 250, path: "/kobido-lodz" },
   { name: "Endermologia LPG Infinity", price: 300, path: "/LPG-Infinity-Endermologia" },
-] as const;
+];
+
+/**
+ * The price of a treatment page's Service offer: the catalogue's for the catalogue's treatments (brow makeup
+ * aside), otherwise the pricing.json line the page's document names, otherwise none. Throws on a reference that
+ * does not lead to an amount (the content check reports it first, with file and field).
+ */
+export function treatmentOfferPrice(path: string, offer: PriceRef | undefined, pricing: PricingDocument): number | undefined {
+  const listed = offerCatalogue.find((entry) => entry.path === path);
+  if (listed && listed.pagePrice !== "own") return listed.price;
+  if (!offer) return undefined;
+  const found = findPrice(pricing, offer);
+  const amount = "price" in found ? priceAmount(found.price) : undefined;
+  if (amount === undefined) throw new Error(`${path}: oferta ${JSON.stringify(offer)} nie wskazuje ceny w złotych`);
+  return amount;
+}
 
 export function beautySalon() {
   return {

@@ -27,6 +27,10 @@ $sender = new class ($sentLog) implements MailSender {
         usleep(random_int(200, 2000));
         file_put_contents($this->sentLog, $message->messageId . "\n", FILE_APPEND | LOCK_EX);
     }
+
+    public function probe(): void
+    {
+    }
 };
 
 $outbox = new Outbox($dir);

@@ -47,6 +47,79 @@ final class ConfigTest extends TestCase
         }
     }
 
+    public function testAuthenticationWithoutTlsIsRefusedForARemoteServer(): void
+    {
+        // With SMTP_SECURE empty there is no STARTTLS at all (AutoTLS is off for the catchers): the password and
+        // every message would cross the network in clear text, even to a server that offers STARTTLS.
+        foreach (['smtp.example.com', '10.0.0.5', 'mail'] as $host) {
+            try {
+                TestConfig::make(['SMTP_HOST' => $host, 'SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS' => 'secret']);
+                self::fail("expected InvalidConfig for $host");
+            } catch (InvalidConfig $e) {
+                self::assertStringContainsString('SMTP_AUTH=1 needs SMTP_SECURE=tls or ssl', $e->getMessage());
+                self::assertStringNotContainsString('secret', $e->getMessage());
+            }
+        }
+    }
+
+    public function testAuthenticationWithoutTlsIsAllowedOnLoopbackAndToTheDevelopmentCatcher(): void
+    {
+        foreach (['127.0.0.1', '127.0.0.53', 'localhost', '::1', '[::1]', 'catcher'] as $host) {
+            $config = TestConfig::make(['SMTP_HOST' => $host, 'SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS' => 'p']);
+            self::assertTrue($config->smtpAuth, $host);
+        }
+        foreach (['tls', 'ssl'] as $secure) {
+            self::assertTrue(TestConfig::make(['SMTP_HOST' => 'smtp.example.com', 'SMTP_SECURE' => $secure, 'SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS' => 'p'])->smtpAuth);
+        }
+    }
+
+    public function testACaFileIsOptionalAndMustBeReadable(): void
+    {
+        self::assertSame('', TestConfig::make()->smtpCaFile);
+        self::assertSame(__FILE__, TestConfig::make(['SMTP_SECURE' => 'tls', 'SMTP_CA_FILE' => __FILE__])->smtpCaFile);
+        $this->expectException(InvalidConfig::class);
+        $this->expectExceptionMessage('SMTP_CA_FILE is not a readable file');
+        TestConfig::make(['SMTP_SECURE' => 'tls', 'SMTP_CA_FILE' => '/nonexistent/ca.pem']);
+    }
+
+    public function testOutboxBounds(): void
+    {
+        $defaults = TestConfig::make();
+        self::assertSame(500, $defaults->outboxMaxPending);
+        self::assertSame(100, $defaults->outboxMinFreeMb);
+        self::assertSame(30, $defaults->outboxFailedDays);
+
+        $config = TestConfig::make(['OUTBOX_MAX_PENDING' => '50', 'OUTBOX_MIN_FREE_MB' => '0', 'OUTBOX_FAILED_DAYS' => '7']);
+        self::assertSame(50, $config->outboxMaxPending);
+        self::assertSame(0, $config->outboxMinFreeMb);
+        self::assertSame(7, $config->outboxFailedDays);
+
+        try {
+            TestConfig::make(['OUTBOX_MAX_PENDING' => '0', 'OUTBOX_MIN_FREE_MB' => '-1', 'OUTBOX_FAILED_DAYS' => '31']);
+            self::fail('expected InvalidConfig');
+        } catch (InvalidConfig $e) {
+            self::assertStringContainsString('OUTBOX_MAX_PENDING', $e->getMessage());
+            self::assertStringContainsString('OUTBOX_MIN_FREE_MB', $e->getMessage());
+            // The privacy policy (/rodo) promises 30 days at most.
+            self::assertStringContainsString('OUTBOX_FAILED_DAYS must be a number of days from 1 to 30', $e->getMessage());
+        }
+    }
+
+    public function testThePrivacyPolicyStatesTheRetentionOfUndeliveredMessagesTheCodeKeeps(): void
+    {
+        $policy = json_decode((string) file_get_contents(dirname(__DIR__, 3) . '/content/pages/rodo.json'), true, 32, JSON_THROW_ON_ERROR);
+        $items = [];
+        array_walk_recursive($policy, static function ($value) use (&$items): void {
+            if (is_string($value) && str_contains($value, 'nie udało się doręczyć')) {
+                $items[] = $value;
+            }
+        });
+
+        self::assertCount(1, $items, 'one line of the retention section is about undelivered form messages');
+        self::assertMatchesRegularExpression('/\*\*do 30 dni\*\* od wysłania formularza/u', $items[0]);
+        self::assertSame(30, TestConfig::make()->outboxFailedDays, 'the default is the promise');
+    }
+
     public function testProductionSettingsAreRead(): void
     {
         $config = TestConfig::make([

@@ -12,6 +12,7 @@ use Salon\Mailer\EventLog;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\SendFailed;
+use Salon\Mailer\SmtpSender;
 
 #[CoversClass(Deliverer::class)]
 #[CoversClass(DeliveryReport::class)]
@@ -19,6 +20,7 @@ use Salon\Mailer\SendFailed;
 final class DelivererTest extends TestCase
 {
     use TempDirectory;
+    use AsUnprivilegedUser;
 
     private int $now = 1_750_000_000;
     private Outbox $outbox;
@@ -116,13 +118,15 @@ final class DelivererTest extends TestCase
         $this->store('a');
         $this->down();
         $this->deliverer->runOnce();
-        $this->sender->failure = null;
 
+        // Still down 59 s later (the probe says so): the message waits, no attempt is made.
         $this->now += 59;
         $report = $this->deliverer->runOnce();
         self::assertSame(1, $report->waiting);
-        self::assertSame([], $this->sender->sent);
+        self::assertSame(1, $this->sender->calls);
+        self::assertSame(1, $this->sender->probes);
 
+        $this->sender->failure = null;
         $report = $this->deliverer->runOnce(ignoreSchedule: true);
         self::assertSame(1, $report->sent);
         self::assertFalse($this->outbox->smtpLooksDown(), 'a success clears the marker');
@@ -171,6 +175,187 @@ final class DelivererTest extends TestCase
         self::assertSame(1, $report->failed);
         self::assertSame('garbage', file_get_contents($this->dir . '/failed/20250101T000000Z-broken.json'));
         self::assertStringStartsWith('contact-form: failed id=20250101T000000Z-broken attempts=0 kept=failed/ reason="unreadable: not JSON', $this->log[0]);
+    }
+
+    public function testAMessageTheServerRefusesGoesToFailedAtOnceAndThePassGoesOn(): void
+    {
+        // A spam filter refuses the oldest message; the real one behind it must not wait.
+        $server = new ScriptedSmtpServer(['DATAEND' => ['550 5.7.1 Message rejected as spam', '250 queued']]);
+        $deliverer = new Deliverer($this->outbox, new SmtpSender(TestConfig::make(['SMTP_PORT' => (string) $server->port, 'SMTP_TIMEOUT' => '2'])), function (string $line): void {
+            $this->log[] = $line;
+        });
+        $refused = $this->store('spam');
+        $this->now++;
+        $this->store('real');
+
+        $report = $deliverer->runOnce();
+
+        self::assertSame(1, $report->sent, 'the real message went out in the same pass');
+        self::assertSame(1, $report->failed);
+        self::assertFalse($report->stoppedBySmtpFailure);
+        self::assertSame([], $this->outbox->pending());
+        self::assertSame([$this->dir . '/failed/' . basename($refused)], $this->outbox->failed(), 'never retried');
+        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed()[0]));
+        self::assertStringContainsString('550 5.7.1 Message rejected as spam', $kept->lastError, 'the server\'s answer is kept');
+        self::assertFalse($this->outbox->smtpLooksDown(), 'a server that answers is not down: requests keep sending at once');
+        $id = (new OutboxEntry(OutboxTest::message('spam'), 0))->id();
+        self::assertMatchesRegularExpression("/^contact-form: refused id=$id attempt=1 kept=failed\\/ reason=\"[^\"]*550 5\\.7\\.1 Message rejected as spam\"$/", $this->log[0]);
+        self::assertSame(['message'], array_values(array_filter($server->log(), static fn (string $l): bool => $l === 'message')));
+    }
+
+    public function testAnAttemptThatDiesWithItsProcessIsCountedAndTheMessageEventuallyFails(): void
+    {
+        // request_terminate_timeout, the OOM killer or a kill ends the process while SMTP has the message: the
+        // attempt must count all the same, or such a message is retried forever.
+        $path = $this->store('a');
+        for ($attempt = 1; $attempt <= 3; $attempt++) {
+            self::assertSame(SIGKILL, self::runDyingDeliverer($this->dir), 'the fixture kills itself while sending');
+            clearstatcache();
+            $entry = OutboxEntry::fromJson((string) file_get_contents($path));
+            self::assertSame($attempt, $entry->attempts, "attempt $attempt is on file although its process died");
+        }
+        $this->now += 86400;
+        $report = $this->deliverer->runOnce();
+
+        self::assertSame(1, $report->failed, 'after OUTBOX_MAX_ATTEMPTS (3) it gives up');
+        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed());
+        self::assertSame(0, $this->sender->calls);
+    }
+
+    /** A pass in a process of its own whose sender SIGKILLs that process in the middle of sending. */
+    private static function runDyingDeliverer(string $dir): int
+    {
+        $process = proc_open([PHP_BINARY, dirname(__DIR__) . '/Fixtures/dying-deliverer.php', $dir], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        self::assertIsResource($process);
+        stream_get_contents($pipes[1]);
+        stream_get_contents($pipes[2]);
+
+        // For a process killed by a signal, proc_close() gives the signal's number.
+        return proc_close($process);
+    }
+
+    public function testAfterSmtpRecoversTheBackoffIsResetWithoutWaitingHours(): void
+    {
+        $this->outbox = new Outbox($this->dir, 10, 60, fn (): int => $this->now);
+        $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
+            $this->log[] = $line;
+        });
+        $path = $this->store('a');
+        $this->down();
+        for ($i = 0; $i < 6; $i++) {
+            $this->now = OutboxEntry::fromJson((string) file_get_contents($path))->nextAttemptAt;
+            $this->deliverer->runOnce();
+        }
+        $entry = OutboxEntry::fromJson((string) file_get_contents($path));
+        self::assertSame(6, $entry->attempts);
+        self::assertSame($this->now + 1920, $entry->nextAttemptAt, 'the next attempt half an hour away');
+
+        // SMTP is back a minute later; nobody runs --now, no new message comes.
+        $this->sender->failure = null;
+        $this->now += 60;
+        $report = $this->deliverer->runOnce();
+
+        self::assertSame(1, $report->sent, 'sent within a pass of SMTP being back, not in half an hour');
+        self::assertSame(7, $this->sender->calls);
+        self::assertSame([], $this->outbox->pending());
+    }
+
+    public function testASuccessfulSendAfterAnOutageMakesTheWaitingMessagesDueAtOnce(): void
+    {
+        $this->outbox = new Outbox($this->dir, 10, 60, fn (): int => $this->now);
+        $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
+            $this->log[] = $line;
+        });
+        $this->store('a');
+        $this->down();
+        $this->deliverer->runOnce();
+        $this->sender->failure = null;
+
+        // A new message goes out at once (a request's own attempt): SMTP is evidently back.
+        $this->now += 5;
+        $claim = $this->outbox->store(OutboxTest::message('b'));
+        $this->deliverer->deliver($claim);
+        $report = $this->deliverer->runOnce();
+
+        self::assertSame(1, $report->sent, 'the one that failed before did not wait for its backoff');
+        self::assertSame([], $this->outbox->pending());
+    }
+
+    public function testAPassDoesNotReadMessagesThatAreNotDue(): void
+    {
+        // A waiting message whose file is then damaged: a pass that parsed every file would find it (and move it
+        // to failed/); one that only looks at due messages leaves it alone.
+        $path = $this->store('a');
+        $this->down();
+        $this->deliverer->runOnce();
+        $this->sender->failure = null;
+        $mtime = filemtime($path);
+        file_put_contents($path, 'not read');
+        touch($path, (int) $mtime);
+        $this->now += 10;
+
+        $report = $this->deliverer->runOnce();
+
+        self::assertSame('not read', file_get_contents($path));
+        self::assertSame(0, $report->failed);
+        self::assertSame([], $this->outbox->failed());
+    }
+
+    public function testFailedMessagesAreDeletedAfterTheRetentionPeriod(): void
+    {
+        $outbox = Outbox::fromConfig(TestConfig::make(['OUTBOX_DIR' => $this->dir, 'OUTBOX_MAX_ATTEMPTS' => '1', 'OUTBOX_FAILED_DAYS' => '30']), fn (): int => $this->now);
+        $deliverer = new Deliverer($outbox, $this->sender, function (string $line): void {
+            $this->log[] = $line;
+        });
+        $this->down();
+        $old = $this->store('old');
+        $deliverer->runOnce();
+        $this->now += 10 * 86400;
+        $newer = $this->store('newer');
+        $deliverer->runOnce();
+        self::assertCount(2, $outbox->failed());
+
+        // 30 days and a second after the first was sent, 20 after the second.
+        $this->now += 20 * 86400 + 1;
+        $this->log = [];
+        $deliverer->runOnce();
+
+        self::assertSame([$this->dir . '/failed/' . basename($newer)], $outbox->failed(), 'the privacy policy promises 30 days at most');
+        $id = (new OutboxEntry(OutboxTest::message('old'), 0))->id();
+        self::assertContains("contact-form: expired id=$id kept-days=30", $this->log);
+        self::assertFileDoesNotExist($this->dir . '/failed/' . basename($old));
+    }
+
+    public function testAMessageSentButNotRemovableIsNeverSentAgain(): void
+    {
+        // SMTP accepted the message, then its file could not be removed (the outbox went read-only: a remount, a
+        // full quota). It stays in the outbox; this process must remember it was sent and only remove it later.
+        $dir = $this->dir;
+        $result = self::asUnprivilegedUser($dir, static function () use ($dir): array {
+            $outbox = new Outbox($dir, 3, 60);
+            $sender = new FakeSender(onSend: static function () use ($dir): void {
+                chmod($dir, 0500);
+            });
+            $log = [];
+            $deliverer = new Deliverer($outbox, $sender, static function (string $line) use (&$log): void {
+                $log[] = $line;
+            });
+            $outbox->store(OutboxTest::message('a'))->release();
+            $deliverer->runOnce();
+            chmod($dir, 0700);
+            $sender->onSend = null;
+            $again = $deliverer->runOnce(true);
+
+            return ['calls' => $sender->calls, 'sent' => $again->sent, 'left' => count($outbox->pending()), 'log' => $log];
+        }, [Outbox::class, Deliverer::class, FakeSender::class, OutboxTest::class, EventLog::class, DeliveryReport::class, OutboxEntry::class,
+            \Salon\Mailer\Claim::class, \Salon\Mailer\OutgoingMessage::class, \Salon\Mailer\OutboxUnavailable::class, \Salon\Mailer\Outcome::class, SendFailed::class]);
+
+        self::assertSame(1, $result['calls'], 'SMTP got it once');
+        self::assertSame(1, $result['sent']);
+        self::assertSame(0, $result['left'], 'removed once the outbox was writable again');
+        $id = (new OutboxEntry(OutboxTest::message('a'), 0))->id();
+        self::assertStringStartsWith("contact-form: error id=$id reason=sent-not-removed detail=\"cannot remove the sent message", $result['log'][0]);
+        self::assertSame("contact-form: sent id=$id attempt=1", $result['log'][1]);
     }
 
     public function testLogLinesCarryNoAddressOrMessageText(): void

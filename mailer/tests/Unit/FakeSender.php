@@ -14,17 +14,33 @@ final class FakeSender implements MailSender
     /** @var list<OutgoingMessage> */
     public array $sent = [];
     public int $calls = 0;
+    public int $probes = 0;
 
-    public function __construct(public ?SendFailed $failure = null)
+    /**
+     * @param (\Closure(OutgoingMessage): void)|null $onSend runs while the message is "with SMTP"
+     */
+    public function __construct(public ?SendFailed $failure = null, public ?\Closure $onSend = null)
     {
     }
 
     public function send(OutgoingMessage $message): void
     {
         $this->calls++;
+        if ($this->onSend !== null) {
+            ($this->onSend)($message);
+        }
         if ($this->failure !== null) {
             throw $this->failure;
         }
         $this->sent[] = $message;
+    }
+
+    public function probe(): void
+    {
+        $this->probes++;
+        // A refusal is an answer: the server is up.
+        if ($this->failure !== null && !$this->failure->permanent) {
+            throw $this->failure;
+        }
     }
 }

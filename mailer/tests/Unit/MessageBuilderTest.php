@@ -61,6 +61,14 @@ final class MessageBuilderTest extends TestCase
         self::assertSame('Eve Bcc: x@example.com', $mail->replyToName);
     }
 
+    public function testANameThatCouldPassForAnotherSenderIsDefusedEvenIfValidationWasBypassed(): void
+    {
+        $mail = self::builder()->build(new ContactMessage("=?utf-8?q?recepcja=40salon=2Etest?=\u{202E}\u{FEFF}x\u{2028}y", 'eve@example.com', '', 'x'));
+
+        self::assertSame('= ?utf-8?q?recepcja=40salon=2Etest?=x y', $mail->replyToName);
+        self::assertStringEndsWith('= ?utf-8?q?recepcja=40salon=2Etest?=x y', $mail->subject);
+    }
+
     public function testBodyLabelsEveryFieldInPolish(): void
     {
         $body = self::builder()->build(self::message())->body;

@@ -58,6 +58,31 @@ final class OriginPolicyTest extends TestCase
         self::assertSame($reason, self::policy()->refusal($origin, $referer));
     }
 
+    /** @return iterable<string, array{?string, string}> */
+    public static function fetchSites(): iterable
+    {
+        // A browser that strips Origin and Referer (a privacy extension, an old engine) still says where a
+        // request comes from in Sec-Fetch-Site.
+        yield 'a page on another site' => ['cross-site', 'fetch-site'];
+        yield 'another subdomain of the site' => ['same-site', 'fetch-site'];
+        yield 'our own page' => ['same-origin', ''];
+        yield 'typed or bookmarked' => ['none', ''];
+        yield 'no header (curl, an older browser)' => [null, ''];
+    }
+
+    #[DataProvider('fetchSites')]
+    public function testWithoutOriginAndRefererSecFetchSiteDecides(?string $site, string $reason): void
+    {
+        self::assertSame($reason === '' ? null : $reason, self::policy()->refusal(null, null, null, $site));
+    }
+
+    public function testSecFetchSiteDoesNotOverruleAnOriginThatIsAllowed(): void
+    {
+        // SITE_ORIGIN may list a front end on another site: its posts are cross-site and allowed by their Origin.
+        self::assertNull(self::policy()->refusal('https://aurea-salon.example', null, 'api.example', 'cross-site'));
+        self::assertSame('origin', self::policy()->refusal('https://evil.example', null, null, 'same-origin'));
+    }
+
     /** @return iterable<string, array{string}> */
     public static function badSettings(): iterable
     {

@@ -20,6 +20,7 @@ use Salon\Mailer\OutgoingMessage;
 final class OutboxTest extends TestCase
 {
     use TempDirectory;
+    use AsUnprivilegedUser;
 
     private int $now = 1_750_000_000;
 
@@ -99,11 +100,10 @@ final class OutboxTest extends TestCase
         $outbox->markSent($claim);
 
         self::assertFileDoesNotExist($claim->path);
+        // ...and gets its lock only on the removed file: the identity check must refuse it.
+        self::assertNull($outbox->claimHandle($claim->path, $late), 'a removed message is never sent a second time');
+        self::assertFalse(is_resource($late), 'the dead handle is closed');
         self::assertNull($outbox->claim($claim->path));
-        // ...and gets its lock only on the removed file: the identity check stops it.
-        self::assertTrue(flock($late, LOCK_EX | LOCK_NB));
-        self::assertSame(0, fstat($late)['nlink']);
-        fclose($late);
     }
 
     public function testAClaimOnAFileThatWasRescheduledMeanwhileIsRefused(): void
@@ -114,14 +114,13 @@ final class OutboxTest extends TestCase
         $claim = $outbox->claim($first->path);
         self::assertNotNull($claim);
         // A process that opened the old file before the reschedule replaced it...
-        $rival = new Outbox($this->dir, 10, 60, fn (): int => $this->now);
         $oldHandle = fopen($first->path, 'r');
         $outbox->reschedule($claim, 'SMTP down');
-        // ...may lock the old inode, but claim() compares it with the file at the path.
-        self::assertTrue(flock($oldHandle, LOCK_EX | LOCK_NB));
-        fclose($oldHandle);
+        // ...would lock the old inode (attempts 0, due now): claim() compares it with the file at the path.
+        self::assertNull($outbox->claimHandle($first->path, $oldHandle), 'a stale copy is never taken for the entry');
+        self::assertFalse(is_resource($oldHandle));
         $this->now += 3600;
-        $fresh = $rival->claim($first->path);
+        $fresh = (new Outbox($this->dir, 10, 60, fn (): int => $this->now))->claim($first->path);
         self::assertNotNull($fresh);
         self::assertSame(1, $fresh->entry?->attempts);
         $fresh->release();
@@ -187,6 +186,8 @@ final class OutboxTest extends TestCase
         self::assertSame(3, $entry->attempts);
         self::assertSame([], $outbox->pending());
         self::assertSame([$this->dir . '/failed/' . $name], $outbox->failed());
+        // People's messages: nobody but the outbox's owner may list or read them (whatever the umask).
+        self::assertSame(0700, fileperms($this->dir . '/failed') & 0777);
         $kept = OutboxEntry::fromJson((string) file_get_contents($this->dir . '/failed/' . $name));
         self::assertSame(3, $kept->attempts);
         self::assertEquals(self::message(), $kept->message, 'kept whole, never dropped');
@@ -259,14 +260,9 @@ final class OutboxTest extends TestCase
         self::assertSame([], $this->namesIn($this->dir));
     }
 
-    /**
-     * Root ignores permission bits, so as root the store runs in a forked child that has become "nobody"
-     * (as PHP-FPM's workers are www-data). The classes are loaded before the fork: the child may not be able
-     * to read the checkout at all.
-     */
     private static function storeAsUnprivilegedUser(string $dir): string
     {
-        $attempt = static function () use ($dir): string {
+        return self::asUnprivilegedUser($dir, static function () use ($dir): string {
             try {
                 (new Outbox($dir))->store(self::message())->release();
 
@@ -274,30 +270,7 @@ final class OutboxTest extends TestCase
             } catch (OutboxUnavailable $e) {
                 return 'OutboxUnavailable: ' . $e->getMessage();
             }
-        };
-        if (!function_exists('posix_geteuid') || posix_geteuid() !== 0) {
-            return $attempt();
-        }
-        if (!function_exists('pcntl_fork')) {
-            self::markTestSkipped('running as root without pcntl');
-        }
-        foreach ([Outbox::class, OutboxUnavailable::class, OutboxEntry::class, Claim::class, OutgoingMessage::class, \Salon\Mailer\SendFailed::class] as $class) {
-            class_exists($class);
-        }
-        $resultFile = tempnam(sys_get_temp_dir(), 'outbox-result-');
-        chmod($resultFile, 0666);
-        $pid = pcntl_fork();
-        if ($pid === 0) {
-            posix_setgid(65534);
-            posix_setuid(65534);
-            file_put_contents($resultFile, $attempt());
-            posix_kill(posix_getpid(), SIGKILL); // no PHPUnit shutdown in the child
-        }
-        pcntl_waitpid($pid, $status);
-        $result = (string) file_get_contents($resultFile);
-        unlink($resultFile);
-
-        return $result;
+        }, [Outbox::class, OutboxUnavailable::class, OutboxEntry::class, Claim::class, OutgoingMessage::class, \Salon\Mailer\SendFailed::class, \Salon\Mailer\OutboxFull::class]);
     }
 
     public function testAnUnreadableEntryIsClaimedWithItsProblemAndCanBeMovedToFailed(): void
@@ -321,6 +294,26 @@ final class OutboxTest extends TestCase
 
         self::assertSame(1, $outbox->removeStaleTemporaryFiles());
         self::assertSame(['.tmp-new'], $this->namesIn($this->dir));
+    }
+
+    public function testFailedKeepsMessagesForTheRetentionPeriodCountedFromWhenTheyWereSent(): void
+    {
+        $outbox = new Outbox($this->dir, 1, 60, fn (): int => $this->now, failedDays: 30);
+        mkdir($this->dir . '/failed', 0700);
+        $sentAt = static fn (int $t): string => gmdate('Ymd\THis\Z', $t);
+        $keep = $this->dir . '/failed/' . $sentAt($this->now - 30 * 86400) . '-0123456789abcdef.json';
+        $drop = $this->dir . '/failed/' . $sentAt($this->now - 30 * 86400 - 1) . '-fedcba9876543210.json';
+        // Not named by the outbox (put there by hand): its mtime counts.
+        $oldStray = $this->dir . '/failed/stray.json';
+        $newStray = $this->dir . '/failed/kept.json';
+        foreach ([$keep, $drop, $oldStray, $newStray] as $path) {
+            file_put_contents($path, '{}');
+        }
+        touch($oldStray, $this->now - 31 * 86400);
+        touch($newStray, $this->now - 86400);
+
+        self::assertSame(['fedcba9876543210', 'stray'], $outbox->expireFailed());
+        self::assertSame([$keep, $newStray], $outbox->failed());
     }
 
     public function testSmtpDownMarkerExpires(): void

@@ -167,6 +167,97 @@ final class RequestHandlerTest extends TestCase
         self::assertStringStartsWith('contact-form: error reason=outbox-unwritable detail="cannot create a file in ', $this->log[0]);
     }
 
+    private const FULL_ERROR = 'Chwilowo nie możemy przyjąć wiadomości. Prosimy spróbować ponownie za kilka minut albo zadzwonić do salonu.';
+
+    public function testOverTheCapOfWaitingMessagesIs503InPolishAndItRecoversByItself(): void
+    {
+        $outbox = Outbox::fromConfig(TestConfig::make(['OUTBOX_DIR' => $this->dir, 'OUTBOX_MAX_PENDING' => '2']));
+        $this->sender->failure = SendFailed::because('SMTP Error: Could not connect to SMTP host.');
+        foreach ([1, 2] as $n) {
+            $handler = $this->handler($outbox);
+            self::assertSame(200, $handler->handle(self::post())->status, "message $n");
+            $handler->afterResponse();
+        }
+
+        $response = $this->handler($outbox)->handle(self::post());
+
+        self::assertJsonResponse($response, 503);
+        self::assertSame(['ok' => false, 'error' => self::FULL_ERROR], $response->data());
+        self::assertSame('300', $response->headers['Retry-After']);
+        self::assertCount(2, $outbox->pending(), 'nothing stored over the cap');
+        self::assertSame('contact-form: error reason=outbox-full waiting=2 limit=2', end($this->log));
+
+        // SMTP is back and the deliverer empties the outbox: posts are taken again, nobody has to reset anything.
+        $this->sender->failure = null;
+        (new Deliverer($outbox, $this->sender, static function (string $line): void {
+        }))->runOnce(true);
+        self::assertSame(200, $this->handler($outbox)->handle(self::post())->status);
+    }
+
+    public function testUnderTheFreeSpaceFloorIs503InPolishAndNothingIsWritten(): void
+    {
+        // A floor no disk here can meet (a petabyte).
+        $outbox = Outbox::fromConfig(TestConfig::make(['OUTBOX_DIR' => $this->dir, 'OUTBOX_MIN_FREE_MB' => '1000000000']));
+
+        $response = $this->handler($outbox)->handle(self::post());
+
+        self::assertJsonResponse($response, 503);
+        self::assertSame(['ok' => false, 'error' => self::FULL_ERROR], $response->data());
+        self::assertSame([], $this->namesIn($this->dir));
+        self::assertMatchesRegularExpression('/^contact-form: error reason=disk-low free-mb=\d+ floor-mb=1000000000$/', end($this->log));
+    }
+
+    public function testTheFreeSpaceCheckRecoversByItselfToo(): void
+    {
+        $free = 10 * 1024 * 1024;
+        $outbox = new Outbox($this->dir, minFreeBytes: 50 * 1024 * 1024, freeBytes: function () use (&$free): int {
+            return $free;
+        });
+        self::assertSame(503, $this->handler($outbox)->handle(self::post())->status);
+        $free = 200 * 1024 * 1024; // someone rotated the logs
+        self::assertSame(200, $this->handler($outbox)->handle(self::post())->status);
+    }
+
+    public function testTheAttemptIsOnFileBeforeTheRequestSendsIt(): void
+    {
+        // If the worker dies while SMTP has the message (request_terminate_timeout, OOM), the deliverer must find the
+        // attempt counted and wait its backoff, not retry it at once and forever.
+        $handler = $this->handler();
+        $handler->handle(self::post());
+
+        $entry = OutboxEntry::fromJson((string) file_get_contents($this->outbox->pending()[0]));
+        self::assertSame(1, $entry->attempts);
+        self::assertGreaterThan(time() + 30, $entry->nextAttemptAt);
+
+        $handler->afterResponse();
+        self::assertCount(1, $this->sender->sent);
+        self::assertSame([], $this->outbox->pending());
+    }
+
+    public function testWhileSmtpLooksDownTheMessageIsStoredDueAndUncounted(): void
+    {
+        $this->outbox->noteSmtpDown();
+        $handler = $this->handler();
+        $handler->handle(self::post());
+        $handler->afterResponse();
+
+        $entry = OutboxEntry::fromJson((string) file_get_contents($this->outbox->pending()[0]));
+        self::assertSame(0, $entry->attempts, 'no attempt was made');
+        self::assertLessThanOrEqual(time(), $entry->nextAttemptAt, 'the deliverer takes it at once');
+        self::assertSame(0, $this->sender->calls);
+    }
+
+    public function testACrossSitePostWithoutOriginOrRefererIsRefusedBySecFetchSite(): void
+    {
+        $request = static fn (string $site): HttpRequest => new HttpRequest('POST', self::MULTIPART, self::multipart(self::FORM), null, null, false, null, $site);
+
+        $response = $this->handler()->handle($request('cross-site'));
+        self::assertJsonResponse($response, 403);
+        self::assertSame(['ok' => false, 'error' => RequestHandler::ORIGIN_ERROR], $response->data());
+        self::assertSame('contact-form: rejected reason=fetch-site', end($this->log));
+        self::assertSame(200, $this->handler()->handle($request('same-origin'))->status);
+    }
+
     /** @return iterable<string, array{string}> */
     public static function otherMethods(): iterable
     {

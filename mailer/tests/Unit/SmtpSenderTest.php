@@ -6,6 +6,7 @@ namespace Salon\Mailer\Tests\Unit;
 
 use PHPMailer\PHPMailer\PHPMailer;
 use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\OutgoingMessage;
 use Salon\Mailer\SendFailed;
@@ -120,6 +121,81 @@ final class SmtpSenderTest extends TestCase
             self::assertStringNotContainsString("\n", $e->getMessage());
             self::assertInstanceOf(\PHPMailer\PHPMailer\Exception::class, $e->getPrevious());
         }
+    }
+
+    /** @param array<string, string> $settings */
+    private static function senderTo(ScriptedSmtpServer $server, array $settings = []): SmtpSender
+    {
+        return new SmtpSender(TestConfig::make($settings + ['SMTP_PORT' => (string) $server->port, 'SMTP_TIMEOUT' => '2']));
+    }
+
+    public function testAServerThatRefusesTheMessageIsAPermanentFailureWithItsAnswer(): void
+    {
+        $server = new ScriptedSmtpServer(['DATAEND' => '550 5.7.1 Message rejected as spam <x@example.com>']);
+        try {
+            self::senderTo($server)->send(self::outgoing());
+            self::fail('expected SendFailed');
+        } catch (SendFailed $e) {
+            self::assertTrue($e->permanent, 'a 5xx answer to the message itself will not change on a retry');
+            self::assertStringContainsString('550 5.7.1 Message rejected as spam', $e->getMessage());
+            self::assertStringNotContainsString('x@example.com', $e->getMessage());
+        }
+        self::assertSame(['EHLO', 'MAIL', 'RCPT', 'DATA', 'refused'], array_slice($server->log(), 0, 5));
+    }
+
+    /** @return iterable<string, array{array<string, string>}> */
+    public static function passingFailures(): iterable
+    {
+        yield '4xx to the message (greylisting)' => [['DATAEND' => '451 4.7.1 Greylisted, try again later']];
+        yield '421 at the greeting (server closing)' => [['greeting' => '421 4.3.2 Service shutting down']];
+        // The envelope is the same for every message (the site to the salon): a 5xx there is about the setup or
+        // the relay's quota, not about this visitor's message, so it must not send the message to failed/.
+        yield '5xx to MAIL FROM' => [['MAIL' => '550 5.7.1 Sender not allowed']];
+        yield '5xx to RCPT TO' => [['RCPT' => '554 5.7.1 Relay access denied']];
+    }
+
+    /** @param array<string, string> $script */
+    #[DataProvider('passingFailures')]
+    public function testConnectionTroubleAnd4xxAnswersAreWorthARetry(array $script): void
+    {
+        $server = new ScriptedSmtpServer($script);
+        try {
+            self::senderTo($server)->send(self::outgoing());
+            self::fail('expected SendFailed');
+        } catch (SendFailed $e) {
+            self::assertFalse($e->permanent, $e->getMessage());
+        }
+    }
+
+    public function testAServerThatNeverAnswersFailsWithinSmtpTimeout(): void
+    {
+        // Accepts the connection and says nothing (holds it 8 s). PHPMailer waits for each reply up to its own
+        // Timelimit, 300 s unless set: a worker (and the visitor's next request) would hang for minutes.
+        $server = new ScriptedSmtpServer(['greeting' => 'silent', 'holdSeconds' => 8]);
+        $started = microtime(true);
+        try {
+            self::senderTo($server, ['SMTP_TIMEOUT' => '2'])->send(self::outgoing());
+            self::fail('expected SendFailed');
+        } catch (SendFailed $e) {
+            self::assertFalse($e->permanent);
+        }
+        self::assertLessThan(5.0, microtime(true) - $started, 'SMTP_TIMEOUT bounds the wait for every reply');
+    }
+
+    public function testWithTlsDemandedNoLoginCrossesTheWireWhenTheServerCannotDoStartTls(): void
+    {
+        // The server offers no STARTTLS (its EHLO lists only 8BITMIME): the session must end before AUTH and MAIL.
+        $server = new ScriptedSmtpServer();
+        try {
+            self::senderTo($server, ['SMTP_HOST' => '127.0.0.1', 'SMTP_SECURE' => 'tls', 'SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS' => 'secret'])->send(self::outgoing());
+            self::fail('expected SendFailed');
+        } catch (SendFailed $e) {
+            self::assertSame(SendFailed::UNREACHABLE, $e->kind);
+        }
+        usleep(100_000);
+        self::assertSame(['EHLO', 'STAR'], array_slice($server->log(), 0, 2), 'it asked for STARTTLS');
+        self::assertNotContains('AUTH', $server->log());
+        self::assertNotContains('MAIL', $server->log());
     }
 
     public function testRedactionRemovesAddressesAndLineBreaks(): void

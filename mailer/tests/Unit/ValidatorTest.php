@@ -269,6 +269,131 @@ final class ValidatorTest extends TestCase
         self::assertInstanceOf(ContactMessage::class, self::validate(['to' => 'evil@example.com', 'subject' => 'x']));
     }
 
+    /** @return iterable<string, array{string}> */
+    public static function spoofedNames(): iterable
+    {
+        // Plain ASCII, yet mail clients decode it into "recepcja@salon.test" in the Reply-To (Mailsploit).
+        yield 'RFC 2047 encoded word' => ['=?utf-8?q?recepcja=40salon=2Etest?='];
+        yield 'encoded word, base64' => ['=?UTF-8?B?cmVjZXBjamFAc2Fsb24udGVzdA==?='];
+        yield 'right-to-left override' => ["Anna \u{202E}tset.nolas@ajcpecer"];
+        yield 'left-to-right isolate' => ["Anna \u{2066}Kowalska\u{2069}"];
+        yield 'line separator' => ["Anna\u{2028}Bcc: x"];
+        yield 'paragraph separator' => ["Anna\u{2029}Kowalska"];
+        yield 'byte order mark' => ["\u{FEFF}Anna Kowalska"];
+        yield 'zero-width space' => ["recepcja\u{200B}salon"];
+        yield 'an address as the name' => ['recepcja@salon.test'];
+        yield 'full-width at sign' => ['recepcja＠salon.test'];
+        yield 'small at sign' => ['recepcja﹫salon.test'];
+        yield 'angle brackets' => ['Salon <recepcja>'];
+        yield 'quotes and a comma' => ['"Salon, recepcja"'];
+    }
+
+    #[DataProvider('spoofedNames')]
+    public function testNamesThatCouldPassForAnotherSenderAreRefused(string $name): void
+    {
+        self::assertSame(
+            'Imię i nazwisko może zawierać tylko litery, cyfry, spacje i znaki . , \' ’ - ( ) &.',
+            self::errors(['name' => $name])['name'],
+        );
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function realNames(): iterable
+    {
+        yield 'Polish letters' => ['Zażółć Gęślą-Jaźń'];
+        yield 'apostrophe' => ["Anna O'Brien"];
+        yield 'typographic apostrophe' => ['Anna D’Angelo'];
+        yield 'initial and comma' => ['Kowalska, Anna M.'];
+        yield 'two people' => ['Kasia & Tomek'];
+        yield 'company' => ['Studio 22 (Łódź)'];
+        yield 'combining accent' => ["Zoe\u{0308}"];
+        yield 'Cyrillic' => ['Анна Ковальская'];
+    }
+
+    #[DataProvider('realNames')]
+    public function testNamesPeopleWriteArePassed(string $name): void
+    {
+        $result = self::validate(['name' => $name]);
+        self::assertInstanceOf(ContactMessage::class, $result);
+        self::assertSame($name, $result->name);
+    }
+
+    public function testTrimmingIsLinearEvenWithoutPcreJit(): void
+    {
+        // PCRE's JIT is off when its memory cannot be allocated; a trailing-blank pattern then tries every
+        // position of a run of blanks inside the text: 64 KiB of spaces between two letters took 26 s here.
+        $jit = (string) ini_get('pcre.jit');
+        ini_set('pcre.jit', '0');
+        try {
+            $started = microtime(true);
+            $errors = self::errors([
+                'name' => 'a' . str_repeat(' ', 65000) . 'b',
+                'message' => 'y' . str_repeat("\u{00A0}", 20000) . 'z',
+            ]);
+            $seconds = microtime(true) - $started;
+        } finally {
+            ini_set('pcre.jit', $jit);
+        }
+
+        self::assertLessThan(1.0, $seconds);
+        self::assertSame('Imię może mieć najwyżej 100 znaków.', $errors['name']);
+        self::assertSame('Wiadomość może mieć najwyżej 5000 znaków.', $errors['message']);
+    }
+
+    public function testBlanksAroundTheTextAreTrimmedBlanksInsideKept(): void
+    {
+        $result = self::validate([
+            'name' => "\u{3000} \u{00A0}Anna  Maria\u{2009}\t ",
+            'message' => "\n\u{00A0}Linia 1\n\n  Linia 2 \u{00A0}\n\n",
+        ]);
+
+        self::assertInstanceOf(ContactMessage::class, $result);
+        self::assertSame('Anna  Maria', $result->name);
+        self::assertSame("Linia 1\n\n  Linia 2", $result->message);
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function typedAddresses(): iterable
+    {
+        yield 'plain' => ['anna@example.com'];
+        yield 'dots and plus' => ['anna.kowalska+salon@poczta.onet.pl'];
+        yield 'apostrophe' => ["o'brien@example.ie"];
+        yield 'underscore, hyphen, digits' => ['a_b-c.9@sub-domain.example.co.uk'];
+        yield 'capitals' => ['Anna@Example.COM'];
+        yield 'punycode domain' => ['anna@xn--w-uga1v8h.pl'];
+    }
+
+    #[DataProvider('typedAddresses')]
+    public function testAddressesPeopleTypeAreAccepted(string $email): void
+    {
+        $result = self::validate(['email' => $email]);
+        self::assertInstanceOf(ContactMessage::class, $result);
+        self::assertSame($email, $result->email);
+    }
+
+    /** @return iterable<string, array{string}> */
+    public static function exoticAddresses(): iterable
+    {
+        yield 'quoted local part with a comma' => ['"a,b"@x.pl'];
+        yield 'quoted local part with a space' => ['"anna kowalska"@example.com'];
+        yield 'IPv4 literal' => ['a@[127.0.0.1]'];
+        yield 'IPv6 literal' => ['a@[IPv6:::1]'];
+        yield 'dot at the start' => ['.anna@example.com'];
+        yield 'two dots' => ['anna..k@example.com'];
+        yield 'dot before the at' => ['anna.@example.com'];
+        yield 'host without a dot' => ['anna@localhost'];
+        yield 'hyphen at the edge of a label' => ['anna@-example.com'];
+        yield 'numeric top-level domain' => ['anna@example.123'];
+        yield 'encoded word as local part' => ['=?utf-8?q?x?=@example.com'];
+        yield 'local part over 64' => [str_repeat('a', 65) . '@example.com'];
+    }
+
+    #[DataProvider('exoticAddresses')]
+    public function testQuotedLocalPartsAndAddressLiteralsAreRefused(string $email): void
+    {
+        self::assertSame('Podaj poprawny adres e-mail.', self::errors(['email' => $email])['email']);
+    }
+
     public function testHoneypot(): void
     {
         $validator = new Validator();

@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
 import { Carousel, SWIPE_THRESHOLD } from "./Carousel";
 
@@ -183,10 +183,19 @@ describe("Carousel", () => {
     });
   });
 
-  it("never advances by itself", async () => {
-    const { carousel } = setup();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(carousel.querySelector('[aria-live="polite"]')).toHaveTextContent("Zdjęcie 1 z 6");
-    expect(carousel.querySelector('[aria-live="off"]')).toBeNull();
+  it("never advances by itself: a minute later it still shows the first photo", () => {
+    vi.useFakeTimers();
+    try {
+      renderAt(<Carousel photos={photos} controls="full" label="Przed i po" />);
+      const carousel = screen.getByRole("group", { name: "Przed i po" });
+      // Far beyond any slideshow interval (the hero's is 8 s), with every timer and animation frame run.
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(activeSlide(carousel)).toHaveAccessibleName("1 z 6");
+      expect(counter()).toHaveTextContent(/^1 \/ 6$/);
+      expect(carousel.querySelector('[aria-live="polite"]')).toHaveTextContent("Zdjęcie 1 z 6");
+      expect(carousel.querySelector('[aria-live="off"]')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,8 +1,11 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
 import { ContactForm, ERROR_TEXT, SUCCESS_TEXT } from "./ContactForm";
+import { SUBMIT_HANDLED } from "../../site/hydration";
 
 function respond(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -100,5 +103,37 @@ describe("ContactForm", () => {
     await fill(user);
     await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(/zbyt wiele wiadomości/);
+  });
+
+  it("keeps what the visitor typed before the page hydrated when she goes on typing after it", async () => {
+    // The prerendered form, filled in before React arrives: the text is in the fields, not in React's state.
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!;
+    const message = container.querySelector<HTMLTextAreaElement>('textarea[name="message"]')!;
+    name.value = "Anna Wczesna";
+    message.value = "Napisane przed hydratacją.";
+    let root!: ReturnType<typeof hydrateRoot>;
+    await act(async () => {
+      root = hydrateRoot(container, <ContactForm />);
+    });
+    // Typing in another field re-renders the form from state: the early text must survive it.
+    await userEvent.setup().type(container.querySelector('input[name="email"]')!, "anna@example.com");
+    expect(name.value).toBe("Anna Wczesna");
+    expect(message.value).toBe("Napisane przed hydratacją.");
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it("marks the submit event it sent, so that the early-submit guard does not send it again", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => respond(200, { ok: true })));
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await fill(user);
+    let sent: Event | undefined;
+    document.addEventListener("submit", (event) => (sent = event), { once: true });
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    expect((sent as Event & Record<string, unknown>)[SUBMIT_HANDLED]).toBe(true);
   });
 });

@@ -1,10 +1,21 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { CONTACT_LIMITS, submitContact, type ContactField, type ContactValues } from "./submitContact";
+import { SUBMIT_HANDLED } from "../../site/hydration";
 import styles from "./ContactForm.module.scss";
 
 type Status = "idle" | "sending" | "success" | "error";
 
 const empty: ContactValues = { name: "", email: "", phone: "", message: "" };
+
+/**
+ * What the fields hold now. They are the truth: what a visitor types before the page hydrates is in them but not in
+ * React's state, and a render from stale state would clear it (a controlled input takes its value from state).
+ */
+function fieldsOf(form: HTMLFormElement): ContactValues {
+  const data = new FormData(form);
+  const field = (name: string) => String(data.get(name) ?? "");
+  return { name: field("name"), email: field("email"), phone: field("phone"), message: field("message") };
+}
 
 export const SUCCESS_TEXT = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 export const ERROR_TEXT = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
@@ -64,24 +75,28 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>("idle");
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [detail, setDetail] = useState<string | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Hydrated: take over what was typed before, so that no later render clears it.
+  useEffect(() => setValues(fieldsOf(formRef.current!)), []);
 
   const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const field = event.target.name as ContactField;
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setValues(fieldsOf(event.target.form!));
     if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The fields are the truth: what was typed before the page hydrated is in them but not yet in state.
-    const data = new FormData(event.currentTarget);
-    const field = (name: string) => String(data.get(name) ?? "");
-    const current: ContactValues = { name: field("name"), email: field("email"), phone: field("phone"), message: field("message") };
+    // Sent here: the early-submit guard, which may be holding this very event, must not send it again.
+    (event.nativeEvent as Event & Record<string, unknown>)[SUBMIT_HANDLED] = true;
+    const current = fieldsOf(event.currentTarget);
+    const trap = String(new FormData(event.currentTarget).get("website") ?? "");
     setValues(current);
     setStatus("sending");
     setDetail(undefined);
     setFieldErrors({});
-    const result = await submitContact(current, field("website") || honeypot);
+    const result = await submitContact(current, trap || honeypot);
     if (result.ok) {
       setValues(empty);
       setStatus("success");
@@ -94,7 +109,7 @@ export function ContactForm() {
 
   const sending = status === "sending";
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-busy={sending} noValidate={false}>
+    <form ref={formRef} id="formularz-kontaktowy" className={styles.form} onSubmit={onSubmit} aria-busy={sending} noValidate={false}>
       <Field field="name" label="Imię i nazwisko" value={values.name} error={fieldErrors.name} onChange={update} required autoComplete="name" />
       <Field field="email" label="E-mail" type="email" value={values.email} error={fieldErrors.email} onChange={update} required autoComplete="email" />
       <Field field="phone" label="Telefon" type="tel" value={values.phone} error={fieldErrors.phone} onChange={update} autoComplete="tel" />

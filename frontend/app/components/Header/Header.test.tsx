@@ -6,6 +6,20 @@ import { site } from "../../site/config";
 import { Header } from "./Header";
 
 describe("Header", () => {
+  it("names the logo link by what it shows: its visible text 'Aurea Instytut Urody', then where it leads", () => {
+    renderAt(<Header />);
+    const logo = screen.getAllByRole("link").find((a) => a.getAttribute("href") === "/" && a.textContent?.includes(site.shortName))!;
+    // What a sighted visitor reads: the text outside visually hidden spans, whitespace collapsed.
+    const visible = [...logo.childNodes]
+      .filter((node) => !(node instanceof HTMLElement && node.classList.contains("visually-hidden")))
+      .map((node) => node.textContent)
+      .join("")
+      .replace(/\s+/g, " ")
+      .trim();
+    expect(visible).toBe(site.name);
+    expect(logo).toHaveAccessibleName(`${site.name} – strona główna`);
+  });
+
   it("has the phone link and the social links in the top bar", () => {
     renderAt(<Header />);
     expect(screen.getByRole("link", { name: site.phone })).toHaveAttribute("href", "tel:+48420000000");

@@ -46,11 +46,16 @@ function Dropdown({ label, items, active }: { label: string; items: { label: str
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const openedByHover = useRef(false);
+  /** The frame that will focus the first item after ArrowDown: cancelled if the dropdown closes before it runs. */
+  const pendingFocus = useRef(0);
   const { pathname } = useLocation();
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    if (!open) openedByHover.current = false;
+    if (!open) {
+      openedByHover.current = false;
+      cancelAnimationFrame(pendingFocus.current);
+    }
   }, [open]);
 
   const focusItem = (index: number) => {
@@ -63,7 +68,7 @@ function Dropdown({ label, items, active }: { label: string; items: { label: str
     if (event.key === "ArrowDown") {
       event.preventDefault();
       setOpen(true);
-      requestAnimationFrame(() => focusItem(0));
+      pendingFocus.current = requestAnimationFrame(() => focusItem(0));
     }
   };
 

@@ -2,16 +2,18 @@ import { Link } from "react-router";
 import { site } from "../../site/config";
 import styles from "./Logo.module.scss";
 
-/** The wordmark: typeset, so it is sharp at any size and costs no image request. */
+/** "Aurea Instytut Urody" → "Instytut Urody": the line under the short name. */
+const subline = site.name.startsWith(site.shortName) ? site.name.slice(site.shortName.length).trim() : site.name;
+
+/**
+ * The wordmark: typeset, so it is sharp at any size and costs no image request. Its accessible name is its visible
+ * text ("Aurea Instytut Urody") followed by where it leads, so a voice user who says what she sees hits it.
+ */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   return (
-    <Link to="/" className={`${styles.logo} ${tone === "light" ? styles.light : ""}`} aria-label={`${site.name} – strona główna`}>
-      <span className={styles.mark} aria-hidden="true">
-        {site.shortName}
-      </span>
-      <span className={styles.sub} aria-hidden="true">
-        Instytut Urody
-      </span>
+    <Link to="/" className={`${styles.logo} ${tone === "light" ? styles.light : ""}`}>
+      <span className={styles.mark}>{site.shortName}</span> <span className={styles.sub}>{subline}</span>{" "}
+      <span className="visually-hidden">– strona główna</span>
     </Link>
   );
 }

@@ -97,7 +97,7 @@ describe("PriceCategory", () => {
     render(<PriceCategory category={category} />);
     const row = screen.getByText("1 obszar").closest("li")!;
     expect(row).toHaveTextContent("—");
-    expect(within(row).getByText("cena zostanie podana wkrótce")).toHaveClass("visually-hidden");
+    expect(within(row).getByText("bez podanej ceny")).toHaveClass("visually-hidden");
   });
 
   it("can be embedded without an anchor and under an h3 (treatment pages)", () => {

@@ -3,7 +3,7 @@ import type { PriceCategory as Category, Service } from "../../content/schema";
 import { isHighlightedOption, isHighlightedPrice, isHighlightedService } from "../../content/pricing";
 import styles from "./PriceCategory.module.scss";
 
-/** A price the document writes as a dash: no price yet. Read out in words, shown as the dash. */
+/** A price the document writes as a dash: no price (spec). Read out in words, shown as the dash. */
 const NO_PRICE = /^[—–-]$/;
 
 /** Why a row is highlighted, in the visitor's words. Only rows the spec's rules pick get a label at all. */
@@ -18,7 +18,7 @@ function Price({ price }: { price: string }) {
     return (
       <span className={styles.price}>
         <span aria-hidden="true">—</span>
-        <span className="visually-hidden">cena zostanie podana wkrótce</span>
+        <span className="visually-hidden">bez podanej ceny</span>
       </span>
     );
   return <span className={styles.price}>{price}</span>;

@@ -1,0 +1,172 @@
+/**
+ * What must be replaced or confirmed before the site goes live, with the file and the field of each item:
+ *   - every fictional value of frontend/app/site/config.ts (the `fictional` list),
+ *   - every text marked as our stand-in in content (a `standIn` note),
+ *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
+ *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
+ *     `medicalReview`).
+ * Reads the documents as they are on disk (before placeholders are filled in); `npm run launch:check` prints the
+ * list. Node only: no page imports this.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fictional as configFictional } from "../app/site/config";
+import { configValue } from "../app/site/placeholders";
+import { standardSections } from "../app/content/schema";
+import { offerCatalogue } from "../app/site/structuredData";
+import { amountsOf, priceCategoriesById } from "../app/content/pricing";
+import type { PricingDocument, Treatment } from "../app/content/schema";
+
+export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical";
+
+export interface LaunchItem {
+  kind: LaunchKind;
+  /** Path from the project root, e.g. content/home.json. */
+  file: string;
+  field: string;
+  note: string;
+}
+
+export const KIND_TITLES: Record<LaunchKind, string> = {
+  fictional: "Dane fikcyjne (zastąp prawdziwymi w frontend/app/site/config.ts i usuń z listy `fictional`)",
+  standIn: "Teksty zastępcze (zastąp albo potwierdź, potem usuń notatkę `standIn`)",
+  artwork: "Grafiki zastępcze (zapisz prawdziwe zdjęcie pod tą samą nazwą: .jpg, .png albo .webp, i usuń plik .svg)",
+  medical: "Teksty medyczne bez potwierdzenia praktyka (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
+};
+
+/** Sections of a treatment page (by their standard anchors) that give medical advice or eligibility rules. */
+const MEDICAL_SECTIONS = new Set<string>(["wskazania", "przeciwwskazania", "przygotowanie", "pielegnacja"] satisfies (keyof typeof standardSections)[]);
+
+/** Images the code itself names (the share image and the contact map), with where. */
+const CODE_IMAGES = [
+  { name: "og-aurea", file: "frontend/app/site/head.ts", field: "DEFAULT_SHARE_IMAGE" },
+  { name: "mapa-salonu", file: "frontend/app/components/LocationMap/LocationMap.tsx", field: "Picture name" },
+];
+
+const PHOTO_EXTENSIONS = ["jpg", "jpeg", "png", "webp"];
+
+interface Options {
+  /** The content folder (default: content/ of the project). */
+  contentDir?: string;
+  /** The project root, for file names in the report. */
+  root?: string;
+  /** The fictional config values (default: config.ts's list). */
+  fictional?: readonly { path: string; what: string }[];
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((entry) => {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) return entry === "images" ? [] : jsonFiles(path);
+      return entry.endsWith(".json") ? [path] : [];
+    });
+}
+
+function fieldOf(path: (string | number)[]): string {
+  return path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${key}` : key), "");
+}
+
+/** Every object of a JSON value with its path. */
+function objectsOf(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; object: Record<string, unknown> }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => objectsOf(v, [...path, i]));
+  if (value && typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    return [{ path, object }, ...Object.entries(object).flatMap(([k, v]) => objectsOf(v, [...path, k]))];
+  }
+  return [];
+}
+
+export function launchItems(options: Options = {}): LaunchItem[] {
+  const root = options.root ?? process.cwd();
+  const contentDir = options.contentDir ?? join(root, "content");
+  const shown = (file: string) => relative(root, file).split("\\").join("/");
+  const items: LaunchItem[] = [];
+
+  for (const { path, what } of options.fictional ?? configFictional) {
+    const value = configValue(path);
+    items.push({ kind: "fictional", file: "frontend/app/site/config.ts", field: path, note: `${what}: ${JSON.stringify(value)}` });
+  }
+
+  const imagesDir = join(contentDir, "images");
+  const isArtwork = (name: string) =>
+    existsSync(join(imagesDir, `${name}.svg`)) && !PHOTO_EXTENSIONS.some((ext) => existsSync(join(imagesDir, `${name}.${ext}`)));
+  const seenImages = new Set<string>();
+
+  for (const file of jsonFiles(contentDir)) {
+    const doc = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    const name = shown(file);
+    for (const { path, object } of objectsOf(doc)) {
+      if (typeof object.standIn === "string") items.push({ kind: "standIn", file: name, field: fieldOf(path) || "(cały dokument)", note: object.standIn });
+      if (typeof object.image === "string") {
+        const image = object.image;
+        const field = fieldOf([...path, "image"]);
+        if (isArtwork(image)) {
+          items.push({ kind: "artwork", file: name, field, note: `${image}: content/images/${image}.svg${seenImages.has(image) ? " (ten sam obraz co wyżej)" : ""}` });
+        } else if (object.artwork === true) {
+          items.push({ kind: "artwork", file: name, field: fieldOf([...path, "artwork"]), note: `${image}: zdjęcie już jest, usuń znacznik "artwork": true` });
+        }
+        seenImages.add(image);
+      }
+    }
+    const relativeName = relative(contentDir, file).split("\\").join("/");
+    if (relativeName.startsWith("treatments/")) {
+      const treatment = doc as Partial<Treatment>;
+      if (!treatment.medicalReview) {
+        treatment.sections?.forEach((section, i) => {
+          if (MEDICAL_SECTIONS.has(section.id)) items.push({ kind: "medical", file: name, field: `sections[${i}]`, note: `„${section.title}”` });
+        });
+      }
+    } else if (relativeName.startsWith("blog/")) {
+      if (!(doc as { medicalReview?: unknown }).medicalReview) items.push({ kind: "medical", file: name, field: "body", note: "porady o zabiegach i pielęgnacji w artykule" });
+    }
+  }
+
+  for (const { name, file, field } of CODE_IMAGES) {
+    if (isArtwork(name)) items.push({ kind: "artwork", file, field, note: `${name}: content/images/${name}.svg` });
+  }
+  return items;
+}
+
+/**
+ * For information, not blocking: offer-catalogue prices (the spec's figures, in the structured data search engines
+ * read) that the treatment's own price list does not show.
+ */
+export function catalogueNotes(options: Options = {}): string[] {
+  const contentDir = options.contentDir ?? join(options.root ?? process.cwd(), "content");
+  const pricing = JSON.parse(readFileSync(join(contentDir, "pricing.json"), "utf8")) as PricingDocument;
+  return offerCatalogue.flatMap((entry) => {
+    const doc = JSON.parse(readFileSync(join(contentDir, "treatments", `${entry.path.slice(1)}.json`), "utf8")) as Treatment;
+    const amounts = amountsOf(priceCategoriesById(pricing, doc.pricing.categories));
+    if (amounts.has(entry.price) && entry.pagePrice !== "own") return [];
+    const shownAmounts = [...amounts].filter((a) => a > 0).sort((a, b) => a - b);
+    return [
+      `frontend/app/site/structuredData.ts: offerCatalogue „${entry.name}”: ${entry.price} zł – ` +
+        (entry.pagePrice === "own"
+          ? `strona ${entry.path} podaje własną cenę (specyfikacja: dwie wartości)`
+          : `cennik strony ${entry.path} tej kwoty nie zawiera (${shownAmounts[0]}–${shownAmounts.at(-1)} zł)`),
+    ];
+  });
+}
+
+/** The report as printed by `npm run launch:check`. */
+export function formatReport(items: LaunchItem[], notes: string[]): string {
+  const lines: string[] = [];
+  for (const kind of Object.keys(KIND_TITLES) as LaunchKind[]) {
+    const ofKind = items.filter((item) => item.kind === kind);
+    lines.push(`\n${KIND_TITLES[kind]}: ${ofKind.length}`);
+    for (const item of ofKind) lines.push(`  ${item.file}: pole "${item.field}": ${item.note}`);
+  }
+  if (notes.length) {
+    lines.push(`\nDo wiadomości (nie blokuje publikacji): ceny katalogu ofert w danych strukturalnych`);
+    for (const note of notes) lines.push(`  ${note}`);
+  }
+  const counts = (Object.keys(KIND_TITLES) as LaunchKind[]).map((kind) => `${items.filter((i) => i.kind === kind).length} ${kind}`);
+  lines.push(
+    items.length
+      ? `\nDo zastąpienia lub potwierdzenia przed publikacją: ${items.length} (${counts.join(", ")}).`
+      : "\nNic do zastąpienia: treść gotowa do publikacji.",
+  );
+  return lines.join("\n").trimStart();
+}

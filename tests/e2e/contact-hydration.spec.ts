@@ -1,0 +1,132 @@
+/**
+ * A visitor on a slow phone fills in and sends the contact form before, while and right after the page hydrates:
+ * the page's scripts arrive 0 to 3 s late, the fields are filled at once (autofill) or typed key by key. Whatever
+ * the moment, the message arrives exactly once, whole, and the visitor sees the success box.
+ */
+import { expect, test, type Page } from "../support/test";
+import { exclusiveMailTests } from "../mailer/exclusive";
+import { listMail, waitForMail } from "../support/mailbox";
+import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
+
+const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
+
+exclusiveMailTests();
+
+/** Every script of the site reaches the browser `ms` late (the page itself paints at once). */
+async function delayScripts(page: Page, ms: number) {
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+const hydrated = (page: Page) => page.evaluate((attr) => document.documentElement.hasAttribute(attr), HYDRATED_ATTRIBUTE);
+
+/**
+ * Installed before the page loads: `window.__sendWhileHydrating()` clicks the send button at the first moment React
+ * has taken hold of the form (its fiber is on the element) but the page has not yet declared itself hydrated.
+ * Resolves to what it hit: "during", or "missed" when hydration finished between two looks.
+ */
+const DURING_HYDRATION = `
+window.__sendWhileHydrating = () => new Promise((resolve) => {
+  // A message channel, like React's scheduler: one look between any two of its tasks (timers are clamped to 4 ms).
+  const channel = new MessageChannel();
+  const look = () => {
+    const form = document.querySelector("form");
+    const done = document.documentElement.hasAttribute(${JSON.stringify(HYDRATED_ATTRIBUTE)});
+    const taken = form && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
+    if (taken && !done) { form.querySelector('button[type="submit"]').click(); resolve("during"); }
+    else if (done) resolve("missed");
+    else channel.port2.postMessage(0);
+  };
+  channel.port1.onmessage = look;
+  look();
+});`;
+
+interface Message {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+const messageFor = (label: string): Message => {
+  const stamp = `${label}-${Date.now().toString(36)}`;
+  return { name: `Hydra ${stamp}`, email: `hydra.${Date.now().toString(36)}@example.com`, phone: "+48 600 100 200", message: `Wiadomość ${stamp}: zażółć gęślą jaźń.` };
+};
+
+async function fillAtOnce(page: Page, m: Message) {
+  await page.getByLabel("Imię i nazwisko").fill(m.name);
+  await page.getByLabel("E-mail").fill(m.email);
+  await page.getByLabel("Telefon").fill(m.phone);
+  await page.getByLabel("Wiadomość").fill(m.message);
+}
+
+async function typeSlowly(page: Page, m: Message) {
+  for (const [label, value] of [["Imię i nazwisko", m.name], ["E-mail", m.email], ["Telefon", m.phone], ["Wiadomość", m.message]] as const) {
+    await page.getByLabel(label).pressSequentially(value, { delay: 25 });
+  }
+}
+
+/** The message arrived once, whole; the visitor saw success and the emptied form. */
+async function expectDeliveredOnce(page: Page, m: Message) {
+  await expect(page.getByRole("status")).toHaveText(SUCCESS, { timeout: 20_000 });
+  await expect(page.getByLabel("Wiadomość")).toHaveValue("");
+  const mails = await waitForMail((mail) => mail.text.includes(m.message), { timeoutMs: 15_000 });
+  expect(mails).toHaveLength(1);
+  expect(mails[0]!.replyTo).toEqual([m.email]);
+  expect(mails[0]!.subject).toContain(m.name);
+  expect(mails[0]!.text).toContain(m.phone);
+  // Still once a moment later: a held submit replayed after hydration would arrive now.
+  await page.waitForTimeout(1500);
+  expect((await listMail()).filter((mail) => mail.text.includes(m.message))).toHaveLength(1);
+}
+
+for (const delay of [0, 1500, 3000]) {
+  test.describe(`scripts ${delay} ms late`, () => {
+    test("autofill and send before the page has hydrated", async ({ page, gotoUnhydrated }) => {
+      await delayScripts(page, delay);
+      const m = messageFor(`przed${delay}`);
+      await gotoUnhydrated("/kontakt", { waitUntil: "commit" });
+      await fillAtOnce(page, m);
+      const early = !(await hydrated(page));
+      await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+      if (delay >= 1500) expect(early, "sent before hydration").toBe(true);
+      await expectDeliveredOnce(page, m);
+    });
+
+    test("autofill, then send at the moment React takes hold of the form", async ({ page, gotoUnhydrated }) => {
+      await delayScripts(page, delay);
+      await page.addInitScript(DURING_HYDRATION);
+      const m = messageFor(`w-trakcie${delay}`);
+      await gotoUnhydrated("/kontakt", { waitUntil: "commit" });
+      await fillAtOnce(page, m);
+      const hit = await page.evaluate(() => (window as unknown as { __sendWhileHydrating: () => Promise<string> }).__sendWhileHydrating());
+      test.info().annotations.push({ type: "moment", description: hit });
+      // With the scripts late the fields are filled long before React arrives, so the moment is always caught.
+      if (delay >= 1500) expect(hit, "sent while React was hydrating").toBe("during");
+      if (hit === "missed") await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+      await expectDeliveredOnce(page, m);
+    });
+
+    test("autofill and send right after the page has hydrated", async ({ page }) => {
+      await delayScripts(page, delay);
+      const m = messageFor(`po${delay}`);
+      await page.goto("/kontakt"); // returns once hydrated
+      await fillAtOnce(page, m);
+      await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+      await expectDeliveredOnce(page, m);
+    });
+
+    test("type key by key while the page hydrates, then send", async ({ page, gotoUnhydrated }) => {
+      await delayScripts(page, delay);
+      const m = messageFor(`pisanie${delay}`);
+      await gotoUnhydrated("/kontakt", { waitUntil: "commit" });
+      const before = !(await hydrated(page));
+      await typeSlowly(page, m);
+      await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+      if (delay >= 1500) expect(before, "typing started before hydration").toBe(true);
+      await expectDeliveredOnce(page, m);
+    });
+  });
+}

@@ -1,0 +1,91 @@
+// @vitest-environment node
+/**
+ * A bad edit of any kind of content document stops `npm run build` — the real command, on a copy of content/
+ * (CONTENT_DIR) — with the file and the field at fault, before anything is built. One case per document kind, and
+ * one per rule the schemas cannot express (placeholders, fictional data written out, medical wording, prices, the
+ * structured-data offer).
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+const copies: string[] = [];
+
+/** content/ copied (images linked), with one document changed by `edit`. */
+function contentWith(file: string, edit: (doc: any) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), "salon-content-"));
+  copies.push(dir);
+  cpSync(join(root, "content"), dir, { recursive: true, filter: (src) => !src.startsWith(join(root, "content", "images")) });
+  symlinkSync(join(root, "content", "images"), join(dir, "images"));
+  const path = join(dir, file);
+  const doc = JSON.parse(readFileSync(path, "utf8"));
+  edit(doc);
+  writeFileSync(path, JSON.stringify(doc, null, 2));
+  return dir;
+}
+
+/**
+ * `npm run build` on that copy: its exit status and everything it printed. The environment keeps Vitest's VITEST
+ * variable, which turns React Router's plugin off (vite.config.ts): should the check let an edit through, the build
+ * fails at once instead of rebuilding build/ from the broken copy.
+ */
+function build(contentDir: string): { status: number | null; output: string } {
+  const builtBefore = statSync(join(root, "build/client/index.html"), { throwIfNoEntry: false })?.mtimeMs;
+  const run = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    env: { ...process.env, CONTENT_DIR: contentDir },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  // Stopped before the site was built: the previous build is untouched.
+  expect(statSync(join(root, "build/client/index.html"), { throwIfNoEntry: false })?.mtimeMs).toBe(builtBefore);
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const cases: { kind: string; file: string; edit: (doc: any) => void; field: string; says: RegExp }[] = [
+  { kind: "content document (live)", file: "content.json", edit: (d) => (d.welcome.title = " "), field: "welcome.title", says: /nie może być puste/ },
+  { kind: "pricing document (live)", file: "pricing.json", edit: (d) => (d.categories[0].services[0].options[0].price = ""), field: "categories[0].services[0].options[0].price", says: /nie może być puste/ },
+  { kind: "home page", file: "home.json", edit: (d) => (d.reviews.items[1].rating = 4), field: "reviews.items[1].rating", says: /5/ },
+  { kind: "needs page", file: "needs.json", edit: (d) => (d.items[3].treatments[0] = "/tego-zabiegu-nie-ma"), field: "items[3].treatments[0]", says: /nie jest stroną zabiegu/ },
+  { kind: "promotions", file: "promotions.json", edit: (d) => (d.cards[1].url = "{promo.nieznana}"), field: "cards[1].url", says: /nieznany znacznik \{promo\.nieznana\}/ },
+  { kind: "blog list page", file: "pages/blog.json", edit: (d) => delete d.intro, field: "intro", says: /./ },
+  { kind: "simple page", file: "pages/kontakt.json", edit: (d) => (d.intro = []), field: "intro", says: /./ },
+  { kind: "legal document", file: "pages/rodo.json", edit: (d) => (d.sections[0].title = ""), field: "sections[0].title", says: /nie może być puste/ },
+  { kind: "category list", file: "categories/zabiegi-na-cialo.json", edit: (d) => (d.entries[2].link = "/virtue-rf-cialoo"), field: "entries[2].link", says: /brak trasy/ },
+  { kind: "treatment page", file: "treatments/geneo.json", edit: (d) => (d.sections[0].id = "Jak Działa"), field: "sections[0].id", says: /kotwica/ },
+  { kind: "blog article", file: "blog/jak-skutecznie-pozbyc-sie-cellulitu.json", edit: (d) => (d.date = "2025-13-01"), field: "date", says: /./ },
+  // Rules beyond the schemas.
+  { kind: "placeholder in a live document", file: "content.json", edit: (d) => (d.team.members[0].description[1] += " Zadzwoń: {phone}."), field: "team.members[0].description[1]", says: /znacznik \{phone\}.*na żywo/ },
+  { kind: "fictional data written out", file: "pages/rodo.json", edit: (d) => (d.sections[1].blocks[0].p += " Telefon: +48 42 000 00 00."), field: "sections[1].blocks[0].p", says: /fikcyjna dana.*\{phone\}/ },
+  { kind: "medical wording", file: "pricing.json", edit: (d) => (d.categories[10].description = "Leczymy blizny i rozstępy."), field: "categories[10].description", says: /„Leczymy” – słownictwo medyczne/ },
+  { kind: "a 'leczony obszar'", file: "treatments/onda-pro.json", edit: (d) => d.sections[8].blocks[0].ul.push("Nie masuj leczonego obszaru."), field: "sections[8].blocks[0].ul[4]", says: /„leczonego”/ },
+  { kind: "a price the price list does not have", file: "content.json", edit: (d) => (d.services.items[2].description += " Korekta w cenie pakietu, później 175 zł."), field: "services.items[2].description", says: /cena 175 zł nie występuje/ },
+  { kind: "a promotion that disagrees with the price list", file: "promotions.json", edit: (d) => (d.cards[0].newPrice = 249), field: "cards[0].newPrice", says: /249 zł nie występuje w kategorii 'pca-skin'/ },
+  { kind: "a second price for a catalogue treatment", file: "treatments/kobido-lodz.json", edit: (d) => (d.offer = { category: "kobido", service: "Kobido UP" }), field: "offer", says: /katalog ofert \(250 zł/ },
+  { kind: "an offer that leads nowhere", file: "treatments/geneo.json", edit: (d) => (d.offer.option = "Plecy"), field: "offer", says: /brak wariantu 'Plecy'/ },
+];
+
+describe("npm run build stops on a bad content edit, naming the file and the field", () => {
+  for (const { kind, file, edit, field, says } of cases) {
+    it(`${kind}: content/${file} › ${field}`, () => {
+      const { status, output } = build(contentWith(file, edit));
+      expect(status, output).not.toBe(0);
+      const line = output.split("\n").find((l) => l.includes(`pole "${field}"`));
+      expect(line, output).toBeDefined();
+      expect(output).toContain(`content/${file}`);
+      expect(line).toMatch(says);
+      // Stopped at the content check: the image pipeline and React Router never ran.
+      expect(output).not.toMatch(/^> images$/m);
+    }, 60_000);
+  }
+
+  it("the unchanged content passes the same check (so the failures above are the edits' doing)", () => {
+    const run = spawnSync("npm", ["run", "content:check"], { cwd: root, env: { ...process.env, CONTENT_DIR: contentWith("home.json", () => {}) }, encoding: "utf8" });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+  }, 60_000);
+});

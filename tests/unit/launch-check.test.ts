@@ -1,0 +1,130 @@
+// @vitest-environment node
+/**
+ * `npm run launch:check` lists what must be replaced or confirmed before launch — fictional data, stand-in texts,
+ * artwork images, medical texts nobody has confirmed — with file and field, and fails while anything is left.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { launchItems, type LaunchItem } from "../../frontend/build/launchCheck";
+
+const root = resolve(import.meta.dirname, "../..");
+const copies: string[] = [];
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const has = (items: LaunchItem[], kind: LaunchItem["kind"], file: string, field: string) =>
+  items.some((i) => i.kind === kind && i.file === file && i.field === field);
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? (entry === "images" ? [] : jsonFiles(path)) : entry.endsWith(".json") ? [path] : [];
+  });
+}
+
+/** Every note removed, every object of a kind given a confirmation: the content as a salon would sign it. */
+function signed(value: unknown, isReviewable: boolean): unknown {
+  if (Array.isArray(value)) return value.map((v) => signed(v, false));
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([k]) => k !== "standIn" && k !== "artwork");
+    const result = Object.fromEntries(entries.map(([k, v]) => [k, signed(v, false)]));
+    return isReviewable ? { ...result, medicalReview: { by: "lek. med. Jan Kowalski", date: "2026-01-15" } } : result;
+  }
+  return value;
+}
+
+/** A copy of content/ with every note resolved, every artwork replaced by a "photo". */
+function signedContent(): string {
+  const dir = mkdtempSync(join(tmpdir(), "salon-launch-"));
+  copies.push(dir);
+  cpSync(join(root, "content"), dir, { recursive: true });
+  for (const file of jsonFiles(dir)) {
+    const reviewable = /[/\\](treatments|blog)[/\\]/.test(file);
+    writeFileSync(file, JSON.stringify(signed(JSON.parse(readFileSync(file, "utf8")), reviewable), null, 2));
+  }
+  for (const image of readdirSync(join(dir, "images")).filter((f) => f.endsWith(".svg"))) {
+    renameSync(join(dir, "images", image), join(dir, "images", image.replace(/\.svg$/, ".jpg")));
+  }
+  return dir;
+}
+
+describe("launch check on the current content", () => {
+  const items = launchItems({ root });
+
+  it("lists every fictional value of the site configuration", () => {
+    for (const field of ["site.phone", "site.email", "site.address.street", "site.nip", "site.krs", "site.origin", "site.social.instagram", "promotionUrls.pca"]) {
+      expect(has(items, "fictional", "frontend/app/site/config.ts", field), field).toBe(true);
+    }
+    expect(items.find((i) => i.field === "site.phone")!.note).toContain("+48 42 000 00 00");
+  });
+
+  it("lists the stand-in texts where the schema knows them: reviews, team, contraindications, techniques, captions, the reply promise", () => {
+    for (const [file, field] of [
+      ["content/home.json", "reviews.items[0]"],
+      ["content/home.json", "reviews.items[2]"],
+      ["content/content.json", "team.members[0]"],
+      ["content/treatments/geneo.json", "sections[4]"],
+      ["content/treatments/makijaz-permanentny-brwi.json", "sections[1]"],
+      ["content/treatments/red-touch-pro.json", "beforeAfter"],
+      ["content/treatments/makijaz-permanentny-ust.json", "gallery"],
+      ["content/pages/kontakt.json", "(cały dokument)"],
+    ]) {
+      expect(has(items, "standIn", file!, field!), `${file} ${field}`).toBe(true);
+    }
+  });
+
+  it("lists every artwork image, the share image and the map included", () => {
+    const artwork = items.filter((i) => i.kind === "artwork");
+    const svgs = readdirSync(join(root, "content/images")).filter((f) => f.endsWith(".svg")).map((f) => f.slice(0, -4));
+    for (const name of svgs) expect(artwork.some((i) => i.note.startsWith(`${name}:`)), name).toBe(true);
+    expect(has(items, "artwork", "content/treatments/geneo.json", "hero.image")).toBe(true);
+  });
+
+  it("lists the medical sections of every treatment page and every article while no practitioner has confirmed them", () => {
+    expect(has(items, "medical", "content/treatments/geneo.json", "sections[4]")).toBe(true); // Przeciwwskazania
+    expect(has(items, "medical", "content/treatments/geneo.json", "sections[8]")).toBe(true); // Pielęgnacja po zabiegu
+    expect(has(items, "medical", "content/treatments/geneo.json", "sections[6]")).toBe(false); // Przebieg zabiegu
+    expect(has(items, "medical", "content/blog/jak-skutecznie-pozbyc-sie-cellulitu.json", "body")).toBe(true);
+  });
+
+  it("npm run launch:check prints them with file and field and exits non-zero", () => {
+    const run = spawnSync("npm", ["run", "launch:check"], { cwd: root, encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`frontend/app/site/config.ts: pole "site.phone"`);
+    expect(run.stdout).toContain(`content/home.json: pole "reviews.items[0]"`);
+    expect(run.stdout).toMatch(/Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical\)/);
+  }, 60_000);
+});
+
+describe("launch check on content a salon has signed", () => {
+  it("finds nothing once every note is resolved, every photo is real and the data is real", () => {
+    expect(launchItems({ root, contentDir: signedContent(), fictional: [] })).toEqual([]);
+  });
+
+  it("finds exactly what is left: one stand-in, one unconfirmed treatment, one artwork image", () => {
+    const dir = signedContent();
+    const home = join(dir, "home.json");
+    const doc = JSON.parse(readFileSync(home, "utf8"));
+    doc.reviews.items[1].standIn = "Opinia wymyślona.";
+    writeFileSync(home, JSON.stringify(doc));
+    const kobido = join(dir, "treatments/kobido-lodz.json");
+    const treatment = JSON.parse(readFileSync(kobido, "utf8"));
+    delete treatment.medicalReview;
+    writeFileSync(kobido, JSON.stringify(treatment));
+    renameSync(join(dir, "images/geneo-hero.jpg"), join(dir, "images/geneo-hero.svg"));
+
+    const items = launchItems({ root: dir, contentDir: dir, fictional: [] });
+    expect(items.map((i) => `${i.kind} ${i.file} ${i.field}`).sort()).toEqual(
+      [
+        "artwork geneo.json hero.image",
+        "medical treatments/kobido-lodz.json sections[3]",
+        "medical treatments/kobido-lodz.json sections[4]",
+        "medical treatments/kobido-lodz.json sections[5]",
+        "medical treatments/kobido-lodz.json sections[8]",
+        "standIn home.json reviews.items[1]",
+      ].map((s) => s.replace("geneo.json", "treatments/geneo.json")).sort(),
+    );
+  });
+});
