@@ -77,7 +77,8 @@ const widthOf = (url: string) => Number(url.match(/-(\d+)\.[0-9a-f]{8}\.(?:avif|
 async function expectRightWidth(page: Page, selector: string, label: string) {
   const img = page.locator(selector);
   await expect(img).toBeVisible();
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  // The photo itself, not the placeholder a deferred photo has until it comes near (site/deferredImages.ts).
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && !el.currentSrc.startsWith("data:"))).toBe(true);
   const info = await img.evaluate((el: HTMLImageElement) => ({
     shown: el.getBoundingClientRect().width,
     dpr: window.devicePixelRatio,
@@ -126,3 +127,62 @@ for (const [device, settings] of [
     });
   });
 }
+
+test.describe("photos below the LCP image wait for the first paint (phone)", () => {
+  test.use(PHONE);
+
+  for (const path of ["/", "/zabiegi-na-twarz", "/blog", "/red-touch-pro"]) {
+    test(`${path}: fetched after the first contentful paint, in boxes that do not move`, async ({ page, gotoUnhydrated }) => {
+      await page.addInitScript(() => {
+        // Layout shifts from the very start of the page, before any script of the page runs.
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await gotoUnhydrated(path, { waitUntil: "load" });
+      await page.waitForTimeout(300);
+      const timing = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
+        // Every image preload of the page, whatever its media: in Playwright's phone emulation Chromium's preload
+        // scanner evaluates a preload's media query at the project's desktop width (a treatment list's wide-screen
+        // preload is fetched, at 960 px); Lighthouse's emulation fetches it only on wide screens, as it should.
+        const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => link.getAttribute("imagesrcset") ?? "");
+        const photos = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((entry) => new URL(entry.name).pathname.startsWith("/img/"))
+          .map((entry) => ({ file: new URL(entry.name).pathname, start: entry.startTime }));
+        return { fcp, preloaded, photos, shifts: (window as unknown as { shifts: number[] }).shifts };
+      });
+      const early = timing.photos.filter((p) => p.start < timing.fcp && !timing.preloaded.some((set) => set.includes(p.file)));
+      test.info().annotations.push({ type: "photos", description: `FCP ${timing.fcp.toFixed(0)} ms; ${timing.photos.map((p) => `${p.file.split("/").pop()} @${p.start.toFixed(0)}`).join(", ")}` });
+      expect(timing.photos.length, `${path}: no photo loaded at all`).toBeGreaterThan(0);
+      expect(early, `${path}: photos fetched before the first paint that are not the LCP image`).toEqual([]);
+      expect(timing.shifts, `${path}: layout shifts while loading`).toEqual([]);
+
+      // Every photo arrives once it comes into view: the real file, not the placeholder.
+      const count = await page.locator("main img").count();
+      for (let i = 0; i < count; i++) {
+        const img = page.locator("main img").nth(i);
+        if (!(await img.isVisible())) continue;
+        await img.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")), { message: `${path}: photo ${i + 1}` })
+          .toMatch(/\/img\/.+\.(avif|webp)$/);
+      }
+    });
+  }
+
+  test("without JavaScript the placeholders are hidden and the LCP photo and the text stay", async ({ browser }) => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("main img").first()).toBeVisible();
+    await expect(page.locator("main img").first()).toHaveJSProperty("complete", true);
+    const placeholders = page.locator("main img[data-src]");
+    expect(await placeholders.count()).toBeGreaterThan(0);
+    for (const display of await placeholders.evaluateAll((els) => els.map((el) => getComputedStyle(el).display))) expect(display).toBe("none");
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await context.close();
+  });
+});

@@ -9,7 +9,12 @@
  *
  * For a page with an LCP image: one `<link rel="preload" as="image" fetchpriority="high">` in the head whose
  * imagesrcset and imagesizes are those of the image's AVIF <source> (so the preload and the <img> fetch the same
- * file), and the <img> itself eager, `fetchpriority="high"`, the first image of the page.
+ * file), and the <img> itself eager, `fetchpriority="high"`, the first image of the page. A treatment list's first
+ * photo is the LCP element from a tablet up only (on a phone its lead text is): its preload carries that media
+ * query, and its <img> waits for the first paint there as on a phone.
+ *
+ * Every other image waits for the first paint (site/deferredImages.ts): prerendered with a data: placeholder and its
+ * real srcset put aside, so that it cannot take bandwidth from the LCP element.
  */
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
@@ -17,7 +22,13 @@ import { routeByPath } from "../../frontend/app/site/routeTable";
 import { loadArticle, loadArticleSummaries, loadCategoryList, loadContent, loadTreatment } from "../../frontend/app/content/load.server";
 
 /** The image that is each page's LCP element, by its template; undefined where the LCP element is text. */
-function expectedLcpImage(path: string): string | undefined {
+function expectedLcpImage(path: string): { image: string; media?: string } | undefined {
+  const image = expectedImage(path);
+  if (!image) return undefined;
+  return routeByPath(path)?.kind === "category" ? { image, media: "(min-width: 48rem)" } : { image };
+}
+
+function expectedImage(path: string): string | undefined {
   if (path.startsWith("/blog/")) return loadArticle(path.slice("/blog/".length)).image;
   const route = routeByPath(path);
   if (!route) throw new Error(`${path}: nie ma w tabeli tras`);
@@ -39,7 +50,8 @@ const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([
 
 interface Img {
   tag: string;
-  avif?: { srcset: string; sizes: string };
+  /** The AVIF source's candidates and sizes; where they wait for the first paint, those put aside. */
+  avif?: { srcset: string; sizes: string; deferred: boolean };
 }
 
 /** Every <img> in document order, with the AVIF <source> of its <picture>. */
@@ -53,7 +65,11 @@ function images(html: string): Img[] {
     const source = m[1].match(/<source\b[^>]*type="image\/avif"[^>]*>/)?.[0];
     out.push({
       tag: m[1].match(/<img\b[^>]*>/)![0],
-      avif: source ? { srcset: attr(source, "srcSet")!, sizes: attr(source, "sizes")! } : undefined,
+      avif: source
+        ? attr(source, "data-srcset")
+          ? { srcset: attr(source, "data-srcset")!, sizes: attr(source, "data-sizes")!, deferred: true }
+          : { srcset: attr(source, "srcSet")!, sizes: attr(source, "sizes")!, deferred: false }
+        : undefined,
     });
   }
   return out;
@@ -70,19 +86,31 @@ describe("the LCP image is preloaded with high priority", () => {
       expect(preloads, `${path}: element LCP to tekst, a strona wstępnie ładuje obraz`).toEqual([]);
       return;
     }
-    expect(preloads, `${path}: brak <link rel="preload" as="image"> obrazu LCP (${expected})`).toHaveLength(1);
+    expect(preloads, `${path}: brak <link rel="preload" as="image"> obrazu LCP (${expected.image})`).toHaveLength(1);
     const preload = preloads[0]!;
     expect(attr(preload, "fetchPriority")).toBe("high");
     expect(attr(preload, "type")).toBe("image/avif");
 
-    const first = images(html.slice(html.indexOf("<body")))[0];
+    const all = images(html.slice(html.indexOf("<body")));
+    const first = all[0];
     expect(first?.avif, `${path}: pierwszy obraz strony nie pochodzi z <Picture>`).toBeDefined();
     const srcset = first!.avif!.srcset;
     // The preloaded candidates are the LCP image's, every one of them, and the browser chooses by the same sizes.
-    expect(srcset.split(", ").every((c) => c.startsWith(`/img/${expected}-`)), `${path}: pierwszy obraz to nie ${expected}`).toBe(true);
+    expect(srcset.split(", ").every((c) => c.startsWith(`/img/${expected.image}-`)), `${path}: pierwszy obraz to nie ${expected.image}`).toBe(true);
     expect(attr(preload, "imageSrcSet")).toBe(srcset);
     expect(attr(preload, "imageSizes")).toBe(first!.avif!.sizes);
     expect(attr(first!.tag, "fetchPriority")).toBe("high");
     expect(attr(first!.tag, "loading")).toBe("eager");
+    expect(attr(preload, "media"), `${path}: media wstępnego ładowania`).toBe(expected.media);
+    expect(first!.avif!.deferred, `${path}: obraz LCP czeka na pierwsze malowanie`).toBe(expected.media !== undefined);
+  });
+
+  it.each(pages.map((p) => [p.path, p] as const))("%s: every other image waits for the first paint", (path, { html }) => {
+    const rest = images(html.slice(html.indexOf("<body"))).slice(expectedLcpImage(path) ? 1 : 0);
+    for (const img of rest) {
+      expect(img.avif?.deferred, `${path}: ${attr(img.tag, "alt")} nie czeka na pierwsze malowanie`).toBe(true);
+      expect(attr(img.tag, "src"), `${path}: ${attr(img.tag, "alt")}`).toMatch(/^data:image\/svg\+xml,/);
+      expect(attr(img.tag, "data-src")).toMatch(/^\/img\/.+\.jpg$/);
+    }
   });
 });

@@ -106,7 +106,7 @@ export function Lightbox({ photo, onClose }: { photo: LightboxPhoto; onClose: ()
         <span aria-hidden="true">×</span>
       </button>
       <figure className={styles.figure}>
-        <Picture name={photo.image} alt={photo.alt} sizes={lightboxSizes(photo.image)} className={styles.picture} />
+        <Picture name={photo.image} alt={photo.alt} sizes={lightboxSizes(photo.image)} immediate className={styles.picture} />
         <figcaption id={captionId} className={styles.caption}>
           {photo.alt}
         </figcaption>

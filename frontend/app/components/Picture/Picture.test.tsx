@@ -8,6 +8,8 @@ vi.mock("../../generated/image-version.json", () => ({ default: { hash: "1a2b3c4
 const { Picture } = await import("./Picture");
 const { lightboxSizes } = await import("../Lightbox/Lightbox");
 const { WIDTHS } = await import("./widths");
+const { renderToString } = await import("react-dom/server");
+const { DEFERRED_IMAGES_AFTER_PAINT } = await import("../../site/deferredImages");
 
 const candidates = (srcset: string | null) => (srcset ?? "").split(", ").map((c) => Number(c.split(" ")[1]!.replace("w", "")));
 
@@ -42,5 +44,62 @@ describe("the lightbox's sizes", () => {
     // Mirrors .picture img in Lightbox.module.scss: max-width min(92vw, 64rem), max-height 82vh.
     expect(lightboxSizes("camera")).toBe("min(92vw, 64rem, 109.33vh)");
     expect(lightboxSizes("portrait")).toBe("min(92vw, 64rem, 61.50vh)");
+  });
+});
+
+describe("photos below the LCP image wait for the first paint", () => {
+  // What the prerender writes: React's server renderer, as the build runs it.
+  const prerendered = (priority: boolean) => {
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(<Picture name="small" alt="Grafika" sizes="(min-width: 64rem) 30vw, 100vw" priority={priority} />);
+    return host;
+  };
+
+  it("are prerendered with a transparent placeholder of their shape and their addresses put aside", () => {
+    const host = prerendered(false);
+    const [avif] = host.querySelectorAll("source");
+    const img = host.querySelector("img")!;
+    // The placeholder has the photo's proportions, so the box is the photo's size before the photo arrives.
+    expect(decodeURIComponent(img.getAttribute("src")!)).toBe('data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"/>');
+    expect(avif!.getAttribute("srcset")).toBe(img.getAttribute("src"));
+    expect(avif!.getAttribute("srcset")).not.toMatch(/\s/);
+    expect(avif!.hasAttribute("sizes")).toBe(false);
+    expect(candidates(avif!.getAttribute("data-srcset"))).toEqual([...WIDTHS.filter((w) => w < 1200), 1200]);
+    expect(img.getAttribute("data-src")).toBe("/img/small-960.1a2b3c4d.jpg");
+  });
+
+  it("get their real addresses from the inline script once the page has painted", () => {
+    const host = prerendered(false);
+    document.body.append(host);
+    // The browser's paint timing, reduced to its report of the first contentful paint.
+    let paint = () => {};
+    const entries = { getEntriesByName: (name: string) => (name === "first-contentful-paint" ? [{}] : []) };
+    vi.stubGlobal(
+      "PerformanceObserver",
+      class {
+        constructor(report: (list: typeof entries) => void) {
+          paint = () => report(entries);
+        }
+        observe() {}
+      },
+    );
+    new Function(DEFERRED_IMAGES_AFTER_PAINT)();
+    // Before the paint nothing moves.
+    expect(host.querySelector("img")!.getAttribute("src")).toMatch(/^data:/);
+    paint();
+    vi.unstubAllGlobals();
+    const [avif, webp] = host.querySelectorAll("source");
+    expect(avif!.getAttribute("srcset")).toBe(avif!.getAttribute("data-srcset"));
+    expect(webp!.getAttribute("srcset")).toContain("/img/small-640.1a2b3c4d.webp 640w");
+    expect(avif!.getAttribute("sizes")).toBe("(min-width: 64rem) 30vw, 100vw");
+    expect(host.querySelector("img")!.getAttribute("src")).toBe("/img/small-960.1a2b3c4d.jpg");
+    host.remove();
+  });
+
+  it("except the LCP image, which is prerendered as it is shown", () => {
+    const host = prerendered(true);
+    expect(host.querySelector("img")!.getAttribute("src")).toBe("/img/small-960.1a2b3c4d.jpg");
+    expect(host.querySelector("source")!.getAttribute("srcset")).toContain("/img/small-360.1a2b3c4d.avif 360w");
+    expect(host.querySelector("[data-srcset], [data-src]")).toBeNull();
   });
 });
