@@ -223,11 +223,6 @@ const CHROME_FLAGS = [
   "--disable-sync",
   "--disable-quic",
   "--disable-dev-shm-usage",
-  // What the network is to the browser's own decisions — how far ahead of the viewport it starts lazy images
-  // (1250 px on 4G, 8000 px offline) — as it is to Lighthouse's model: slow 4G (150 ms, 1.6 Mbit/s) is "4G" in
-  // Chrome's estimate. Without it Chrome guesses from 127.0.0.1 and fetches every lazy image of a long page with
-  // the first layout, which no phone on a mobile network does.
-  "--force-effective-connection-type=4G",
 ];
 
 const FLAGS: Flags = {
