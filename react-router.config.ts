@@ -5,7 +5,8 @@ import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "./frontend/app
 
 export default {
   appDirectory: "frontend/app",
-  buildDirectory: "build",
+  // SITE_BUILD_DIR: another folder for the same build (the bench builds the artwork and the photo variant side by side).
+  buildDirectory: process.env.SITE_BUILD_DIR ?? "build",
   // Static hosting: every route is prerendered to HTML at build time; nginx serves files, PHP only the mailer.
   ssr: false,
   async prerender() {

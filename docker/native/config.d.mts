@@ -3,6 +3,7 @@ export declare const root: string;
 export declare const stateDir: string;
 export declare const ports: { web: number; php: number; smtp: number; mailUi: number };
 export declare const host: string;
+export declare const buildDir: string;
 export declare const outboxDir: string;
 export declare const isRoot: boolean;
 export declare const workerRoot: string;

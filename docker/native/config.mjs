@@ -18,6 +18,9 @@ export const ports = {
 
 export const host = "127.0.0.1";
 
+/** The build nginx serves: build/ unless SITE_BUILD_DIR names another (the bench's artwork and photo variants). */
+export const buildDir = resolve(root, process.env.SITE_BUILD_DIR ?? "build");
+
 export const outboxDir = resolve(stateDir, "outbox");
 
 export const isRoot = process.getuid?.() === 0;
@@ -86,7 +89,7 @@ export function nginxTemplateValues() {
   const logDir = join(stateDir, "log");
   return {
     NGINX_PORT: `${host}:${ports.web}`,
-    WEB_ROOT: forWorkers(resolve(root, "build/client")),
+    WEB_ROOT: forWorkers(resolve(buildDir, "client")),
     CONTENT_ROOT: forWorkers(resolve(root, "content")),
     PHP_UPSTREAM: `${host}:${ports.php}`,
     NGINX_RESOLVER: systemResolver(),
@@ -95,7 +98,7 @@ export function nginxTemplateValues() {
     CONTACT_RATE_LIMIT: process.env.CONTACT_RATE_LIMIT ?? "10r/m",
     CONTACT_SITE_RATE_LIMIT: process.env.CONTACT_SITE_RATE_LIMIT ?? "30r/m",
     REAL_IP_FROM: process.env.REAL_IP_FROM ?? "127.0.0.1",
-    CSP_MAP_FILE: resolve(root, "build/nginx/csp-hashes.map"),
+    CSP_MAP_FILE: resolve(buildDir, "nginx/csp-hashes.map"),
     NGINX_PID: join(stateDir, "run", "nginx.pid"),
     NGINX_ERROR_LOG: join(logDir, "nginx-error.log"),
     NGINX_ACCESS_LOG: join(logDir, "nginx-access.log"),

@@ -7,7 +7,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeFileSync, openSync } from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
-import { forWorkers, host, isRoot, mailerEnv, nginxTemplateValues, outboxDir, ports, reachableByOthers, root, stateDir, workerRoot } from "./config.mjs";
+import { buildDir, forWorkers, host, isRoot, mailerEnv, nginxTemplateValues, outboxDir, ports, reachableByOthers, root, stateDir, workerRoot } from "./config.mjs";
 
 const runDir = join(stateDir, "run");
 const logDir = join(stateDir, "log");
@@ -303,4 +303,4 @@ export async function stopService(name, signal = "SIGTERM") {
 
 export { stateDir, root, ports, host, outboxDir, mailerEnv, workerRoot, forWorkers };
 export const logFile = (name) => join(logDir, `${name}.log`);
-export const isBuilt = () => existsSync(resolve(root, "build/client/index.html")) && existsSync(resolve(root, "build/nginx/csp-hashes.map"));
+export const isBuilt = () => existsSync(resolve(buildDir, "client/index.html")) && existsSync(resolve(buildDir, "nginx/csp-hashes.map"));

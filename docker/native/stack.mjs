@@ -9,6 +9,7 @@ import { execSync } from "node:child_process";
 import { existsSync, watchFile } from "node:fs";
 import { resolve } from "node:path";
 import { isBuilt, ports, root, startService, stopService, host, outboxDir, pidOf, releaseWorkerRoot } from "./services.mjs";
+import { buildDir } from "./config.mjs";
 
 if (!isBuilt()) {
   console.log("Budowanie strony (npm run build)…");
@@ -60,7 +61,7 @@ try {
 
 // A rebuild while the stack runs changes the pages' inline-script hashes: nginx reloads the CSP map (SIGHUP), or
 // the new pages' scripts would be refused.
-watchFile(resolve(root, "build/nginx/csp-hashes.map"), { interval: 1000 }, (now, before) => {
+watchFile(resolve(buildDir, "nginx/csp-hashes.map"), { interval: 1000 }, (now, before) => {
   if (now.mtimeMs === before.mtimeMs || !now.size) return;
   const pid = pidOf("web");
   if (pid) {

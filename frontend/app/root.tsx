@@ -6,6 +6,7 @@ import { Footer } from "./components/Footer/Footer";
 import { CookieBanner } from "./components/CookieBanner/CookieBanner";
 import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { EARLY_SUBMIT_GUARD, markHydrated } from "./site/hydration";
+import { DEFERRED_IMAGES_AFTER_PAINT, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
 import { basicHead } from "./site/basicHead";
 // Two self-hosted font files (Polish subset, frontend/build/fonts.ts), preloaded below so text swaps early.
 import "./styles/fonts.scss";
@@ -31,6 +32,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />
         <script dangerouslySetInnerHTML={{ __html: EARLY_SUBMIT_GUARD }} />
+        {/* The browser runs it from the prerendered HTML and hydration leaves it as written: the bundle need not carry it. */}
+        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? DEFERRED_IMAGES_AFTER_PAINT : "" }} />
+        <noscript>
+          <style>{NO_SCRIPT_IMAGES_CSS}</style>
+        </noscript>
         <Meta />
         <Links />
       </head>

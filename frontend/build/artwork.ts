@@ -3,37 +3,9 @@
  * content/images does not hold yet. Real photos replace these files later under the same name (any of
  * .jpg/.png/.webp/.svg); the image pipeline treats both alike. Existing files are never overwritten.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-
-const contentDir = "content";
-const imagesDir = join(contentDir, "images");
-
-/** Every `image` value in every JSON document under content/. */
-function referencedImages(dir = contentDir): Set<string> {
-  const names = new Set<string>();
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) {
-      if (path !== imagesDir) referencedImages(path).forEach((n) => names.add(n));
-    } else if (entry.endsWith(".json")) {
-      const walk = (value: unknown): void => {
-        if (Array.isArray(value)) value.forEach(walk);
-        else if (value && typeof value === "object")
-          for (const [key, v] of Object.entries(value)) {
-            if (key === "image" && typeof v === "string") names.add(v);
-            else walk(v);
-          }
-      };
-      try {
-        walk(JSON.parse(readFileSync(path, "utf8")));
-      } catch {
-        // A broken document is reported by the content check, not here.
-      }
-    }
-  }
-  return names;
-}
+import { imagesDir, SOURCE_EXTENSIONS, wantedImages } from "./contentImages";
 
 /** Small deterministic generator so the same name always draws the same picture. */
 function random(seed: string) {
@@ -149,9 +121,9 @@ function draw(name: string): string {
   return frame(1200, 800, abstract(name, 1200, 800), name);
 }
 
-const exists = (name: string) => ["svg", "jpg", "jpeg", "png", "webp"].some((ext) => existsSync(join(imagesDir, `${name}.${ext}`)));
+const exists = (name: string) => SOURCE_EXTENSIONS.some((ext) => existsSync(join(imagesDir, `${name}.${ext}`)));
 
-const wanted = [...referencedImages(), "og-aurea", "mapa-salonu"];
+const wanted = wantedImages();
 let made = 0;
 for (const name of wanted) {
   if (exists(name)) continue;

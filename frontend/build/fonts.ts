@@ -18,6 +18,7 @@
  * Needs Debian's python3-fonttools and python3-brotli (`apt-get install python3-fonttools python3-brotli`).
  */
 import { spawnSync } from "node:child_process";
+import { BODY_UNICODES, DISPLAY_UNICODES } from "./fontCharset";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
@@ -27,31 +28,12 @@ const scssFile = resolve(root, "frontend/app/styles/fonts.scss");
 const fontsource = (path: string) => resolve(root, "node_modules", path);
 
 /**
- * The characters kept: Basic Latin, Latin-1 (ó, ×, ·, nbsp, «», ©), the 18 Polish letters outside Latin-1
- * (Ą ą Ć ć Ę ę Ł ł Ń ń Ś ś Ź ź Ż ż), dashes, quotes incl. „ ”, bullet, ellipsis, primes, €, ™, minus.
- * Anything else (→, ₂) falls back to the next font of the stack, as it did with Google's subsets.
+ * OpenType features kept: pyftsubset's defaults (kerning, ligatures, contextual alternates, Polish locl forms)
+ * and the numeral forms the CSS asks for (font-variant-numeric: lining-nums, tabular-nums), but not the fraction
+ * features among the defaults (frac, numr, dnom: 30 glyphs no text uses).
  */
-export const UNICODES = [
-  "U+0020-007E",
-  "U+00A0-00FF",
-  "U+0104-0107",
-  "U+0118-0119",
-  "U+0141-0144",
-  "U+015A-015B",
-  "U+0179-017C",
-  "U+2013-2014",
-  "U+2018-201A",
-  "U+201C-201E",
-  "U+2022",
-  "U+2026",
-  "U+2032-2033",
-  "U+20AC",
-  "U+2122",
-  "U+2212",
-].join(",");
-
-/** OpenType features kept: pyftsubset's defaults plus the numeral forms the CSS asks for (font-variant-numeric). */
-const FEATURES = ["tnum", "lnum", "pnum", "onum"];
+const DROPPED_FEATURES = ["frac", "numr", "dnom"];
+const FEATURES = ["tnum", "lnum"];
 
 interface FontSpec {
   /** CSS family name. */
@@ -62,6 +44,8 @@ interface FontSpec {
   sources: string[];
   /** Variable sources: instance at these weights and rebuild; static sources: merge as they are. */
   masters?: number[];
+  /** pyftsubset's unicode ranges. */
+  unicodes: string;
   fallback: Fallback;
 }
 
@@ -108,6 +92,7 @@ const FONTS: FontSpec[] = [
     file: "cormorant-garamond-600-pl.woff2",
     weight: "600",
     sources: ["latin", "latin-ext"].map((s) => fontsource(`@fontsource/cormorant-garamond/files/cormorant-garamond-${s}-600-normal.woff2`)),
+    unicodes: DISPLAY_UNICODES,
     fallback: { family: "Cormorant Garamond Fallback", ...GEORGIA_BOLD },
   },
   {
@@ -116,6 +101,7 @@ const FONTS: FontSpec[] = [
     weight: "400 700",
     sources: ["latin", "latin-ext"].map((s) => fontsource(`@fontsource-variable/jost/files/jost-${s}-wght-normal.woff2`)),
     masters: [400, 700],
+    unicodes: BODY_UNICODES,
     fallback: { family: "Jost Fallback", ...ARIAL },
   },
 ];
@@ -186,12 +172,12 @@ for f in spec["fonts"]:
         full = merged([to_ttf(s, f"{i}.ttf") for i, s in enumerate(f["sources"])], "static.ttf")
     options = subset.Options()
     options.flavor = "woff2"
-    options.layout_features = options.layout_features + spec["features"]
+    options.layout_features = [t for t in options.layout_features + spec["features"] if t not in spec["dropped"]]
     options.hinting = False
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
     font = subset.load_font(full, options)
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=subset.parse_unicodes(spec["unicodes"]))
+    subsetter.populate(unicodes=subset.parse_unicodes(f["unicodes"]))
     subsetter.subset(font)
     # Same input, same bytes: the head table's dates come from the source, not the clock.
     source_head = TTFont(f["sources"][0])["head"]
@@ -245,9 +231,9 @@ function main() {
   mkdirSync(fontDir, { recursive: true });
   const spec = {
     freq: FREQ,
-    unicodes: UNICODES,
     features: FEATURES,
-    fonts: FONTS.map((f) => ({ sources: f.sources, masters: f.masters, out: resolve(fontDir, f.file) })),
+    dropped: DROPPED_FEATURES,
+    fonts: FONTS.map((f) => ({ sources: f.sources, masters: f.masters, unicodes: f.unicodes, out: resolve(fontDir, f.file) })),
   };
   const python = process.env.PYTHON ?? "/usr/bin/python3";
   const run = spawnSync(python, ["-c", PYTHON, JSON.stringify(spec)], { encoding: "utf8" });

@@ -18,7 +18,8 @@ import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/no
 import { articleSlugs, loadArticle } from "../app/content/load.server";
 import { paintFirst } from "./paintFirst";
 
-const client = "build/client";
+const buildDir = process.env.SITE_BUILD_DIR ?? "build"; // as react-router.config.ts
+const client = join(buildDir, "client");
 const today = new Date().toISOString().slice(0, 10);
 
 function walk(dir: string): string[] {
@@ -73,9 +74,9 @@ for (const file of htmlFiles) {
   if (served.endsWith("/index.html")) keys.push(served.slice(0, -"/index.html".length) || "/");
   for (const key of keys) lines.push(`    ${JSON.stringify(key)} "${unique}";`);
 }
-mkdirSync("build/nginx", { recursive: true });
+mkdirSync(join(buildDir, "nginx"), { recursive: true });
 writeFileSync(
-  "build/nginx/csp-hashes.map",
+  join(buildDir, "nginx/csp-hashes.map"),
   `# Written by frontend/build/postbuild.ts: the inline scripts each page may run.\nmap $uri $salon_script_hashes {\n    default "";\n${lines.join("\n")}\n}\n`,
 );
 

@@ -7,9 +7,16 @@ afterEach(() => {
   globalThis.localStorage?.clear();
 });
 
-// jsdom has no IntersectionObserver; a class, because Vitest 4 mocks called with `new` must be constructible.
+// jsdom has no IntersectionObserver, nor any layout: an element counts as on screen unless a test
+// moves its getBoundingClientRect below the window, reported as soon as it is observed (deferred photos load, revealed sections show). A class, because Vitest 4 mocks called with `new` must be
+// constructible.
 class IntersectionObserverStub {
-  observe = vi.fn();
+  constructor(private readonly report: IntersectionObserverCallback) {}
+  observe = vi.fn((target: Element) => {
+    const rect = target.getBoundingClientRect();
+    const isIntersecting = rect.top < window.innerHeight && rect.bottom >= 0;
+    this.report([{ isIntersecting, intersectionRatio: isIntersecting ? 1 : 0, target } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  });
   unobserve = vi.fn();
   disconnect = vi.fn();
   takeRecords = () => [];

@@ -7,7 +7,7 @@ import { RichText } from "../components/RichText/RichText";
 import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
-import { blogPosting, absoluteUrl } from "../site/structuredData";
+import { blogPosting, absoluteUrl, shareImage } from "../site/structuredData";
 import { formatDatePl } from "../site/dates";
 import { site } from "../site/config";
 import { CtaBox } from "../components/CtaBox/CtaBox";
@@ -31,7 +31,7 @@ export function loader({ params }: Route.LoaderArgs) {
     keywords: article.keywords,
     crumb: article.title,
     type: "article",
-    image: `/img/${article.image}-1280.jpg`,
+    image: shareImage(article.image),
     jsonLd: [blogPosting({ ...article, path })],
   });
   return { slug, article, head };

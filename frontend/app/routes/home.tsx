@@ -46,15 +46,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           </div>
-          <Picture name={content.welcome.image} alt={content.welcome.alt} sizes="(min-width: 64rem) 32rem, 100vw" className={styles.roundImage} />
+          <Picture name={content.welcome.image} alt={content.welcome.alt} sizes="(min-width: 80rem) 34rem, (min-width: 64rem) 44vw, calc(100vw - 3rem)" className={styles.roundImage} />
         </div>
       </Section>
 
-      <Section id="uslugi" title={content.services.title} tone="sand">
+      <Section id="uslugi" title={content.services.title} tone="sand" className={styles.later}>
         <ul className={styles.services}>
           {content.services.items.map((item) => (
             <li key={item.id} className={styles.service}>
-              <Picture name={item.image} alt={item.alt} sizes="(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw" />
+              <Picture name={item.image} alt={item.alt} sizes="(min-width: 80rem) 23rem, (min-width: 48rem) 30vw, calc(100vw - 3rem)" />
               <div className={styles.serviceText}>
                 <h3>{item.category}</h3>
                 <p>{item.description}</p>
@@ -67,11 +67,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="zespol" title={content.team.title}>
+      <Section id="zespol" title={content.team.title} className={styles.later}>
         <ul className={styles.team}>
           {content.team.members.map((member) => (
             <li key={member.name} className={styles.member}>
-              <Picture name={member.image} alt={member.alt} sizes="(min-width: 48rem) 14rem, 60vw" className={styles.portrait} />
+              <Picture name={member.image} alt={member.alt} sizes="(min-width: 36rem) 11rem, 14rem" className={styles.portrait} />
               <div>
                 <h3>{member.name}</h3>
                 <p className={styles.role}>{member.role}</p>
@@ -84,15 +84,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="opinie" title={home.reviews.title} tone="blush">
+      <Section id="opinie" title={home.reviews.title} tone="blush" className={styles.later}>
         <Reviews reviews={home.reviews.items} />
       </Section>
 
-      <Section id="z-bloga" title={home.blogTeaser.title}>
+      <Section id="z-bloga" title={home.blogTeaser.title} className={styles.later}>
         <ul className={styles.teaser}>
           {teaser.map((article, i) => (
             <li key={article.slug}>
-              <ArticleCard article={article} index={i} headingLevel={3} />
+              <ArticleCard article={article} index={i} headingLevel={3} sizes="(min-width: 80rem) 35.25rem, (min-width: 48rem) 46vw, calc(100vw - 3rem)" />
             </li>
           ))}
         </ul>
@@ -103,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
-      <Section id="o-salonie" title={home.seoText.title} tone="sand" width="narrow">
+      <Section id="o-salonie" title={home.seoText.title} tone="sand" width="narrow" className={styles.later}>
         <RichText blocks={home.seoText.blocks} />
       </Section>
     </>

@@ -29,7 +29,7 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
   return (
     <article ref={ref} className={styles.card} aria-labelledby={`promocja-${card.id}`}>
       <div className={styles.media}>
-        <Picture name={card.image} alt={card.alt} sizes="(min-width: 64rem) 34rem, 100vw" />
+        <Picture name={card.image} alt={card.alt} sizes="(min-width: 80rem) 35.25rem, (min-width: 64rem) 46.5vw, (min-width: 48rem) 45vw, calc(100vw - 3rem)" />
         <p className={styles.saving}>
           <span aria-hidden="true">−{discountPercent(card.oldPrice, card.newPrice)}%</span>
           <span className="visually-hidden">Taniej o {discountPercent(card.oldPrice, card.newPrice)}%</span>

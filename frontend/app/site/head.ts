@@ -5,7 +5,7 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "./config";
 import { siteTitle } from "./basicHead";
-import { absoluteUrl, beautySalon, breadcrumbList } from "./structuredData";
+import { absoluteUrl, beautySalon, breadcrumbList, shareImage } from "./structuredData";
 import { breadcrumbTrail } from "./breadcrumbs";
 import { routeByPath } from "./routeTable";
 
@@ -25,7 +25,7 @@ export interface HeadInput {
   canonical?: boolean;
 }
 
-export const DEFAULT_SHARE_IMAGE = "/img/og-aurea-1200.jpg";
+export const DEFAULT_SHARE_IMAGE = shareImage("og-aurea");
 
 export function pageHead(input: HeadInput): MetaDescriptor[] {
   const url = absoluteUrl(input.path);

@@ -9,6 +9,12 @@ export const absoluteUrl = (path: string) => new URL(path, site.origin).href.rep
 const salonId = `${site.origin}/#salon`;
 
 /**
+ * The 1200×630 JPEG the image pipeline makes of a share image (og:image, structured data), under a stable name:
+ * crawlers keep such an address, so it does not carry the content hash the pages' own images do.
+ */
+export const shareImage = (name: string) => `/img/${name}-share.jpg`;
+
+/**
  * The six services of the spec's offer catalogue, in PLN: the one source of these prices in structured data. The
  * treatment pages of these six state the same price in their Service offer — except brow makeup, the one pair the
  * spec gives two figures for: 700 here, 600 on its page (`pagePrice: "own"`: the page's offer names its line of
@@ -45,8 +51,8 @@ export function beautySalon() {
     "@id": salonId,
     name: site.name,
     url: absoluteUrl("/"),
-    image: absoluteUrl("/img/og-aurea-1200.jpg"),
-    logo: absoluteUrl("/img/og-aurea-1200.jpg"),
+    image: absoluteUrl(shareImage("og-aurea")),
+    logo: absoluteUrl(shareImage("og-aurea")),
     telephone: site.phone,
     email: site.email,
     priceRange: site.priceRange,
@@ -102,7 +108,7 @@ export function blogPosting(article: { title: string; description: string; date:
     dateModified: article.date,
     author: { "@type": "Person", name: article.author },
     publisher: { "@id": salonId },
-    image: absoluteUrl(`/img/${article.image}-1280.jpg`),
+    image: absoluteUrl(shareImage(article.image)),
     mainEntityOfPage: absoluteUrl(article.path),
     inLanguage: "pl-PL",
   };

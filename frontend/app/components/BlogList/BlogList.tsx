@@ -72,7 +72,8 @@ export function BlogList({ articles }: { articles: ArticleSummary[] }) {
         <ul className={styles.grid}>
           {shown.map((article, i) => (
             <li key={article.slug}>
-              <ArticleCard article={article} index={i} />
+              {/* The first card's photo is the list page's LCP element on a phone: preloaded, with high priority. */}
+              <ArticleCard article={article} index={i} priority={i === 0} />
             </li>
           ))}
         </ul>

@@ -58,7 +58,8 @@ describe("Carousel", () => {
     expect(images).toHaveLength(6);
     images.forEach((img) => {
       expect(img).toHaveAttribute("loading", "lazy");
-      expect(img).toHaveAttribute("sizes", "(min-width: 48rem) 48rem, 100vw");
+      // The sizes are on the AVIF and WebP sources: the <img> has one JPEG fallback and no srcset.
+      for (const source of img.parentElement!.querySelectorAll("source")) expect(source).toHaveAttribute("sizes", "(min-width: 48rem) 48rem, calc(100vw - 3rem)");
       expect(img.getAttribute("alt")).toMatch(/^Zdjęcie przed i po \d$/);
     });
   });

@@ -20,7 +20,7 @@ export interface CarouselProps {
 /** A horizontal move at least this long (px) counts as a swipe; shorter ones are taps. */
 export const SWIPE_THRESHOLD = 40;
 
-const SIZES = "(min-width: 48rem) 48rem, 100vw";
+const SIZES = "(min-width: 48rem) 48rem, calc(100vw - 3rem)";
 
 /**
  * Before/after photo carousel. Never moves by itself; previous/next wrap both ways, dots jump, arrow keys work

@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ContentDocument } from "../../content/schema";
 import { site } from "../../site/config";
 import { Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";
-import { useSlideshow } from "./useSlideshow";
+import { SLIDE_INTERVAL_MS, useSlideshow } from "./useSlideshow";
 import { useHydrated } from "../../hooks/useHydrated";
 import styles from "./Hero.module.scss";
 
@@ -21,8 +21,18 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
   const [stopped, setStopped] = useState(false);
   const paused = hovered || focused || stopped;
   const { index, next, previous, goTo } = useSlideshow(slides.length, paused);
-  // The prerendered page carries only the first slide's image (the LCP image); the others come after hydration.
+  // The prerendered page carries only the first slide's image (the LCP image). A hidden slide's photo is fetched
+  // when the slide is shown, or 3 s before the timer would show it — not with the page, where a phone would spend
+  // ≈ 50 KB per slide on photos nobody may see.
   const hydrated = useHydrated();
+  const [withImage, setWithImage] = useState<readonly number[]>([0]);
+  useEffect(() => {
+    const add = (i: number) => setWithImage((shown) => (shown.includes(i) ? shown : [...shown, i]));
+    add(index);
+    if (!hydrated) return;
+    const timer = setTimeout(() => add((index + 1) % slides.length), SLIDE_INTERVAL_MS - 3000);
+    return () => clearTimeout(timer);
+  }, [hydrated, index, slides.length]);
 
   return (
     <section
@@ -40,7 +50,7 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
       <div className={styles.slides} aria-live={paused ? "polite" : "off"}>
         {slides.map((slide, i) => (
           <Slide key={slide.image} index={i} count={slides.length} active={i === index} className={styles.slide}>
-            {(i === 0 || hydrated) && <Picture name={slide.image} alt={slide.alt} sizes="100vw" priority={i === 0} className={styles.image} />}
+            {withImage.includes(i) && <Picture name={slide.image} alt={slide.alt} sizes="100vw" priority={i === 0} className={styles.image} />}
             <div className={styles.caption}>
               <p className={styles.title}>{slide.title}</p>
               <p className={styles.text}>{slide.text}</p>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from "react";
-import { Picture } from "../Picture/Picture";
+import { Picture, imageSize } from "../Picture/Picture";
 import styles from "./Lightbox.module.scss";
 
 export interface LightboxPhoto {
@@ -21,6 +21,17 @@ function lockScroll(): () => void {
     body.style.overflow = previous.overflow;
     body.style.paddingRight = previous.paddingRight;
   };
+}
+
+/**
+ * How wide the enlarged photo is shown: as wide as the screen allows (92vw, at most 64rem), unless its height
+ * (at most 82vh) stops it first, which for a portrait photo is most screens. Mirrors `.picture img` in
+ * Lightbox.module.scss; the browser picks the width from the pipeline's (never the original) that covers this at
+ * the screen's pixel density.
+ */
+export function lightboxSizes(name: string): string {
+  const { width, height } = imageSize(name);
+  return `min(92vw, 64rem, ${((82 * width) / height).toFixed(2)}vh)`;
 }
 
 /**
@@ -95,7 +106,7 @@ export function Lightbox({ photo, onClose }: { photo: LightboxPhoto; onClose: ()
         <span aria-hidden="true">×</span>
       </button>
       <figure className={styles.figure}>
-        <Picture name={photo.image} alt={photo.alt} sizes="min(92vw, 82vh)" className={styles.picture} />
+        <Picture name={photo.image} alt={photo.alt} sizes={lightboxSizes(photo.image)} immediate className={styles.picture} />
         <figcaption id={captionId} className={styles.caption}>
           {photo.alt}
         </figcaption>

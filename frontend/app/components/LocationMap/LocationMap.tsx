@@ -26,7 +26,7 @@ export function LocationMap() {
           />
         ) : (
           <>
-            <Picture name="mapa-salonu" alt={`Mapa okolicy salonu – ${fullAddress}`} sizes="(min-width: 64rem) 36rem, 100vw" className={styles.image} />
+            <Picture name="mapa-salonu" alt={`Mapa okolicy salonu – ${fullAddress}`} sizes="(min-width: 80rem) 31.25rem, (min-width: 64rem) 41vw, calc(100vw - 3rem)" className={styles.image} />
             <button type="button" className={styles.load} onClick={() => setRequested(true)}>
               Pokaż mapę interaktywną
             </button>

@@ -1,0 +1,105 @@
+import { render } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+
+// A camera photo (4000×3000), a phone portrait as seen after its EXIF orientation (3000×4000), and small artwork.
+vi.mock("../../generated/images.json", () => ({ default: { camera: [4000, 3000], portrait: [3000, 4000], small: [1200, 800] } }));
+vi.mock("../../generated/image-version.json", () => ({ default: { hash: "1a2b3c4d" } }));
+
+const { Picture } = await import("./Picture");
+const { lightboxSizes } = await import("../Lightbox/Lightbox");
+const { WIDTHS } = await import("./widths");
+const { renderToString } = await import("react-dom/server");
+const { DEFERRED_IMAGES_AFTER_PAINT } = await import("../../site/deferredImages");
+
+const candidates = (srcset: string | null) => (srcset ?? "").split(", ").map((c) => Number(c.split(" ")[1]!.replace("w", "")));
+
+describe("Picture", () => {
+  it("offers a camera photo at every width up to the largest, never the original, in AVIF and WebP", () => {
+    const { container } = render(<Picture name="camera" alt="Gabinet" sizes="100vw" />);
+    const [avif, webp] = container.querySelectorAll("source");
+    expect(avif).toHaveAttribute("type", "image/avif");
+    expect(webp).toHaveAttribute("type", "image/webp");
+    expect(candidates(avif!.getAttribute("srcset"))).toEqual([...WIDTHS]);
+    expect(avif!.getAttribute("srcset")).toContain("/img/camera-1920.1a2b3c4d.avif 1920w");
+    expect(webp!.getAttribute("srcset")).not.toContain("4000");
+  });
+
+  it("stops at the image's own width (no upscaling)", () => {
+    const { container } = render(<Picture name="small" alt="Grafika" sizes="100vw" />);
+    expect(candidates(container.querySelector("source")!.getAttribute("srcset"))).toEqual([...WIDTHS.filter((w) => w < 1200), 1200]);
+  });
+
+  it("has the oriented intrinsic size and one JPEG fallback without a srcset", () => {
+    const { container } = render(<Picture name="portrait" alt="Portret" sizes="14rem" />);
+    const img = container.querySelector("img")!;
+    expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["3000", "4000"]);
+    expect(img.getAttribute("src")).toBe("/img/portrait-960.1a2b3c4d.jpg");
+    expect(img.hasAttribute("srcset")).toBe(false);
+    expect(img).toHaveAttribute("loading", "lazy");
+  });
+});
+
+describe("the lightbox's sizes", () => {
+  it("follow the photo's shape: a landscape photo is as wide as the screen allows, a portrait one as its height allows", () => {
+    // Mirrors .picture img in Lightbox.module.scss: max-width min(92vw, 64rem), max-height 82vh.
+    expect(lightboxSizes("camera")).toBe("min(92vw, 64rem, 109.33vh)");
+    expect(lightboxSizes("portrait")).toBe("min(92vw, 64rem, 61.50vh)");
+  });
+});
+
+describe("photos below the LCP image wait for the first paint", () => {
+  // What the prerender writes: React's server renderer, as the build runs it.
+  const prerendered = (priority: boolean) => {
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(<Picture name="small" alt="Grafika" sizes="(min-width: 64rem) 30vw, 100vw" priority={priority} />);
+    return host;
+  };
+
+  it("are prerendered with a transparent placeholder of their shape and their addresses put aside", () => {
+    const host = prerendered(false);
+    const [avif] = host.querySelectorAll("source");
+    const img = host.querySelector("img")!;
+    // The placeholder has the photo's proportions, so the box is the photo's size before the photo arrives.
+    expect(decodeURIComponent(img.getAttribute("src")!)).toBe('data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"/>');
+    expect(avif!.getAttribute("srcset")).toBe(img.getAttribute("src"));
+    expect(avif!.getAttribute("srcset")).not.toMatch(/\s/);
+    expect(avif!.hasAttribute("sizes")).toBe(false);
+    expect(candidates(avif!.getAttribute("data-srcset"))).toEqual([...WIDTHS.filter((w) => w < 1200), 1200]);
+    expect(img.getAttribute("data-src")).toBe("/img/small-960.1a2b3c4d.jpg");
+  });
+
+  it("get their real addresses from the inline script once the page has painted", () => {
+    const host = prerendered(false);
+    document.body.append(host);
+    // The browser's paint timing, reduced to its report of the first contentful paint.
+    let paint = () => {};
+    const entries = { getEntriesByName: (name: string) => (name === "first-contentful-paint" ? [{}] : []) };
+    vi.stubGlobal(
+      "PerformanceObserver",
+      class {
+        constructor(report: (list: typeof entries) => void) {
+          paint = () => report(entries);
+        }
+        observe() {}
+      },
+    );
+    new Function(DEFERRED_IMAGES_AFTER_PAINT)();
+    // Before the paint nothing moves.
+    expect(host.querySelector("img")!.getAttribute("src")).toMatch(/^data:/);
+    paint();
+    vi.unstubAllGlobals();
+    const [avif, webp] = host.querySelectorAll("source");
+    expect(avif!.getAttribute("srcset")).toBe(avif!.getAttribute("data-srcset"));
+    expect(webp!.getAttribute("srcset")).toContain("/img/small-640.1a2b3c4d.webp 640w");
+    expect(avif!.getAttribute("sizes")).toBe("(min-width: 64rem) 30vw, 100vw");
+    expect(host.querySelector("img")!.getAttribute("src")).toBe("/img/small-960.1a2b3c4d.jpg");
+    host.remove();
+  });
+
+  it("except the LCP image, which is prerendered as it is shown", () => {
+    const host = prerendered(true);
+    expect(host.querySelector("img")!.getAttribute("src")).toBe("/img/small-960.1a2b3c4d.jpg");
+    expect(host.querySelector("source")!.getAttribute("srcset")).toContain("/img/small-360.1a2b3c4d.avif 360w");
+    expect(host.querySelector("[data-srcset], [data-src]")).toBeNull();
+  });
+});

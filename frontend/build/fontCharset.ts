@@ -1,0 +1,53 @@
+/** The characters the two self-hosted fonts keep (frontend/build/fonts.ts); also what tests/unit/fonts.test.ts checks pages against. */
+
+/**
+ * The characters kept: what Polish text on this site is set in, and nothing more, because every byte of these two
+ * files stands before the first paint. Each file has to fit, with its ≈ 0.8 KB of response headers, into the first
+ * round trip of a new connection (TCP's initial window: 10 × 1460 = 14,600 bytes); one byte more and a phone on a
+ * mobile network waits a whole round trip longer for it (docs/performance.md). So: Basic Latin, the Polish letters
+ * (Ó ó from Latin-1, Ą ą Ć ć Ę ę Ł ł Ń ń Ś ś Ź ź Ż ż), nbsp, © « ® ° · » ×, dashes, quotes incl. „ ”, bullet, ellipsis,
+ * €, minus. The other Latin-1 letters (à, ñ, ß…) and primes are gone: no text here uses them, and the content's
+ * characters are checked against this list by tests/unit/fonts.test.ts on every built page. Anything else (→, ₂) falls back to the
+ * next font of the stack, as it did with Google's subsets.
+ */
+const TEXT = [
+  "U+00A0",
+  "U+00A9",
+  "U+00AB",
+  "U+00AE",
+  "U+00B0",
+  "U+00B7",
+  "U+00BB",
+  "U+00D3",
+  "U+00D7",
+  "U+00F3",
+  "U+0104-0107",
+  "U+0118-0119",
+  "U+0141-0144",
+  "U+015A-015B",
+  "U+0179-017C",
+  "U+2013-2014",
+  "U+2018-201A",
+  "U+201C-201E",
+  "U+2022",
+  "U+2026",
+  "U+20AC",
+  "U+2212",
+];
+
+/** The body font: all of Basic Latin besides. */
+export const BODY_UNICODES = ["U+0020-007E", ...TEXT].join(",");
+
+/**
+ * The headings' font: Basic Latin without the programmer's symbols (< > [ \ ] ^ _ ` { | } ~), which no heading
+ * uses; in one they would come from the fallback face.
+ */
+export const DISPLAY_UNICODES = ["U+0020-003B", "U+003D", "U+003F-005A", "U+0061-007A", ...TEXT].join(",");
+
+/** A range list as pyftsubset reads it, as code point intervals. */
+export function parseRanges(ranges: string): [number, number][] {
+  return ranges.split(",").map((r) => {
+    const [from, to] = r.replace("U+", "").split("-");
+    return [parseInt(from!, 16), parseInt(to ?? from!, 16)];
+  });
+}

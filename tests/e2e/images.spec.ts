@@ -1,0 +1,188 @@
+/**
+ * Images in a real browser, at the Lighthouse phone's size (412×823 at 1.75 device pixels per CSS pixel) and at a
+ * desktop's (1350×940 at 1, and a 2× laptop for the lightbox):
+ *   - the LCP element of every page: where it is an image, the page's HTML preloads exactly that image with high
+ *     priority (tests/unit/lcp-preload.test.ts checks the same on the built files, by template);
+ *   - the lightbox and the before/after carousels load the width that covers the photo as shown at the screen's
+ *     density — not a smaller one (blurred), not a much larger one, never the original.
+ * Meaningful with the photo fixtures (`npm run photos:on`, then build) as much as with the artwork.
+ */
+import { test, expect, type Page } from "../support/test";
+import { allPaths } from "../support/routes";
+import { loadTreatment } from "../../frontend/app/content/load.server";
+import { routes } from "../../frontend/app/site/routeTable";
+
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 };
+const LAPTOP_2X = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 };
+
+interface LcpInfo {
+  tag: string;
+  text: string;
+  /** For an image: the AVIF srcset of its <picture>, what it loaded, and how wide it is shown. */
+  srcset?: string;
+  currentSrc?: string;
+}
+
+/** The page's final LCP element, as the browser reports it once the page has loaded and settled. */
+async function lcpOf(page: Page): Promise<LcpInfo> {
+  return page.evaluate(
+    () =>
+      new Promise<LcpInfo>((resolve) => {
+        let last: Element | null = null;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) last = (entry as PerformanceEntry & { element: Element | null }).element ?? last;
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+        setTimeout(() => {
+          const el = last as Element | null;
+          if (!el) return resolve({ tag: "none", text: "" });
+          const img = el instanceof HTMLImageElement ? el : null;
+          resolve({
+            tag: el.tagName,
+            text: (el.textContent ?? "").slice(0, 60),
+            srcset: img?.parentElement?.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? undefined,
+            currentSrc: img?.currentSrc,
+          });
+        }, 600);
+      }),
+  );
+}
+
+for (const [device, settings] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const) {
+  test.describe(`LCP image preloaded (${device})`, () => {
+    test.use(settings);
+    for (const path of allPaths) {
+      test(path, async ({ page, gotoUnhydrated, request }) => {
+        await gotoUnhydrated(path, { waitUntil: "load" });
+        const lcp = await lcpOf(page);
+        test.info().annotations.push({ type: "LCP", description: `${lcp.tag} ${lcp.currentSrc ?? lcp.text}` });
+        if (lcp.tag !== "IMG") return;
+        const html = await (await request.get(path)).text();
+        const head = html.slice(0, html.indexOf("</head>"));
+        const preloads = [...head.matchAll(/<link\b[^>]*rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => m[0]);
+        expect(lcp.srcset, `${path}: LCP image not from <Picture>`).toBeTruthy();
+        expect(preloads.some((p) => p.includes(`imageSrcSet="${lcp.srcset}"`) && p.includes('fetchPriority="high"')), `${path}: LCP image ${lcp.currentSrc} not preloaded`).toBe(true);
+      });
+    }
+  });
+}
+
+/** The width a srcset candidate was made at, from its file name (name-640.1a2b3c4d.avif). */
+const widthOf = (url: string) => Number(url.match(/-(\d+)\.[0-9a-f]{8}\.(?:avif|webp|jpg)$/)?.[1]);
+
+/** The loaded candidate covers the shown size at the screen's density, and the next smaller one would not. */
+async function expectRightWidth(page: Page, selector: string, label: string) {
+  const img = page.locator(selector);
+  await expect(img).toBeVisible();
+  // The photo itself, not the placeholder a deferred photo has until it comes near (site/deferredImages.ts).
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && !el.currentSrc.startsWith("data:"))).toBe(true);
+  const info = await img.evaluate((el: HTMLImageElement) => ({
+    shown: el.getBoundingClientRect().width,
+    dpr: window.devicePixelRatio,
+    currentSrc: el.currentSrc,
+    candidates: (el.parentElement?.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? "").split(", ").map((c) => Number(c.split(" ")[1]!.replace("w", ""))),
+  }));
+  const needed = info.shown * info.dpr;
+  const loaded = widthOf(info.currentSrc);
+  const candidates = info.candidates.sort((a, b) => a - b);
+  const right = candidates.find((w) => w >= needed * 0.99) ?? candidates[candidates.length - 1]!;
+  test.info().annotations.push({ type: label, description: `shown ${info.shown.toFixed(0)} px × ${info.dpr} = ${needed.toFixed(0)} px → loaded ${loaded} w of ${candidates.join("/")}` });
+  expect(loaded, `${label}: ${info.currentSrc} for ${needed.toFixed(0)} device px`).toBe(right);
+}
+
+const withGallery = routes.filter((r) => r.kind === "treatment" && loadTreatment(r.doc!).gallery);
+const withCarousel = routes.filter((r) => r.kind === "treatment" && loadTreatment(r.doc!).beforeAfter);
+
+for (const [device, settings] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+  ["2× laptop", LAPTOP_2X],
+] as const) {
+  test.describe(`photo widths (${device})`, () => {
+    test.use(settings);
+
+    test("the lightbox loads the width the screen needs, not the original", async ({ page }) => {
+      for (const { path, doc } of withGallery) {
+        const images = loadTreatment(doc!).gallery!.images;
+        await page.goto(path);
+        for (const [i, photo] of images.entries()) {
+          await page.getByRole("button", { name: `Powiększ zdjęcie: ${photo.alt}` }).click();
+          await expectRightWidth(page, "dialog img", `${path} lightbox ${i + 1}`);
+          await page.keyboard.press("Escape");
+          await expect(page.getByRole("dialog")).toHaveCount(0);
+        }
+      }
+    });
+
+    test("the before/after carousels load the width the screen needs", async ({ page }) => {
+      for (const { path } of withCarousel) {
+        await page.goto(path);
+        const slide = page.locator('[aria-roledescription="karuzela"] [data-active="true"] img');
+        await slide.scrollIntoViewIfNeeded();
+        await expectRightWidth(page, '[aria-roledescription="karuzela"] [data-active="true"] img', `${path} carousel`);
+      }
+    });
+  });
+}
+
+test.describe("photos below the LCP image wait for the first paint (phone)", () => {
+  test.use(PHONE);
+
+  for (const path of ["/", "/zabiegi-na-twarz", "/blog", "/red-touch-pro"]) {
+    test(`${path}: fetched after the first contentful paint, in boxes that do not move`, async ({ page, gotoUnhydrated }) => {
+      await page.addInitScript(() => {
+        // Layout shifts from the very start of the page, before any script of the page runs.
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await gotoUnhydrated(path, { waitUntil: "load" });
+      await page.waitForTimeout(300);
+      const timing = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
+        // Every image preload of the page, whatever its media: in Playwright's phone emulation Chromium's preload
+        // scanner evaluates a preload's media query at the project's desktop width (a treatment list's wide-screen
+        // preload is fetched, at 960 px); Lighthouse's emulation fetches it only on wide screens, as it should.
+        const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => link.getAttribute("imagesrcset") ?? "");
+        const photos = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((entry) => new URL(entry.name).pathname.startsWith("/img/"))
+          .map((entry) => ({ file: new URL(entry.name).pathname, start: entry.startTime }));
+        return { fcp, preloaded, photos, shifts: (window as unknown as { shifts: number[] }).shifts };
+      });
+      const early = timing.photos.filter((p) => p.start < timing.fcp && !timing.preloaded.some((set) => set.includes(p.file)));
+      test.info().annotations.push({ type: "photos", description: `FCP ${timing.fcp.toFixed(0)} ms; ${timing.photos.map((p) => `${p.file.split("/").pop()} @${p.start.toFixed(0)}`).join(", ")}` });
+      expect(timing.photos.length, `${path}: no photo loaded at all`).toBeGreaterThan(0);
+      expect(early, `${path}: photos fetched before the first paint that are not the LCP image`).toEqual([]);
+      expect(timing.shifts, `${path}: layout shifts while loading`).toEqual([]);
+
+      // Every photo arrives once it comes into view: the real file, not the placeholder.
+      const count = await page.locator("main img").count();
+      for (let i = 0; i < count; i++) {
+        const img = page.locator("main img").nth(i);
+        if (!(await img.isVisible())) continue;
+        await img.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")), { message: `${path}: photo ${i + 1}` })
+          .toMatch(/\/img\/.+\.(avif|webp)$/);
+      }
+    });
+  }
+
+  test("without JavaScript the placeholders are hidden and the LCP photo and the text stay", async ({ browser }) => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("main img").first()).toBeVisible();
+    await expect(page.locator("main img").first()).toHaveJSProperty("complete", true);
+    const placeholders = page.locator("main img[data-src]");
+    expect(await placeholders.count()).toBeGreaterThan(0);
+    for (const display of await placeholders.evaluateAll((els) => els.map((el) => getComputedStyle(el).display))) expect(display).toBe("none");
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await context.close();
+  });
+});

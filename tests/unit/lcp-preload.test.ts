@@ -1,0 +1,116 @@
+// @vitest-environment node
+/**
+ * The LCP image of every page is preloaded with high priority, read from the built HTML (run `npm run build` first).
+ *
+ * Which image is a page's LCP element follows from its template: the home page's first slide, the first entry of a
+ * treatment family list, the newest article's card on the blog, a treatment's hero photo, an article's photo (checked in a real browser at phone and
+ * desktop sizes by tests/e2e/lcp.spec.ts; Lighthouse names the same elements in `npm run bench`). The other pages'
+ * LCP element is text: they must preload no image, since a preloaded image would take bandwidth from it.
+ *
+ * For a page with an LCP image: one `<link rel="preload" as="image" fetchpriority="high">` in the head whose
+ * imagesrcset and imagesizes are those of the image's AVIF <source> (so the preload and the <img> fetch the same
+ * file), and the <img> itself eager, `fetchpriority="high"`, the first image of the page. A treatment list's first
+ * photo is the LCP element from a tablet up only (on a phone its lead text is): its preload carries that media
+ * query, and its <img> waits for the first paint there as on a phone.
+ *
+ * Every other image waits for the first paint (site/deferredImages.ts): prerendered with a data: placeholder and its
+ * real srcset put aside, so that it cannot take bandwidth from the LCP element.
+ */
+import { describe, expect, it } from "vitest";
+import { builtPages } from "../support/builtPages";
+import { routeByPath } from "../../frontend/app/site/routeTable";
+import { loadArticle, loadArticleSummaries, loadCategoryList, loadContent, loadTreatment } from "../../frontend/app/content/load.server";
+
+/** The image that is each page's LCP element, by its template; undefined where the LCP element is text. */
+function expectedLcpImage(path: string): { image: string; media?: string } | undefined {
+  const image = expectedImage(path);
+  if (!image) return undefined;
+  return routeByPath(path)?.kind === "category" ? { image, media: "(min-width: 48rem)" } : { image };
+}
+
+function expectedImage(path: string): string | undefined {
+  if (path.startsWith("/blog/")) return loadArticle(path.slice("/blog/".length)).image;
+  const route = routeByPath(path);
+  if (!route) throw new Error(`${path}: nie ma w tabeli tras`);
+  switch (route.kind) {
+    case "home":
+      return loadContent().hero.slides[0]!.image;
+    case "category":
+      return loadCategoryList(route.doc!).entries[0]!.image;
+    case "blog":
+      return loadArticleSummaries()[0]!.image;
+    case "treatment":
+      return loadTreatment(route.doc!).hero.image;
+    default:
+      return undefined;
+  }
+}
+
+const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`, "i"))?.[1];
+
+interface Img {
+  tag: string;
+  /** The AVIF source's candidates and sizes; where they wait for the first paint, those put aside. */
+  avif?: { srcset: string; sizes: string; deferred: boolean };
+}
+
+/** Every <img> in document order, with the AVIF <source> of its <picture>. */
+function images(html: string): Img[] {
+  const out: Img[] = [];
+  for (const m of html.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>|<img\b[^>]*>/g)) {
+    if (!m[1]) {
+      out.push({ tag: m[0] });
+      continue;
+    }
+    const source = m[1].match(/<source\b[^>]*type="image\/avif"[^>]*>/)?.[0];
+    out.push({
+      tag: m[1].match(/<img\b[^>]*>/)![0],
+      avif: source
+        ? attr(source, "data-srcset")
+          ? { srcset: attr(source, "data-srcset")!, sizes: attr(source, "data-sizes")!, deferred: true }
+          : { srcset: attr(source, "srcSet")!, sizes: attr(source, "sizes")!, deferred: false }
+        : undefined,
+    });
+  }
+  return out;
+}
+
+const pages = builtPages().filter((p) => !p.path.endsWith("404.html"));
+
+describe("the LCP image is preloaded with high priority", () => {
+  it.each(pages.map((p) => [p.path, p] as const))("%s", (path, { html }) => {
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = [...head.matchAll(/<link\b[^>]*rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => m[0]);
+    const expected = expectedLcpImage(path);
+    if (!expected) {
+      expect(preloads, `${path}: element LCP to tekst, a strona wstępnie ładuje obraz`).toEqual([]);
+      return;
+    }
+    expect(preloads, `${path}: brak <link rel="preload" as="image"> obrazu LCP (${expected.image})`).toHaveLength(1);
+    const preload = preloads[0]!;
+    expect(attr(preload, "fetchPriority")).toBe("high");
+    expect(attr(preload, "type")).toBe("image/avif");
+
+    const all = images(html.slice(html.indexOf("<body")));
+    const first = all[0];
+    expect(first?.avif, `${path}: pierwszy obraz strony nie pochodzi z <Picture>`).toBeDefined();
+    const srcset = first!.avif!.srcset;
+    // The preloaded candidates are the LCP image's, every one of them, and the browser chooses by the same sizes.
+    expect(srcset.split(", ").every((c) => c.startsWith(`/img/${expected.image}-`)), `${path}: pierwszy obraz to nie ${expected.image}`).toBe(true);
+    expect(attr(preload, "imageSrcSet")).toBe(srcset);
+    expect(attr(preload, "imageSizes")).toBe(first!.avif!.sizes);
+    expect(attr(first!.tag, "fetchPriority")).toBe("high");
+    expect(attr(first!.tag, "loading")).toBe("eager");
+    expect(attr(preload, "media"), `${path}: media wstępnego ładowania`).toBe(expected.media);
+    expect(first!.avif!.deferred, `${path}: obraz LCP czeka na pierwsze malowanie`).toBe(expected.media !== undefined);
+  });
+
+  it.each(pages.map((p) => [p.path, p] as const))("%s: every other image waits for the first paint", (path, { html }) => {
+    const rest = images(html.slice(html.indexOf("<body"))).slice(expectedLcpImage(path) ? 1 : 0);
+    for (const img of rest) {
+      expect(img.avif?.deferred, `${path}: ${attr(img.tag, "alt")} nie czeka na pierwsze malowanie`).toBe(true);
+      expect(attr(img.tag, "src"), `${path}: ${attr(img.tag, "alt")}`).toMatch(/^data:image\/svg\+xml,/);
+      expect(attr(img.tag, "data-src")).toMatch(/^\/img\/.+\.jpg$/);
+    }
+  });
+});
