@@ -6,17 +6,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { imagesDir, SOURCE_EXTENSIONS, wantedImages } from "./contentImages";
+import { random } from "./seededRandom";
 
-/** Small deterministic generator so the same name always draws the same picture. */
-function random(seed: string) {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return () => {
-    h = Math.imul(h ^ (h >>> 15), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    return ((h ^= h >>> 16) >>> 0) / 4294967296;
-  };
-}
 
 const palettes = [
   ["#f6e8e4", "#e9cfc7", "#c99a8e", "#6e3f52", "#fbf8f4"],

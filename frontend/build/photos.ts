@@ -24,6 +24,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { PHOTOS_DIR, PHOTOS_SWITCH, imageSet, wantedImages } from "./contentImages";
+import { random } from "./seededRandom";
 
 export const CAMERA = { width: 4000, height: 3000 } as const;
 const SCREEN = { width: 2560, height: 1600 } as const;
@@ -34,16 +35,6 @@ const DETAIL_STROKES = 6000;
 export const FIXTURE_MAKE = "AureaFixtureCam";
 export const FIXTURE_MODEL = "Fixture Phone 12 Pro";
 
-/** Small deterministic generator: the same name always gives the same photo (and the same cache keys). */
-export function random(seed: string) {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return () => {
-    h = Math.imul(h ^ (h >>> 15), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    return ((h ^= h >>> 16) >>> 0) / 4294967296;
-  };
-}
 
 /** Bytes of uniform noise, fast: xorshift32 filling a Uint32Array. */
 function noiseBytes(length: number, seed: number): Buffer {

@@ -446,15 +446,9 @@ function summary(name: string, results: RouteResult[]): string {
 function comparison(sites: { name: string; results: RouteResult[] }[]): string {
   const [a, b] = sites;
   if (!a || !b) return "";
-  const keys: { key: keyof Metrics; head: string; fmt: (v: number) => string }[] = [
-    { key: "performance", head: "Perf", fmt: String },
-    { key: "fcp", head: "FCP s", fmt: sec },
-    { key: "lcp", head: "LCP s", fmt: sec },
-    { key: "cls", head: "CLS", fmt: (v) => v.toFixed(3) },
-    { key: "tbt", head: "TBT ms", fmt: (v) => v.toFixed(0) },
-    { key: "bytes", head: "KB", fmt: kb },
-    { key: "requests", head: "Req", fmt: String },
-  ];
+  // The per-route table's columns that differ between the two image sets (scores other than performance do not).
+  const compared: (keyof Metrics)[] = ["performance", "fcp", "lcp", "tbt", "cls", "bytes", "requests"];
+  const keys = COLUMNS.filter((c) => compared.includes(c.key));
   const lines = [
     `| Route | ${keys.map((k) => `${k.head} ${a.name} → ${b.name}`).join(" | ")} | LCP element (${b.name}) |`,
     `|---|${keys.map(() => "--:").join("|")}|---|`,
