@@ -7,11 +7,18 @@
  */
 import { test as base, expect, type Page, type Response } from "@playwright/test";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
+import { nextSourceAddress } from "../mailer/http.ts";
 
 type Goto = Page["goto"];
 
 export const test = base.extend<{ gotoUnhydrated: Goto }>({
   page: async ({ page }, use) => {
+    // Each test's browser is its own visitor to the contact form's rate limit (10 posts a minute per address), as
+    // real visitors are: the address goes in X-Forwarded-For, which the stack's nginx believes from 127.0.0.1 (and,
+    // under Compose, from the network's gateway). Otherwise every browser post of the suite shares 127.0.0.1's
+    // bucket, and a test that sends a message fails with 429 whenever the tests before it happened to post within
+    // the same minute.
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": nextSourceAddress() });
     const goto: Goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response: Response | null = await goto(url, options);
