@@ -8,10 +8,15 @@ import { basename, extname, join } from "node:path";
 export const contentDir = "content";
 export const imagesDir = join(contentDir, "images");
 
-/** Images the code names itself rather than content: the share image and the contact page's map. */
-export const CODE_IMAGES = ["og-aurea", "mapa-salonu"] as const;
+/** Images the code names itself rather than content (the share image, the contact page's map), with where. */
+export const CODE_IMAGES = [
+  { name: "og-aurea", file: "frontend/app/site/head.ts", field: "DEFAULT_SHARE_IMAGE" },
+  { name: "mapa-salonu", file: "frontend/app/components/LocationMap/LocationMap.tsx", field: "Picture name" },
+] as const;
 
 export const SOURCE_EXTENSIONS = ["svg", "jpg", "jpeg", "png", "webp"] as const;
+/** A source in one of these is a real photo; an SVG is the project's artwork. */
+export const PHOTO_EXTENSIONS = SOURCE_EXTENSIONS.filter((ext) => ext !== "svg");
 
 /** Every `image` value in every JSON document under content/. */
 export function referencedImages(dir = contentDir): Set<string> {
@@ -41,7 +46,7 @@ export function referencedImages(dir = contentDir): Set<string> {
 
 /** Every image name the site shows: those content names and those the code names. */
 export function wantedImages(): string[] {
-  return [...new Set([...referencedImages(), ...CODE_IMAGES])].sort();
+  return [...new Set([...referencedImages(), ...CODE_IMAGES.map((image) => image.name)])].sort();
 }
 
 /**

@@ -16,6 +16,7 @@ import { standardSections } from "../app/content/schema";
 import { offerCatalogue } from "../app/site/structuredData";
 import { amountsOf, priceCategoriesById } from "../app/content/pricing";
 import type { PricingDocument, Treatment } from "../app/content/schema";
+import { CODE_IMAGES, PHOTO_EXTENSIONS } from "./contentImages";
 
 export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical";
 
@@ -37,13 +38,6 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
 /** Sections of a treatment page (by their standard anchors) that give medical advice or eligibility rules. */
 const MEDICAL_SECTIONS = new Set<string>(["wskazania", "przeciwwskazania", "przygotowanie", "pielegnacja"] satisfies (keyof typeof standardSections)[]);
 
-/** Images the code itself names (the share image and the contact map), with where. */
-const CODE_IMAGES = [
-  { name: "og-aurea", file: "frontend/app/site/head.ts", field: "DEFAULT_SHARE_IMAGE" },
-  { name: "mapa-salonu", file: "frontend/app/components/LocationMap/LocationMap.tsx", field: "Picture name" },
-];
-
-const PHOTO_EXTENSIONS = ["jpg", "jpeg", "png", "webp"];
 
 interface Options {
   /** The content folder (default: content/ of the project). */

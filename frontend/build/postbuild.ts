@@ -17,8 +17,9 @@ import { site } from "../app/site/config";
 import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/notFound";
 import { articleSlugs, loadArticle } from "../app/content/load.server";
 import { paintFirst } from "./paintFirst";
+import routerConfig from "../../react-router.config";
 
-const buildDir = process.env.SITE_BUILD_DIR ?? "build"; // as react-router.config.ts
+const buildDir = routerConfig.buildDirectory ?? "build";
 const client = join(buildDir, "client");
 const today = new Date().toISOString().slice(0, 10);
 

@@ -7,9 +7,9 @@ afterEach(() => {
   globalThis.localStorage?.clear();
 });
 
-// jsdom has no IntersectionObserver, nor any layout: an element counts as on screen unless a test
-// moves its getBoundingClientRect below the window, reported as soon as it is observed (deferred photos load, revealed sections show). A class, because Vitest 4 mocks called with `new` must be
-// constructible.
+// jsdom has no IntersectionObserver, nor any layout: an element counts as on screen unless a test moves its
+// getBoundingClientRect below the window, reported as soon as it is observed (deferred photos load, revealed
+// sections show). A class, because Vitest 4 mocks called with `new` must be constructible.
 class IntersectionObserverStub {
   constructor(private readonly report: IntersectionObserverCallback) {}
   observe = vi.fn((target: Element) => {

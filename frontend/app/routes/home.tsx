@@ -50,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section id="uslugi" title={content.services.title} tone="sand" className={styles.later}>
+      <Section id="uslugi" title={content.services.title} tone="sand">
         <ul className={styles.services}>
           {content.services.items.map((item) => (
             <li key={item.id} className={styles.service}>
@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="zespol" title={content.team.title} className={styles.later}>
+      <Section id="zespol" title={content.team.title}>
         <ul className={styles.team}>
           {content.team.members.map((member) => (
             <li key={member.name} className={styles.member}>
@@ -84,11 +84,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="opinie" title={home.reviews.title} tone="blush" className={styles.later}>
+      <Section id="opinie" title={home.reviews.title} tone="blush">
         <Reviews reviews={home.reviews.items} />
       </Section>
 
-      <Section id="z-bloga" title={home.blogTeaser.title} className={styles.later}>
+      <Section id="z-bloga" title={home.blogTeaser.title}>
         <ul className={styles.teaser}>
           {teaser.map((article, i) => (
             <li key={article.slug}>
@@ -103,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
-      <Section id="o-salonie" title={home.seoText.title} tone="sand" width="narrow" className={styles.later}>
+      <Section id="o-salonie" title={home.seoText.title} tone="sand" width="narrow">
         <RichText blocks={home.seoText.blocks} />
       </Section>
     </>
