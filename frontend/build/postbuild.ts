@@ -2,7 +2,8 @@
  * After `react-router build`: turns the prerendered output into what nginx serves.
  * - the not-found page becomes build/client/404.html (nginx sends it with status 404);
  * - sitemap.xml and robots.txt from the route table and the blog content;
- * - every page fetches its JavaScript only after its first paint (paintFirst.ts);
+ * - every page fetches its JavaScript and its hydration data only after its first paint (paintFirst.ts); the data
+ *   goes to build/client/assets/page-data/;
  * - build/nginx/csp-hashes.map: for every page, the CSP hashes of its inline scripts, so the Content-Security-Policy
  *   header allows exactly those and no other inline script;
  * - .gz copies of text files for nginx's gzip_static.
@@ -62,9 +63,11 @@ writeFileSync(join(client, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: $
 // 3. Paint first, then hydrate; then the CSP hashes of each page's inline scripts (the loader is one of them).
 const htmlFiles = walk(client).filter((f) => f.endsWith(".html"));
 const lines: string[] = [];
+mkdirSync(join(client, "assets/page-data"), { recursive: true });
 for (const file of htmlFiles) {
-  const html = paintFirst(readFileSync(file, "utf8"), relative(client, file));
+  const { html, data } = paintFirst(readFileSync(file, "utf8"), relative(client, file));
   writeFileSync(file, html);
+  writeFileSync(join(client, data.href), data.body);
   const hashes = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1]!)
     .filter((body) => body.length > 0)

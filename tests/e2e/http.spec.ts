@@ -1,5 +1,6 @@
 import { expect, test } from "../support/test";
 import { allPaths } from "../support/routes";
+import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
 /** What nginx answers, as a crawler or a browser sees it: statuses, redirects, 404s, caching and headers. */
 
@@ -87,6 +88,34 @@ test("paint first: no script is requested before the first contentful paint, and
     expect(timing.scripts.length, path).toBeGreaterThan(2);
     for (const script of timing.scripts) expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(timing.fcp);
   }
+});
+
+test("the hydration data comes after the first paint, and React takes over the painted page without rendering it anew", async ({ page, gotoUnhydrated }) => {
+  // The data is held back 1.5 s: the page must hydrate onto the nodes it painted (a mismatch would make React
+  // render the page again on the client, and the marked node would be gone), and only once the data is there.
+  let released = 0;
+  await page.route(/\/assets\/page-data\/[0-9a-f]+\.txt$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    released = Date.now();
+    await route.continue();
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  for (const path of ["/red-touch-pro", "/kontakt"]) {
+    await gotoUnhydrated(path);
+    await page.evaluate(() => Object.assign(document.querySelector("main")!, { paintedNode: true }));
+    await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached", timeout: 20_000 });
+    const hydratedAt = Date.now();
+    expect(hydratedAt, path).toBeGreaterThanOrEqual(released);
+    expect(await page.evaluate(() => "paintedNode" in document.querySelector("main")!), `${path}: <main> replaced on hydration`).toBe(true);
+    const data = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
+      return performance.getEntriesByType("resource").filter((e) => e.name.includes("/assets/page-data/")).map((e) => e.startTime - fcp);
+    });
+    expect(data.length, `${path}: one hydration data file`).toBe(1);
+    expect(data[0], `${path}: hydration data fetched before the first paint`).toBeGreaterThanOrEqual(0);
+  }
+  expect(errors).toEqual([]);
 });
 
 test("every response carries the security headers, pages with their own script hashes", async ({ request }) => {
