@@ -8,10 +8,8 @@ import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { EARLY_SUBMIT_GUARD, markHydrated } from "./site/hydration";
 import { DEFERRED_IMAGES_AFTER_PAINT, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
 import { basicHead } from "./site/basicHead";
-// Two self-hosted font files (Polish subset, frontend/build/fonts.ts), preloaded below so text swaps early.
+// Two self-hosted fonts (Polish subset, frontend/build/fonts.ts), inside the stylesheet (vite.config.ts).
 import "./styles/fonts.scss";
-import displayFont from "./fonts/cormorant-garamond-600-pl.woff2?url";
-import bodyFont from "./fonts/jost-pl.woff2?url";
 // Inline (228 bytes): the browser asks for no icon file, so nothing but the page's own resources loads before it paints.
 import favicon from "./favicon.svg?inline";
 import "./styles/global.scss";
@@ -26,8 +24,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="preload" href={bodyFont} as="font" type="font/woff2" crossOrigin="" />
-        <link rel="preload" href={displayFont} as="font" type="font/woff2" crossOrigin="" />
         <meta name="theme-color" content="#552f3f" />
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />

@@ -258,8 +258,8 @@ ${fallbackFace(font, m)}`;
   writeFileSync(
     scssFile,
     `// Written by frontend/build/fonts.ts (npm run fonts) — do not edit by hand.
-// Two self-hosted files, Polish subset, preloaded in root.tsx; each with a metric-matched local fallback, so the
-// swap (font-display: swap) does not move the text.
+// Two self-hosted files, Polish subset, inlined into the stylesheet by the build (vite.config.ts); each with a
+// metric-matched local fallback, so that a swap (font-display: swap), should one happen, does not move the text.
 
 ${faces.join("\n\n")}
 `,

@@ -35,13 +35,44 @@ const BACKGROUND = "#fbf8f4";
 export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 
 type Format = "avif" | "webp" | "jpg";
-const encoders: Record<Format, (s: sharp.Sharp) => sharp.Sharp> = {
+const AVIF_QUALITY = 52;
+const encoders: Record<Format, (s: sharp.Sharp, quality?: number) => sharp.Sharp> = {
   // 4:2:0 like every camera JPEG and WebP: full-resolution colour costs bytes no eye sees in a photo (−3 %).
   // Effort 3, not 4: on these photos the files are within 2 % of each other and effort 3 encodes 4× faster.
-  avif: (s) => s.avif({ quality: 52, effort: 3, chromaSubsampling: "4:2:0" }),
+  avif: (s, quality = AVIF_QUALITY) => s.avif({ quality, effort: 3, chromaSubsampling: "4:2:0" }),
   webp: (s) => s.webp({ quality: 74, effort: 4 }),
   jpg: (s) => s.jpeg({ quality: 78, mozjpeg: true, progressive: true }),
 };
+
+/**
+ * The phone widths' byte budget. A phone takes the 640 or the 800 px file (412 CSS px at 1.75 device pixels), and
+ * on the page's first screen that file is the LCP image: on a mobile network it comes over a new connection, which
+ * starts slow (TCP slow start) and shares the link with the stylesheet, and within the first two round trips it
+ * gets about 29 KB (20 segments of 1460 bytes; less the response headers). A larger file arrives a round trip
+ * later, ≈ 0.15 s on the LCP (docs/performance.md). So an AVIF at these widths that comes out above the budget is
+ * encoded again at a lower quality until it fits, down to PHONE_AVIF_MIN_QUALITY: at 1.75 device pixels per CSS
+ * pixel the difference is hard to see, and most real photos fit at full quality and are left as they are.
+ */
+export const PHONE_MAX_WIDTH = 800;
+export const PHONE_AVIF_BYTES = 27 * 1024;
+export const PHONE_AVIF_MIN_QUALITY = 34;
+
+/**
+ * An AVIF within the phone budget: the file at full quality, else at the quality that a log-linear fit of size
+ * against quality predicts (AVIF sizes fall ≈ 4.8 % per quality step), then two steps lower until it fits.
+ */
+async function avifWithinBudget(image: sharp.Sharp): Promise<{ data: Buffer; quality: number }> {
+  const encodeAt = async (quality: number) => ({ data: await encoders.avif(image.clone(), quality).toBuffer(), quality });
+  let result = await encodeAt(AVIF_QUALITY);
+  if (result.data.length <= PHONE_AVIF_BYTES) return result;
+  let quality = Math.floor(AVIF_QUALITY - Math.log(result.data.length / PHONE_AVIF_BYTES) / 0.048);
+  while (true) {
+    quality = Math.max(PHONE_AVIF_MIN_QUALITY, Math.min(quality, result.quality - 1));
+    result = await encodeAt(quality);
+    if (result.data.length <= PHONE_AVIF_BYTES || quality === PHONE_AVIF_MIN_QUALITY) return result;
+    quality -= 2;
+  }
+}
 
 /** One file made of a source: a width in a format, or the 1200×630 share crop. */
 interface Output {
@@ -137,7 +168,8 @@ async function encode(bytes: Buffer, isSvg: boolean, size: ImageEntry, missing: 
       : image.resize({ width: output.width });
     // Metadata is never copied: sharp writes none unless told to (no keepExif/keepMetadata/withMetadata here).
     const temp = `${cachePath}.${process.pid}.tmp`;
-    await encoders[output.format](image).toFile(temp);
+    if (output.format === "avif" && !output.share && output.width <= PHONE_MAX_WIDTH) writeFileSync(temp, (await avifWithinBudget(image)).data);
+    else await encoders[output.format](image).toFile(temp);
     renameSync(temp, cachePath);
   }
 }

@@ -6,7 +6,9 @@
  *   - first-load JavaScript ≤ 110 KiB gzip: the module scripts, modulepreloads and the modules the page's inline
  *     loader fetches after the first paint, with every module they import statically (a dynamic import() inside
  *     a module is not first load);
- *   - CSS ≤ 25 KiB gzip: the stylesheets the page's HTML links.
+ *   - CSS ≤ 25 KiB gzip: the stylesheets the page's HTML links, without the fonts inlined in them (vite.config.ts);
+ *   - fonts ≤ 28 KiB: the woff2 files inside those stylesheets, counted as the bytes they are (compressed already,
+ *     gzip does not shrink them).
  *
  * KiB, as Lighthouse counts them. The test measures what nginx sends: the .gz copies postbuild writes (zopfli).
  * React 19, React DOM and the React Router runtime are ≈ 93 KiB of every page by themselves, so the app's share
@@ -19,6 +21,18 @@ import { describe, expect, it } from "vitest";
 
 export const JS_BUDGET = 110 * 1024;
 export const CSS_BUDGET = 25 * 1024;
+export const FONT_BUDGET = 28 * 1024;
+
+/** A font inlined into a stylesheet: url(data:font/woff2;base64,…). */
+const INLINE_FONT = /url\(["']?data:font\/woff2;base64,([A-Za-z0-9+/=]+)["']?\)/g;
+
+/** A stylesheet's own code (gzip, fonts taken out) and the bytes of the fonts inlined in it. */
+function weighStylesheet(file: string): { code: number; fonts: number } {
+  const text = readFileSync(file, "utf8");
+  const fonts = [...text.matchAll(INLINE_FONT)].reduce((total, m) => total + Buffer.from(m[1]!, "base64").length, 0);
+  if (!fonts) return { code: gzipSize(file), fonts: 0 };
+  return { code: gzipSync(text.replace(INLINE_FONT, "url()"), { level: constants.Z_BEST_COMPRESSION }).length, fonts };
+}
 
 const client = resolve(import.meta.dirname, "../../build/client");
 
@@ -68,6 +82,7 @@ interface PageWeight {
   page: string;
   js: number;
   css: number;
+  fonts: number;
   jsFiles: string[];
   cssFiles: string[];
 }
@@ -109,7 +124,10 @@ function weigh(htmlFile: string): PageWeight {
   for (const file of cssFiles) if (!existsSync(file)) throw new Error(`${relative(client, htmlFile)}: brak ${relative(client, file)}`);
   const sum = (files: Set<string>) => [...files].reduce((total, f) => total + gzipSize(f), 0);
   const short = (files: Set<string>) => [...files].map((f) => relative(client, f)).sort();
-  return { page: "/" + relative(client, htmlFile), js: sum(jsFiles), css: sum(cssFiles), jsFiles: short(jsFiles), cssFiles: short(cssFiles) };
+  const stylesheets = [...cssFiles].map(weighStylesheet);
+  const css = stylesheets.reduce((total, s) => total + s.code, 0);
+  const fonts = stylesheets.reduce((total, s) => total + s.fonts, 0);
+  return { page: "/" + relative(client, htmlFile), js: sum(jsFiles), css, fonts, jsFiles: short(jsFiles), cssFiles: short(cssFiles) };
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -125,11 +143,12 @@ describe("budżet rozmiaru stron (gzip)", () => {
     expect(pages.length).toBeGreaterThan(10);
   });
 
-  it.each(pages.map((file) => [relative(client, file), file] as const))(`%s: JS ≤ ${JS_BUDGET / 1024} KiB, CSS ≤ 25 KiB`, (_, file) => {
+  it.each(pages.map((file) => [relative(client, file), file] as const))(`%s: JS ≤ ${JS_BUDGET / 1024} KiB, CSS ≤ 25 KiB, fonts ≤ 28 KiB`, (_, file) => {
     const weight = weigh(file);
     expect(weight.jsFiles.length, "strona bez skryptu modułowego — zmienił się format prerenderu?").toBeGreaterThan(0);
     expect(weight.js, `JavaScript pierwszego ładowania ${kib(weight.js)} > ${kib(JS_BUDGET)}: ${weight.jsFiles.join(", ")}`).toBeLessThanOrEqual(JS_BUDGET);
     expect(weight.css, `CSS ${kib(weight.css)} > 25 KiB: ${weight.cssFiles.join(", ")}`).toBeLessThanOrEqual(CSS_BUDGET);
+    expect(weight.fonts, `fonty w arkuszu ${kib(weight.fonts)} > 28 KiB: ${weight.cssFiles.join(", ")}`).toBeLessThanOrEqual(FONT_BUDGET);
   });
 
   it("zod i powiększenie zdjęć (lightbox) nie są w JavaScripcie pierwszego ładowania żadnej strony", () => {

@@ -11,12 +11,12 @@
  *   - the cache: a second run encodes nothing, editing one photo re-encodes only its files, new modification times
  *     (touch, a fresh checkout in another folder) re-encode nothing.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPipeline, type PipelineResult } from "../../frontend/build/images";
+import { PHONE_AVIF_BYTES, PHONE_MAX_WIDTH, runPipeline, type PipelineResult } from "../../frontend/build/images";
 import { FIXTURE_MAKE, FIXTURE_MODEL, makePhoto } from "../../frontend/build/photos";
 import { WIDTHS, widthsFor } from "../../frontend/app/components/Picture/widths";
 import type { ImageSource } from "../../frontend/build/contentImages";
@@ -148,6 +148,22 @@ describe("the image pipeline on camera-like photos", () => {
     expect([share.width, share.height, share.format]).toEqual([1200, 630, "jpeg"]);
     expect(readdirSync(out).filter((f) => f.includes("share"))).toEqual(["camera-share.jpg"]);
   });
+
+  it("keeps a camera photo's phone widths within the LCP byte budget, and only those", async () => {
+    // A photo of a camera's size (the fixtures' 4000×3000), in its own folders: the set above is made small for speed.
+    const own = join(dir, "budget");
+    mkdirSync(own, { recursive: true });
+    writeFileSync(join(own, "hero.jpg"), await makePhoto("test-hero", { width: 4000, height: 3000, orientation: 1, gps: false, p3: false }));
+    const result = await runPipeline({ sources: [{ name: "hero", path: join(own, "hero.jpg") }], outDir: join(own, "out"), cacheDir: join(own, "cache") });
+    const sizeOf = (width: number) => statSync(join(own, "out", `hero-${width}.${result.hash}.avif`)).size;
+    // The same picture at the pipeline's full quality is over the budget at 800 px: the budget did something.
+    const full = await sharp(join(own, "hero.jpg")).resize({ width: PHONE_MAX_WIDTH }).toColourspace("srgb").avif({ quality: 52, effort: 3, chromaSubsampling: "4:2:0" }).toBuffer();
+    expect(full.length).toBeGreaterThan(PHONE_AVIF_BYTES);
+    for (const width of widthsFor(4000).filter((x) => x <= PHONE_MAX_WIDTH)) expect(sizeOf(width), `hero-${width}.avif`).toBeLessThanOrEqual(PHONE_AVIF_BYTES);
+    expect((await sharp(join(own, "out", `hero-800.${result.hash}.avif`)).metadata()).height).toBe(600);
+    // Above the phone widths the full quality stays: the 960 px file is much larger per pixel than the 800 px one.
+    expect(sizeOf(960) / 960 ** 2).toBeGreaterThan((sizeOf(800) / 800 ** 2) * 1.3);
+  }, 60_000);
 
   it("encodes only what changed: nothing on a second run, one photo's files after it is edited, nothing after touch or a fresh copy", async () => {
     expect(first.encoded).toBe(first.files.length);
