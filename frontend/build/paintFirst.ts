@@ -12,7 +12,7 @@
  *
  * The hydration data leaves the HTML too. React Router writes the loader data the page was rendered from (the
  * whole treatment or article once more, as a turbo-stream) into a script at the end of the body, wrapped in React's
- * streaming helpers: 7–8 KB of a 13–17 KB gzipped page, which pushed most pages past the 14.6 KB a server may send
+ * streaming helpers: 5–8 KB of a 13–17 KB gzipped page, which pushed most pages past the 14.6 KB a server may send
  * before the phone's first acknowledgement, so their first paint waited a whole round trip more. It is only read
  * when React hydrates, which happens after the first paint anyway: it becomes a file of its own under /assets/
  * (named by its content hash, so a cached copy always belongs to the HTML that names it), fetched by the loader
