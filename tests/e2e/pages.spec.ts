@@ -370,6 +370,21 @@ test.describe("layout at 360 px", () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+  // The fonts are `font-display: optional`: a phone that has not decoded them within 100 ms keeps the fallback faces
+  // (wider here, where Georgia and Arial are missing). The page must fit in those too.
+  for (const path of pages) {
+    test(`${path} does not scroll sideways in the fallback fonts`, async ({ page }) => {
+      await page.route(/\/assets\/.+\.css$/, async (route) => {
+        const response = await route.fetch();
+        const css = (await response.text()).replace(/url\(data:font\/woff2;base64,[^)]*\)/g, "url(/nie-ma.woff2)");
+        await route.fulfill({ response, body: css });
+      });
+      await page.goto(path);
+      expect(await page.evaluate(() => document.fonts.check('600 1rem "Cormorant Garamond"'))).toBe(false);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
 });
 
 test.describe("visible keyboard focus", () => {
