@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
- * The two self-hosted fonts are cut to the characters the site's text uses (frontend/build/fontCharset.ts) so that
- * each fits into the first round trip of a new connection. Two ways that can go wrong without anybody seeing it on
- * a fast machine: a text gains a character the cut lacks (it would show in the fallback face, a letter in Georgia
- * inside a Cormorant heading), or a rebuilt font grows past the window and costs every first visit a round trip.
+ * The two self-hosted fonts are cut to the characters the site's text uses (frontend/build/fontCharset.ts). They
+ * were cut to fit the first round trip of a connection each; since they travel inside the render-blocking stylesheet
+ * (vite.config.ts), every byte of them delays every page's first paint, and that limit still keeps them small. Two
+ * ways that can go wrong without anybody seeing it on a fast machine: a text gains a character the cut lacks (it
+ * would show in the fallback face, a letter in Georgia inside a Cormorant heading), or a rebuilt font grows.
  * Run `npm run build` first when running this alone (tests/run.sh builds before the unit tests).
  */
 import { readFileSync, statSync } from "node:fs";
