@@ -13,9 +13,7 @@ import { join, relative } from "node:path";
 import { fictional as configFictional } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
 import { standardSections } from "../app/content/schema";
-import { offerCatalogue } from "../app/site/structuredData";
-import { amountsOf, priceCategoriesById } from "../app/content/pricing";
-import type { PricingDocument, Treatment } from "../app/content/schema";
+import type { Treatment } from "../app/content/schema";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "./contentImages";
 
 export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical";
@@ -123,38 +121,13 @@ export function launchItems(options: Options = {}): LaunchItem[] {
   return items;
 }
 
-/**
- * For information, not blocking: offer-catalogue prices (the spec's figures, in the structured data search engines
- * read) that the treatment's own price list does not show.
- */
-export function catalogueNotes(options: Options = {}): string[] {
-  const contentDir = options.contentDir ?? join(options.root ?? process.cwd(), "content");
-  const pricing = JSON.parse(readFileSync(join(contentDir, "pricing.json"), "utf8")) as PricingDocument;
-  return offerCatalogue.flatMap((entry) => {
-    const doc = JSON.parse(readFileSync(join(contentDir, "treatments", `${entry.path.slice(1)}.json`), "utf8")) as Treatment;
-    const amounts = amountsOf(priceCategoriesById(pricing, doc.pricing.categories));
-    if (amounts.has(entry.price) && entry.pagePrice !== "own") return [];
-    const shownAmounts = [...amounts].filter((a) => a > 0).sort((a, b) => a - b);
-    return [
-      `frontend/app/site/structuredData.ts: offerCatalogue „${entry.name}”: ${entry.price} zł – ` +
-        (entry.pagePrice === "own"
-          ? `strona ${entry.path} podaje własną cenę (specyfikacja: dwie wartości)`
-          : `cennik strony ${entry.path} tej kwoty nie zawiera (${shownAmounts[0]}–${shownAmounts.at(-1)} zł)`),
-    ];
-  });
-}
-
 /** The report as printed by `npm run launch:check`. */
-export function formatReport(items: LaunchItem[], notes: string[]): string {
+export function formatReport(items: LaunchItem[]): string {
   const lines: string[] = [];
   for (const kind of Object.keys(KIND_TITLES) as LaunchKind[]) {
     const ofKind = items.filter((item) => item.kind === kind);
     lines.push(`\n${KIND_TITLES[kind]}: ${ofKind.length}`);
     for (const item of ofKind) lines.push(`  ${item.file}: pole "${item.field}": ${item.note}`);
-  }
-  if (notes.length) {
-    lines.push(`\nDo wiadomości (nie blokuje publikacji): ceny katalogu ofert w danych strukturalnych`);
-    for (const note of notes) lines.push(`  ${note}`);
   }
   const counts = (Object.keys(KIND_TITLES) as LaunchKind[]).map((kind) => `${items.filter((i) => i.kind === kind).length} ${kind}`);
   lines.push(

@@ -180,18 +180,23 @@ function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, 
 }
 
 /**
- * The page's Service offer in structured data: a catalogue treatment takes the catalogue's price and names none
- * (brow makeup, the spec's one pair of figures, names its own line); any other names a line with an amount.
+ * The page's Service offer in structured data: a catalogue treatment takes its catalogue line and names none; any
+ * other names a line with an amount. Either way the line is one the page's own price list shows.
  */
-function offerProblems(shown: string, path: string, offer: PriceRef | undefined, pricing: PricingDocument): string[] {
+function offerProblems(shown: string, path: string, offer: PriceRef | undefined, shownCategories: readonly string[], pricing: PricingDocument): string[] {
   const listed = offerCatalogue.find((entry) => entry.path === path);
-  if (listed && listed.pagePrice !== "own") {
-    return offer ? [`${shown}: pole "offer": cenę tego zabiegu w danych strukturalnych podaje katalog ofert (${listed.price} zł, frontend/app/site/structuredData.ts) – usuń pole`] : [];
-  }
-  if (!offer) return listed ? [`${shown}: pole "offer": wskaż pozycję cennika z ceną tej strony`] : [];
-  const found = findPrice(pricing, offer);
-  if ("error" in found) return [`${shown}: pole "offer": ${found.error}`];
-  return priceAmount(found.price) === undefined ? [`${shown}: pole "offer": cena „${found.price}” nie jest kwotą w złotych`] : [];
+  if (listed && offer) return [`${shown}: pole "offer": cenę tego zabiegu w danych strukturalnych wskazuje katalog ofert (frontend/app/site/structuredData.ts) – usuń pole`];
+  if (!offer) return [];
+  return priceRefProblems(offer, shownCategories, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
+}
+
+/** Why a line of the price list cannot be an offer's price on a page showing these categories (none: it can). */
+function priceRefProblems(ref: PriceRef, shownCategories: readonly string[], pricing: PricingDocument): string[] {
+  const found = findPrice(pricing, ref);
+  if ("error" in found) return [found.error];
+  if (priceAmount(found.price) === undefined) return [`cena „${found.price}” nie jest kwotą w złotych`];
+  if (!shownCategories.includes(ref.category)) return [`kategorii '${ref.category}' nie ma w cenniku tej strony (pricing.categories: ${shownCategories.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`];
+  return [];
 }
 
 function imageExists(name: string): boolean {
@@ -254,7 +259,12 @@ export function validateAll(): void {
       const ids = treatment?.sections.map((s) => s.id) ?? [];
       if (new Set(ids).size !== ids.length) problems.push(`${shown}: pole "sections": kotwice sekcji muszą być unikalne`);
       if (treatment && pricing) {
-        problems.push(...offerProblems(shown, route.path, treatment.offer, pricing));
+        problems.push(...offerProblems(shown, route.path, treatment.offer, treatment.pricing.categories, pricing));
+        offerCatalogue.forEach((entry, i) => {
+          if (entry.path !== route.path) return;
+          for (const problem of priceRefProblems(entry.offer, treatment.pricing.categories, pricing))
+            problems.push(`frontend/app/site/structuredData.ts: offerCatalogue[${i}] („${entry.name}”, strona ${entry.path}): ${problem}`);
+        });
         const amounts = amountsOf(priceCategoriesById(pricing, treatment.pricing.categories));
         problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.categories)"));
       }
@@ -267,6 +277,9 @@ export function validateAll(): void {
       keep(route.doc, attempt(() => loadDocumentPage(route.doc!)));
     }
   }
+  offerCatalogue.forEach((entry, i) => {
+    if (routeByPath(entry.path)?.kind !== "treatment") problems.push(`frontend/app/site/structuredData.ts: offerCatalogue[${i}]: '${entry.path}' nie jest stroną zabiegu`);
+  });
   needs?.items.forEach((item, i) =>
     item.treatments.forEach((path, j) => {
       if (routeByPath(path)?.kind !== "treatment") problems.push(`content/needs.json: pole "items[${i}].treatments[${j}]": '${path}' nie jest stroną zabiegu`);

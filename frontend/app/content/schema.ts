@@ -248,7 +248,7 @@ export const treatmentSchema = z.strictObject({
   /**
    * The price of the page's Service in structured data, as a line of pricing.json (its category id, service name
    * and option name), so that every price has one source. Treatments of the salon's offer catalogue take the
-   * catalogue's price instead (site/structuredData.ts) and must not name one here.
+   * catalogue's line instead (site/structuredData.ts) and must not name one here.
    */
   offer: z.strictObject({ category: categoryId, service: text, option: text.optional() }).optional(),
 });
