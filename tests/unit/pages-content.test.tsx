@@ -276,22 +276,46 @@ describe("/promocje", () => {
     [/LPG Infinity/, "240 zł", "100 zł"],
     [/^Virtue RF$/, "1500 zł", "999 zł"],
   ];
+  const cardNamed = (name: RegExp) => screen.getAllByRole("article").find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))))!;
 
-  it("shows four cards, old price struck through and the new one, each opening its external sub-site in a new tab", () => {
+  it("shows four cards with the old and the new price, each opening its external sub-site in a new tab", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
     const cards = screen.getAllByRole("article");
     expect(cards).toHaveLength(4);
     for (const [name, oldPrice, newPrice] of promotions) {
       const card = cards.find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))));
       expect(card, String(name)).toBeDefined();
-      expect(text(card!.querySelector("del")!)).toContain(oldPrice);
-      expect(text(card!.querySelector("ins")!)).toContain(newPrice);
+      expect(text(card!)).toContain(oldPrice);
+      expect(text(card!)).toContain(newPrice);
       const external = within(card!).getByRole("link", { name: /Szczegóły promocji/ });
       expect(external).toHaveAttribute("href", expect.stringMatching(/^https:\/\//));
       expect(external).toHaveAttribute("target", "_blank");
       expect(external).toHaveAttribute("rel", expect.stringContaining("noopener"));
       expect(external).toHaveAccessibleName(/nowej karcie/);
     }
+  });
+
+  it("a reduction strikes the regular price through, with the lowest price of the 30 days before it beside it and the saving counted from that", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    for (const [name, oldPrice, newPrice] of promotions.filter(([name]) => !name.test("LPG Infinity"))) {
+      const card = cardNamed(name);
+      expect(text(card.querySelector("del")!), String(name)).toContain(oldPrice);
+      expect(text(card.querySelector("ins")!), String(name)).toContain(newPrice);
+      expect(text(card), String(name)).toMatch(/Najniższa cena z 30 dni przed obniżką: \d+ zł/);
+    }
+    // PCA Skin's regular price is "od 300 zł" in the price list, and so on the card.
+    expect(text(cardNamed(/^PCA Skin$/).querySelector("del")!)).toContain("od 300 zł");
+    // The face price is the one struck through: the card says so.
+    expect(text(cardNamed(/^Red Touch Pro$/))).toMatch(/Zabieg na twarz/);
+  });
+
+  it("LPG Infinity's first 30-minute treatment is not a reduction of the 35-minute one: both prices named, nothing struck through, no saving", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    const card = cardNamed(/LPG Infinity/);
+    expect(card.querySelector("del")).toBeNull();
+    expect(text(card)).not.toMatch(/−\d+%|Taniej/);
+    expect(text(card)).toMatch(/Pierwszy zabieg, 30 min ?100 zł/);
+    expect(text(card)).toMatch(/Zabieg 35 min ?240 zł/);
   });
 
   it("has the referral box: 20% for the referrer and the friend, also on promotional treatments", () => {
@@ -301,6 +325,10 @@ describe("/promocje", () => {
     expect(body).toMatch(/20%/);
     expect(body).toMatch(/Ty i Twoja znajoma|obie|oboje|dla Ciebie i dla niej/i);
     expect(body).toMatch(/promocyjn/i);
+    // The conditions a consumer needs before relying on it: on what, for how long, whether discounts add up.
+    expect(body).toMatch(/jeden wybrany zabieg/);
+    expect(body).toMatch(/w ciągu 6 miesięcy/);
+    expect(body).toMatch(/nie sumują/);
   });
 
   it("'Umów się na zabieg' leads to /kontakt", () => {

@@ -132,7 +132,6 @@ const expected: Record<string, Expected> = {
     booking: { online: true, contact: true },
   },
   "/makijaz-permanentny-brwi": {
-    // 600 on the page; the site-wide structured data lists brow makeup at 700, as the spec says (both figures).
     figures: ["0 zł", "600 zł", "200 zł", "400 zł", "co 12–18 miesięcy"],
     prices: ["Konsultacja 0 zł", "Makijaż permanentny brwi 600 zł", "Korekta do 3 miesięcy 200 zł", "Korekta do roku 400 zł"],
     media: { gallery: ["brwi-b1", "brwi-b2", "brwi-b3"] },

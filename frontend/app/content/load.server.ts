@@ -163,12 +163,28 @@ export function loadArticleSummaries(): ArticleSummary[] {
 
 
 /** The price category each promotion card belongs to: its prices must be that category's. */
-const promotionCategory: Record<PromotionsDocument["cards"][number]["id"], string> = {
+export const promotionCategory: Record<PromotionsDocument["cards"][number]["id"], string> = {
   pca: "pca-skin",
   redtouch: "red-touch-pro",
   lpg: "lpg-infinity",
   virtue: "virtue-rf",
 };
+
+/**
+ * A regular price set beside a promotional one announces a reduction, which the price information act (art. 6a)
+ * allows only with the lowest price of the 30 days before it: the promotion cards show that, so running text names
+ * the promotional price alone and links to /promocje.
+ */
+export const REDUCTION_WORDING = /(?<!\p{L})(cen\p{L}* regularn\p{L}*|regularn\p{L}* cen\p{L}*|zamiast \d+ zł|taniej o \d+|przed obniżką)(?!\p{L})/iu;
+
+function reductionProblems(shown: string, doc: unknown, except: (path: PropertyKey[]) => boolean): string[] {
+  return stringsOf(doc)
+    .filter(({ path, text }) => !except(path) && REDUCTION_WORDING.test(text))
+    .map(
+      ({ path, text }) =>
+        `${shown}: pole "${formatPath(path)}": „${text.match(REDUCTION_WORDING)![1]}” – cena regularna obok promocyjnej to ogłoszenie obniżki, które wymaga najniższej ceny z 30 dni; podaj tu samą cenę promocyjną i odeślij do [Promocji](/promocje)`,
+    );
+}
 
 /** Every "N zł" written in a document's text must be a price of the price list: one source for each price. */
 function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, where: string): string[] {
@@ -288,6 +304,8 @@ export function validateAll(): void {
   if (pricing) {
     const everyAmount = amountsOf(priceCategories(pricing));
     for (const [name, doc] of documents) {
+      // The cards of /promocje are where a reduction is shown, with its lowest 30-day price.
+      if (name !== "pricing") problems.push(...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"));
       if (name === "pricing" || name.startsWith("treatments/")) continue;
       problems.push(...quotedPriceProblems(`content/${name}.json`, doc, everyAmount, "w content/pricing.json"));
     }
@@ -298,6 +316,11 @@ export function validateAll(): void {
         if (!amounts.has(card[key]))
           problems.push(`content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionCategory[card.id]}' w content/pricing.json`);
       }
+      const lowest = card.reduction?.lowestPrice30Days;
+      if (lowest !== undefined && !(lowest > card.newPrice && lowest <= card.oldPrice))
+        problems.push(
+          `content/promotions.json: pole "cards[${i}].reduction.lowestPrice30Days": ${lowest} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od regularnej (${card.oldPrice} zł); inaczej to nie jest obniżka – nie przekreślaj ceny`,
+        );
     });
   }
   home?.blogTeaser.slugs.forEach((slug, i) => {

@@ -281,7 +281,7 @@ export const promotionsDocumentSchema = z.strictObject({
   seo: seoSchema,
   title: text,
   intro: text,
-  referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1) }),
+  referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1), standIn }),
   cards: z
     .array(
       z.strictObject({
@@ -291,8 +291,24 @@ export const promotionsDocumentSchema = z.strictObject({
         url: z.url(),
         oldPrice: z.number().positive(),
         newPrice: z.number().positive(),
+        /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
+        priceScope: text.optional(),
+        /**
+         * A reduction: the regular price struck out and the saving in per cent. The price information act (art. 6a,
+         * the Omnibus rule) wants the lowest price of the 30 days before the reduction beside it, and the saving is
+         * counted from that price. The salon's price history decides it: `standIn` until the salon confirms it.
+         */
+        reduction: z.strictObject({ lowestPrice30Days: z.number().positive(), standIn }).optional(),
+        /**
+         * Not a reduction: a first-visit price of a different service than the regular one (LPG Infinity: 30 minutes
+         * against a 35-minute treatment). Both prices are shown with their names and nothing is struck out.
+         */
+        compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
         image: imageName,
         alt: z.string(),
+      }).refine((card) => Boolean(card.reduction) !== Boolean(card.compare), {
+        message: "karta to albo obniżka („reduction” z najniższą ceną z 30 dni), albo zestawienie dwóch różnych usług („compare”)",
+        path: ["reduction"],
       }),
     )
     .length(4),
