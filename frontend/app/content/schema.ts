@@ -126,6 +126,12 @@ export const homeDocumentSchema = z.strictObject({
   seo: seoSchema,
   reviews: z.strictObject({
     title: text,
+    /**
+     * Where the reviews come from and whether and how the salon checks that their authors were its clients: the
+     * unfair practices act (art. 4 ust. 4, art. 7 pkt 23b) wants this beside reviews a trader shows.
+     */
+    source: text,
+    standIn,
     items: z
       .array(
         z.strictObject({
