@@ -194,7 +194,7 @@ const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
       [null, /^Dłonie$/, "600 zł"],
       [null, /^Usta$/, "500 zł"],
       [null, /^Okolica oczu$/, "560 zł"],
-      [/seri/i, /^3 zabiegi w serii$/, "20% rabatu od ceny regularnej", true],
+      [/seri/i, /^3 zabiegi w serii$/, "20% rabatu od ceny pojedynczych zabiegów", true],
     ],
   },
   {

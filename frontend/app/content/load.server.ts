@@ -9,6 +9,7 @@ import {
   articleSchema,
   blogPageSchema,
   categoryListSchema,
+  contactPageSchema,
   contentDocumentSchema,
   documentPageSchema,
   homeDocumentSchema,
@@ -137,6 +138,7 @@ export const loadNeeds = () => readDocument("needs", needsDocumentSchema);
 export const loadPromotions = () => readDocument("promotions", promotionsDocumentSchema);
 export const loadBlogPage = () => readDocument("pages/blog", blogPageSchema);
 export const loadSimplePage = (name: string) => readDocument(`pages/${name}`, simplePageSchema);
+export const loadContactPage = () => readDocument("pages/kontakt", contactPageSchema);
 export const loadDocumentPage = (doc: string) => readDocument(doc, documentPageSchema);
 export const loadCategoryList = (doc: string) => readDocument(doc, categoryListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
@@ -257,7 +259,7 @@ export function validateAll(): void {
   keep("promotions", attempt(loadPromotions));
   keep("pages/blog", attempt(loadBlogPage));
   keep("pages/cennik", attempt(() => loadSimplePage("cennik")));
-  keep("pages/kontakt", attempt(() => loadSimplePage("kontakt")));
+  keep("pages/kontakt", attempt(loadContactPage));
   const slugs = attempt(articleSlugs) ?? [];
   for (const slug of slugs) keep(`blog/${slug}`, attempt(() => loadArticle(slug)));
 
@@ -305,7 +307,7 @@ export function validateAll(): void {
     const everyAmount = amountsOf(priceCategories(pricing));
     for (const [name, doc] of documents) {
       // The cards of /promocje are where a reduction is shown, with its lowest 30-day price.
-      if (name !== "pricing") problems.push(...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"));
+      problems.push(...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"));
       if (name === "pricing" || name.startsWith("treatments/")) continue;
       problems.push(...quotedPriceProblems(`content/${name}.json`, doc, everyAmount, "w content/pricing.json"));
     }

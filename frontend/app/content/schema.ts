@@ -361,3 +361,18 @@ export type DocumentPage = z.infer<typeof documentPageSchema>;
 // ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
 export const simplePageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: z.array(text).min(1) });
 export type SimplePage = z.infer<typeof simplePageSchema>;
+
+/** The policy the form's notice links to: the one that describes the form (GDPR art. 13, at the point of collection). */
+export const FORM_POLICY_PATH = "/polityka-prywatnosci";
+
+// ---------------------------------------------------------------- pages/kontakt.json
+export const contactPageSchema = simplePageSchema.extend({
+  /** Shown with the contact form, before it is sent: who collects the data, why, for how long, and no health data. */
+  formNotice: z.strictObject({
+    controller: text
+      .refine((t) => /Administrator/.test(t), "powiedz, kto jest administratorem danych („Administratorem … jest {legalName}”)")
+      .refine((t) => t.includes(`](${FORM_POLICY_PATH})`), `podaj link do polityki prywatności: [polityce prywatności](${FORM_POLICY_PATH})`),
+    healthData: text.refine((t) => /zdrow/i.test(t), "poproś, by w formularzu nie pisać o zdrowiu (art. 9 RODO: formularz nie ma do tego podstawy)"),
+  }),
+});
+export type ContactPage = z.infer<typeof contactPageSchema>;
