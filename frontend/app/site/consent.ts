@@ -1,17 +1,29 @@
 /**
  * The visitor's cookie choice and what it governs. The choice is stored under localStorage `cookieConsent`
  * ('accepted' | 'declined'); Google's consent-mode fields in the analytics data array start denied on every page
- * and become granted only after 'Akceptuję'. Nothing else may load third-party content before that choice.
+ * and are granted only for a purpose the visitor accepted (none today: see CONSENT_PURPOSES). Nothing may load
+ * third-party content before that choice.
  */
 import { useSyncExternalStore } from "react";
 
 export const CONSENT_KEY = "cookieConsent";
 export type ConsentChoice = "accepted" | "declined";
 export const CONSENT_FIELDS = ["ad_storage", "analytics_storage", "ad_user_data", "ad_personalization"] as const;
+type ConsentField = (typeof CONSENT_FIELDS)[number];
 
-type ConsentState = Record<(typeof CONSENT_FIELDS)[number], "granted" | "denied">;
-const consentState = (value: "granted" | "denied") =>
-  Object.fromEntries(CONSENT_FIELDS.map((field) => [field, value])) as ConsentState;
+/**
+ * What 'Akceptuję' consents to: every purpose the site has, each with the consent-mode fields it needs, and
+ * nothing else — consent must be specific (GDPR art. 4 pkt 11), so the banner names exactly these. The only one is
+ * the interactive map on /kontakt (LocationMap), which needs no consent-mode field: the site runs no statistics and
+ * no advertising, so those fields stay denied whatever the visitor chooses. A new purpose is a line here and its
+ * words in the banner.
+ */
+export const CONSENT_PURPOSES = { map: [] } as const satisfies Record<string, readonly ConsentField[]>;
+const GRANTED_ON_ACCEPT: readonly ConsentField[] = Object.values(CONSENT_PURPOSES).flat();
+
+type ConsentState = Record<ConsentField, "granted" | "denied">;
+const consentState = (choice: ConsentChoice | "default") =>
+  Object.fromEntries(CONSENT_FIELDS.map((field) => [field, choice === "accepted" && GRANTED_ON_ACCEPT.includes(field) ? "granted" : "denied"])) as ConsentState;
 
 declare global {
   interface Window {
@@ -27,8 +39,10 @@ declare global {
 export const CONSENT_BOOTSTRAP = [
   "window.dataLayer=window.dataLayer||[];",
   "window.gtag=function(){window.dataLayer.push(arguments)};",
-  `gtag('consent','default',${JSON.stringify(consentState("denied"))});`,
-  `try{if(localStorage.getItem('${CONSENT_KEY}')==='accepted')gtag('consent','update',${JSON.stringify(consentState("granted"))})}catch(e){}`,
+  `gtag('consent','default',${JSON.stringify(consentState("default"))});`,
+  ...(GRANTED_ON_ACCEPT.length
+    ? [`try{if(localStorage.getItem('${CONSENT_KEY}')==='accepted')gtag('consent','update',${JSON.stringify(consentState("accepted"))})}catch(e){}`]
+    : []),
 ].join("");
 
 function gtag(...args: unknown[]) {
@@ -77,7 +91,8 @@ export function chooseConsent(choice: ConsentChoice) {
     // Private mode without storage: the choice holds for this page view only.
   }
   reopened = false;
-  gtag("consent", "update", consentState(choice === "accepted" ? "granted" : "denied"));
+  // Nothing to update while no purpose of the site needs a consent-mode field.
+  if (GRANTED_ON_ACCEPT.length) gtag("consent", "update", consentState(choice));
   emit();
 }
 
