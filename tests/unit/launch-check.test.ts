@@ -54,7 +54,7 @@ describe("launch check on the current content", () => {
   const items = launchItems({ root });
 
   it("lists every fictional value of the site configuration", () => {
-    for (const field of ["site.phone", "site.email", "site.address.street", "site.nip", "site.krs", "site.origin", "site.social.instagram", "promotionUrls.pca"]) {
+    for (const field of ["site.phone", "site.email", "site.address.street", "site.nip", "site.krs", "site.registryCourt", "site.shareCapital", "site.origin", "site.social.instagram", "promotionUrls.pca"]) {
       expect(has(items, "fictional", "frontend/app/site/config.ts", field), field).toBe(true);
     }
     expect(items.find((i) => i.field === "site.phone")!.note).toContain("+48 42 000 00 00");

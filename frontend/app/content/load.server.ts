@@ -191,7 +191,8 @@ function reductionProblems(shown: string, doc: unknown, except: (path: PropertyK
 /** Every "N zł" written in a document's text must be a price of the price list: one source for each price. */
 function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, where: string): string[] {
   return stringsOf(doc).flatMap(({ path, text }) =>
-    [...text.matchAll(/(\d+) zł/g)]
+    // "5000,00 zł" (the share capital) is no price: prices are whole złoty.
+    [...text.matchAll(/(?<![\d,])(\d+) zł/g)]
       .filter((m) => !amounts.has(Number(m[1])))
       .map((m) => `${shown}: pole "${formatPath(path)}": cena ${m[1]} zł nie występuje ${where}`),
   );
