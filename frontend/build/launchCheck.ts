@@ -4,7 +4,7 @@
  *   - every text marked as our stand-in in content (a `standIn` note),
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
- *     `medicalReview`).
+ *     `medicalReview`), each step with an anaesthetic cream among them.
  * Reads the documents as they are on disk (before placeholders are filled in); `npm run launch:check` prints the
  * list. Node only: no page imports this.
  */
@@ -13,6 +13,7 @@ import { join, relative } from "node:path";
 import { fictional as configFictional } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
 import { standardSections } from "../app/content/schema";
+import { stringsOf } from "../app/content/load.server";
 import type { Treatment } from "../app/content/schema";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "./contentImages";
 
@@ -30,8 +31,14 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
   fictional: "Dane fikcyjne (zastąp prawdziwymi w frontend/app/site/config.ts i usuń z listy `fictional`)",
   standIn: "Teksty zastępcze (zastąp albo potwierdź, potem usuń notatkę `standIn`)",
   artwork: "Grafiki zastępcze (zapisz prawdziwe zdjęcie pod tą samą nazwą: .jpg, .png albo .webp, i usuń plik .svg)",
-  medical: "Teksty medyczne bez potwierdzenia praktyka (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
+  medical: "Teksty medyczne bez potwierdzenia praktyka, także kroki z kremem znieczulającym (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
 };
+
+/**
+ * An anaesthetic cream is a medicine: every step that applies one needs a practitioner's word on whether the salon
+ * may, with which product and who applies it, until the document's `medicalReview` covers it.
+ */
+export const ANAESTHETIC = /krem\p{L}* znieczulając\p{L}*|znieczuleni\p{L}* (miejscow|powierzchniow)\p{L}*/iu;
 
 /** Sections of a treatment page (by their standard anchors) that give medical advice or eligibility rules. */
 const MEDICAL_SECTIONS = new Set<string>(["wskazania", "przeciwwskazania", "przygotowanie", "pielegnacja"] satisfies (keyof typeof standardSections)[]);
@@ -100,6 +107,12 @@ export function launchItems(options: Options = {}): LaunchItem[] {
           items.push({ kind: "artwork", file: name, field: fieldOf([...path, "artwork"]), note: `${image}: zdjęcie już jest, usuń znacznik "artwork": true` });
         }
         seenImages.add(image);
+      }
+    }
+    if (!(doc as { medicalReview?: unknown }).medicalReview) {
+      for (const { path, text } of stringsOf(doc)) {
+        if (ANAESTHETIC.test(text))
+          items.push({ kind: "medical", file: name, field: fieldOf(path as (string | number)[]), note: `„${text.match(ANAESTHETIC)![0]}” – krem znieczulający to produkt leczniczy: praktyk potwierdza, czy salon go stosuje, jaki i kto go nakłada (albo usuń ten krok)` });
       }
     }
     const relativeName = relative(contentDir, file).split("\\").join("/");

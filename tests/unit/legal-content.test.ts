@@ -85,3 +85,45 @@ describe("the contact form's privacy notice (GDPR art. 13 and 9)", () => {
     }
   });
 });
+
+describe("safety texts a practitioner insists on", () => {
+  it("every sentence or list item that names isotretinoin gives the interval of at least 6 months after the course", () => {
+    let mentions = 0;
+    for (const { path, html } of pages) {
+      for (const m of html.matchAll(/<(li|p|td|dd)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
+        const item = visibleText(m[2]!);
+        if (!/izotretynoin/i.test(item)) continue;
+        mentions++;
+        expect(item, path).toMatch(/(mniej niż|co najmniej|najmniej|minimum) 6 miesięcy/);
+      }
+    }
+    expect(mentions).toBeGreaterThanOrEqual(9);
+  });
+
+  it("the 675 nm laser, offered on lips and around the eyes, rules out permanent makeup or a tattoo and gold threads in the area", () => {
+    const html = page("/red-touch-pro").html;
+    const contraindications = visibleText(html.slice(html.indexOf('id="przeciwwskazania"'), html.indexOf('id="przygotowanie"')));
+    expect(contraindications).toMatch(/makijaż permanentny lub tatuaż w obszarze zabiegu/);
+    expect(contraindications).toMatch(/złote nici/);
+  });
+
+  it("permanent makeup pages say the pigment may stay for years, change colour and need a laser to remove, and that the price excludes the correction", () => {
+    for (const path of ["/makijaz-permanentny-ust", "/makijaz-permanentny-brwi"]) {
+      const text = visibleText(page(path).html);
+      expect(text, path).toMatch(/utrzymywać się w skórze latami, z czasem zmieniać odcień/);
+      expect(text, path).toMatch(/usunięcie zwykle wymaga serii zabiegów laserowych/);
+      expect(text, path).toMatch(/Cena makijażu nie obejmuje korekty po 4–6 tygodniach/);
+      expect(text, path).not.toMatch(/dopigmentowani/i);
+    }
+    expect(visibleText(page("/cennik").html).match(/Cena makijażu nie obejmuje korekty/g)).toHaveLength(2);
+  });
+
+  it("a blog article's contraindications say they are only the main ones and link the full list on the treatment page", () => {
+    const articles = pages.filter((p) => p.path.startsWith("/blog/") && /przeciwwskaza/i.test(visibleText(p.html)));
+    for (const { path, html } of articles.filter((p) => /<h2[^>]*>[^<]*(przeciwwskazania|nie są wskazane)/i.test(p.html))) {
+      expect(visibleText(html), path).toMatch(/to nie jest pełna lista/);
+      expect(html, path).toMatch(/href="\/[\w-]+#przeciwwskazania"/);
+    }
+    expect(articles.length).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -51,6 +51,13 @@ export const LIVE_DOCUMENTS: ReadonlySet<string> = new Set(["content", "pricing"
  */
 export const MEDICAL_WORDING = /(?<!\p{L})(leczymy|leczę|wylecz\p{L}*|leczon\p{L}*|leczni\p{L}*|pacjent\p{L}*|diagnoz\p{L}*)(?!\p{L})/iu;
 
+/**
+ * Isotretinoin (an acne medicine) rules a treatment out during the course and for at least 6 months after it ends:
+ * a text that names it says so in the same sentence or list item.
+ */
+export const ISOTRETINOIN = /izotretynoin/i;
+export const ISOTRETINOIN_INTERVAL = /(mniej niż|co najmniej|najmniej|minimum) 6 miesięcy/;
+
 /** Every string of a JSON value with its path, e.g. ["sections", 2, "blocks", 0, "p"]. */
 export function stringsOf(value: unknown, path: PropertyKey[] = []): { path: PropertyKey[]; text: string }[] {
   if (typeof value === "string") return [{ path, text: value }];
@@ -95,6 +102,8 @@ export function textProblems(name: string, raw: unknown): string[] {
           : `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`,
       );
     }
+    if (ISOTRETINOIN.test(text) && !ISOTRETINOIN_INTERVAL.test(text))
+      problems.push(`  ${field}: izotretynoina bez odstępu – napisz w tym samym zdaniu, że zabieg jest możliwy najwcześniej 6 miesięcy po zakończeniu kuracji („zakończona mniej niż 6 miesięcy temu”)`);
     const medical = text.match(MEDICAL_WORDING);
     if (medical) problems.push(`  ${field}: „${medical[1]}” – słownictwo medyczne; gabinet kosmetologiczny nie leczy ani nie diagnozuje`);
   }
