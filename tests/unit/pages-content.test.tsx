@@ -354,7 +354,13 @@ describe("/konkurs", () => {
     const body = text(main());
     expect(body).toMatch(/1 czerwca 2025 r?\.? ?(o godz\. )?12:00/);
     expect(body).toMatch(/2 czerwca 2025/);
-    expect(body).toMatch(/dwa zabiegi terapeutyczne dla dwóch osób/);
+    // The spec's "therapeutic treatments" as cosmetology treatments: a salon offers no therapy (docs/decisions.md).
+    expect(body).toMatch(/dwa zabiegi kosmetologiczne dla dwóch osób/);
+  });
+
+  it("says at the top that the contest ended on 1 June 2025", () => {
+    renderDocument("/konkurs");
+    expect(text(screen.getByRole("heading", { level: 1 }).closest("header") ?? main())).toMatch(/Konkurs zakończył się 1 czerwca 2025 r\. o godz\. 12:00/);
   });
 
   it("lists the rules in section 5: follow, comment, most likes wins, ties and fraud decided by the organiser, prize not for cash nor transferable", () => {
