@@ -5,6 +5,8 @@
  */
 import { screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../frontend/test/render";
 import { site } from "../../frontend/app/site/config";
@@ -461,12 +463,15 @@ describe("/polityka-prywatnosci-socialmedia", () => {
       expect(headings).toMatch(topic);
   });
 
-  it("shows a last-update date", () => {
+  it("shows a last-update date that is the date of a change, not the date of the build", () => {
     renderDocument("/polityka-prywatnosci-socialmedia");
-    const updated = screen.getByText(/Data ostatniej aktualizacji/);
+    const updated = screen.getByText(/Ostatnia zmiana/);
     const time = updated.querySelector("time")!;
     expect(time.getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(time.textContent).toBe(formatDatePl(time.getAttribute("datetime")!));
+    // The document's own date: changing the build date must not change it.
+    const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/pages/polityka-prywatnosci-socialmedia.json"), "utf8"));
+    expect(time.getAttribute("datetime")).toBe(doc.changed);
   });
 });
 

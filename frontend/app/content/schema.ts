@@ -352,9 +352,17 @@ export const documentPageSchema = z.strictObject({
   seo: seoSchema,
   title: text,
   lead: text.optional(),
-  /** ISO date shown as the date of the document; 'build' shows the date the site was built. */
-  updated: z.union([z.iso.date(), z.literal("build")]).optional(),
+  /** ISO date from which this version of the document applies ("Obowiązuje od"). */
+  updated: z.iso.date().optional(),
+  /**
+   * ISO date of the last change to the text, when it came later ("Ostatnia zmiana"): the day someone changed it,
+   * never the build's date — a date that moves with every build tells a reader nothing.
+   */
+  changed: z.iso.date().optional(),
   sections: z.array(z.strictObject({ title: text, blocks, standIn })).min(1),
+}).refine((page) => !page.changed || !page.updated || page.changed >= page.updated, {
+  message: "data ostatniej zmiany nie może być wcześniejsza niż data, od której dokument obowiązuje",
+  path: ["changed"],
 });
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 
