@@ -127,3 +127,16 @@ describe("safety texts a practitioner insists on", () => {
     expect(articles.length).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe("claims a cosmetology salon cannot make", () => {
+  it("no page promises to remove cellulite or stretch marks, calms inflammation, offers therapy, or uses exosomes or a competitor's trademark as keywords", () => {
+    for (const { path, html } of pages) {
+      const keywords = html.match(/<meta name="keywords" content="([^"]*)"/)?.[1] ?? "";
+      expect(keywords.match(/egzosom|dermapen|usuwanie|pozbyć/i)?.[0], `${path}: słowa kluczowe`).toBeUndefined();
+      const text = visibleText(html);
+      for (const claim of [/pozbyć się cellulitu/i, /usuwani\p{L}* rozstęp/iu, /wyciszamy stan zapalny/i, /zabieg\p{L}* terapeutyczn/iu, /dermapen/i]) {
+        expect(text.match(claim)?.[0], path).toBeUndefined();
+      }
+    }
+  });
+});

@@ -120,8 +120,8 @@ const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
       [null, /pierwszy zabieg 30 min/i, "100 zł", true],
       [/pojedyncz/i, /^35 min$/, "240 zł"],
       [/pojedyncz/i, /^50 min$/, "320 zł"],
-      [/10 zabieg.*stroj/i, /^35 min$/, "2150 zł"],
-      [/10 zabieg.*stroj/i, /^50 min$/, "3000 zł"],
+      [/10 zabieg.*kombinezon/i, /^35 min$/, "2150 zł"],
+      [/10 zabieg.*kombinezon/i, /^50 min$/, "3000 zł"],
     ],
   },
   {

@@ -97,7 +97,7 @@ const expected: Record<string, Expected> = {
     prices: [
       "Pierwszy zabieg 30 min", "100 zł",
       "Pojedynczy zabieg", "35 min 240 zł", "50 min 320 zł",
-      "Pakiet 10 zabiegów ze kombinezonem", "35 min 2150 zł", "50 min 3000 zł",
+      "Pakiet 10 zabiegów z kombinezonem", "35 min 2150 zł", "50 min 3000 zł",
     ],
     booking: { online: true, contact: true },
   },

@@ -118,7 +118,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         </ul>
         <aside className={styles.cta} aria-labelledby="promocje-umow">
           <h2 id="promocje-umow">Chcesz skorzystać z promocji?</h2>
-          <p>Zadzwoń albo napisz – dobierzemy termin i sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.</p>
+          <p>Zadzwoń albo napisz – dobierzemy termin, a na konsultacji sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.</p>
           <Link to="/kontakt" className={styles.book}>
             Umów się na zabieg
           </Link>

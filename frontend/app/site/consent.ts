@@ -1,29 +1,21 @@
 /**
  * The visitor's cookie choice and what it governs. The choice is stored under localStorage `cookieConsent`
- * ('accepted' | 'declined'); Google's consent-mode fields in the analytics data array start denied on every page
- * and are granted only for a purpose the visitor accepted (none today: see CONSENT_PURPOSES). Nothing may load
- * third-party content before that choice.
+ * ('accepted' | 'declined'); Google's consent-mode fields in the analytics data array are denied on every page, as
+ * no purpose of the site needs them (CONSENT_PURPOSES). Nothing may load third-party content before that choice.
  */
 import { useSyncExternalStore } from "react";
 
 export const CONSENT_KEY = "cookieConsent";
 export type ConsentChoice = "accepted" | "declined";
 export const CONSENT_FIELDS = ["ad_storage", "analytics_storage", "ad_user_data", "ad_personalization"] as const;
-type ConsentField = (typeof CONSENT_FIELDS)[number];
 
 /**
- * What 'Akceptuję' consents to: every purpose the site has, each with the consent-mode fields it needs, and
- * nothing else — consent must be specific (GDPR art. 4 pkt 11), so the banner names exactly these. The only one is
- * the interactive map on /kontakt (LocationMap), which needs no consent-mode field: the site runs no statistics and
- * no advertising, so those fields stay denied whatever the visitor chooses. A new purpose is a line here and its
- * words in the banner.
+ * What 'Akceptuję' consents to: the purposes the site has and nothing else — consent must be specific (GDPR art. 4
+ * pkt 11), so the banner names exactly these. The one purpose is the interactive map on /kontakt (LocationMap). The
+ * site runs no statistics and no advertising, so the consent-mode fields stay denied whatever the visitor chooses;
+ * a purpose that needs one would be added here, grant its field on 'Akceptuję' and be named in the banner.
  */
-export const CONSENT_PURPOSES = { map: [] } as const satisfies Record<string, readonly ConsentField[]>;
-const GRANTED_ON_ACCEPT: readonly ConsentField[] = Object.values(CONSENT_PURPOSES).flat();
-
-type ConsentState = Record<ConsentField, "granted" | "denied">;
-const consentState = (choice: ConsentChoice | "default") =>
-  Object.fromEntries(CONSENT_FIELDS.map((field) => [field, choice === "accepted" && GRANTED_ON_ACCEPT.includes(field) ? "granted" : "denied"])) as ConsentState;
+export const CONSENT_PURPOSES = ["map"] as const;
 
 declare global {
   interface Window {
@@ -33,24 +25,14 @@ declare global {
 }
 
 /**
- * Runs inline in <head> before any other script, so a tag manager added later sees the denied defaults first and
- * a returning visitor's stored choice right after. Kept as one string: its CSP hash is computed from it.
+ * Runs inline in <head> before any other script, so a tag manager added later sees the denied defaults first. Kept
+ * as one string: its CSP hash is computed from it.
  */
 export const CONSENT_BOOTSTRAP = [
   "window.dataLayer=window.dataLayer||[];",
   "window.gtag=function(){window.dataLayer.push(arguments)};",
-  `gtag('consent','default',${JSON.stringify(consentState("default"))});`,
-  ...(GRANTED_ON_ACCEPT.length
-    ? [`try{if(localStorage.getItem('${CONSENT_KEY}')==='accepted')gtag('consent','update',${JSON.stringify(consentState("accepted"))})}catch(e){}`]
-    : []),
+  `gtag('consent','default',${JSON.stringify(Object.fromEntries(CONSENT_FIELDS.map((field) => [field, "denied"])))});`,
 ].join("");
-
-function gtag(...args: unknown[]) {
-  if (typeof window === "undefined") return;
-  if (window.gtag) return window.gtag(...args);
-  // Same shape as the bootstrap's gtag: tag managers read Arguments objects from the array.
-  (window.dataLayer ??= []).push(args);
-}
 
 function readStored(): ConsentChoice | null {
   try {
@@ -91,8 +73,6 @@ export function chooseConsent(choice: ConsentChoice) {
     // Private mode without storage: the choice holds for this page view only.
   }
   reopened = false;
-  // Nothing to update while no purpose of the site needs a consent-mode field.
-  if (GRANTED_ON_ACCEPT.length) gtag("consent", "update", consentState(choice));
   emit();
 }
 

@@ -69,7 +69,7 @@ describe("CookieBanner and consent", () => {
       social: /społecznościow|Facebook|Instagram|piksel/i,
     };
     const named = Object.keys(purposes).filter((purpose) => purposes[purpose]!.test(banner));
-    expect(named).toEqual(Object.keys(CONSENT_PURPOSES));
+    expect(named).toEqual([...CONSENT_PURPOSES]);
   });
 
   it("a stored refusal is restored as denied, with no update pushed", () => {
