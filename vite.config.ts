@@ -48,7 +48,6 @@ export default defineConfig({
   define: {
     // Build-time values are the same in the prerendered HTML and the hydrating bundle, so no hydration mismatch.
     __BUILD_YEAR__: JSON.stringify(buildDate.getFullYear()),
-    __BUILD_DATE__: JSON.stringify(buildDate.toISOString().slice(0, 10)),
   },
   css: {
     modules: { localsConvention: "camelCaseOnly" },

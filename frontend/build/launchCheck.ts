@@ -4,7 +4,7 @@
  *   - every text marked as our stand-in in content (a `standIn` note),
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
- *     `medicalReview`).
+ *     `medicalReview`), each step with an anaesthetic cream among them.
  * Reads the documents as they are on disk (before placeholders are filled in); `npm run launch:check` prints the
  * list. Node only: no page imports this.
  */
@@ -13,9 +13,8 @@ import { join, relative } from "node:path";
 import { fictional as configFictional } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
 import { standardSections } from "../app/content/schema";
-import { offerCatalogue } from "../app/site/structuredData";
-import { amountsOf, priceCategoriesById } from "../app/content/pricing";
-import type { PricingDocument, Treatment } from "../app/content/schema";
+import { stringsOf } from "../app/content/load.server";
+import type { Treatment } from "../app/content/schema";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "./contentImages";
 
 export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical";
@@ -32,8 +31,14 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
   fictional: "Dane fikcyjne (zastąp prawdziwymi w frontend/app/site/config.ts i usuń z listy `fictional`)",
   standIn: "Teksty zastępcze (zastąp albo potwierdź, potem usuń notatkę `standIn`)",
   artwork: "Grafiki zastępcze (zapisz prawdziwe zdjęcie pod tą samą nazwą: .jpg, .png albo .webp, i usuń plik .svg)",
-  medical: "Teksty medyczne bez potwierdzenia praktyka (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
+  medical: "Teksty medyczne bez potwierdzenia praktyka, także kroki z kremem znieczulającym (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
 };
+
+/**
+ * An anaesthetic cream is a medicine: every step that applies one needs a practitioner's word on whether the salon
+ * may, with which product and who applies it, until the document's `medicalReview` covers it.
+ */
+export const ANAESTHETIC = /krem\p{L}* znieczulając\p{L}*|znieczuleni\p{L}* (miejscow|powierzchniow)\p{L}*/iu;
 
 /** Sections of a treatment page (by their standard anchors) that give medical advice or eligibility rules. */
 const MEDICAL_SECTIONS = new Set<string>(["wskazania", "przeciwwskazania", "przygotowanie", "pielegnacja"] satisfies (keyof typeof standardSections)[]);
@@ -104,6 +109,12 @@ export function launchItems(options: Options = {}): LaunchItem[] {
         seenImages.add(image);
       }
     }
+    if (!(doc as { medicalReview?: unknown }).medicalReview) {
+      for (const { path, text } of stringsOf(doc)) {
+        if (ANAESTHETIC.test(text))
+          items.push({ kind: "medical", file: name, field: fieldOf(path as (string | number)[]), note: `„${text.match(ANAESTHETIC)![0]}” – krem znieczulający to produkt leczniczy: praktyk potwierdza, czy salon go stosuje, jaki i kto go nakłada (albo usuń ten krok)` });
+      }
+    }
     const relativeName = relative(contentDir, file).split("\\").join("/");
     if (relativeName.startsWith("treatments/")) {
       const treatment = doc as Partial<Treatment>;
@@ -123,38 +134,13 @@ export function launchItems(options: Options = {}): LaunchItem[] {
   return items;
 }
 
-/**
- * For information, not blocking: offer-catalogue prices (the spec's figures, in the structured data search engines
- * read) that the treatment's own price list does not show.
- */
-export function catalogueNotes(options: Options = {}): string[] {
-  const contentDir = options.contentDir ?? join(options.root ?? process.cwd(), "content");
-  const pricing = JSON.parse(readFileSync(join(contentDir, "pricing.json"), "utf8")) as PricingDocument;
-  return offerCatalogue.flatMap((entry) => {
-    const doc = JSON.parse(readFileSync(join(contentDir, "treatments", `${entry.path.slice(1)}.json`), "utf8")) as Treatment;
-    const amounts = amountsOf(priceCategoriesById(pricing, doc.pricing.categories));
-    if (amounts.has(entry.price) && entry.pagePrice !== "own") return [];
-    const shownAmounts = [...amounts].filter((a) => a > 0).sort((a, b) => a - b);
-    return [
-      `frontend/app/site/structuredData.ts: offerCatalogue „${entry.name}”: ${entry.price} zł – ` +
-        (entry.pagePrice === "own"
-          ? `strona ${entry.path} podaje własną cenę (specyfikacja: dwie wartości)`
-          : `cennik strony ${entry.path} tej kwoty nie zawiera (${shownAmounts[0]}–${shownAmounts.at(-1)} zł)`),
-    ];
-  });
-}
-
 /** The report as printed by `npm run launch:check`. */
-export function formatReport(items: LaunchItem[], notes: string[]): string {
+export function formatReport(items: LaunchItem[]): string {
   const lines: string[] = [];
   for (const kind of Object.keys(KIND_TITLES) as LaunchKind[]) {
     const ofKind = items.filter((item) => item.kind === kind);
     lines.push(`\n${KIND_TITLES[kind]}: ${ofKind.length}`);
     for (const item of ofKind) lines.push(`  ${item.file}: pole "${item.field}": ${item.note}`);
-  }
-  if (notes.length) {
-    lines.push(`\nDo wiadomości (nie blokuje publikacji): ceny katalogu ofert w danych strukturalnych`);
-    for (const note of notes) lines.push(`  ${note}`);
   }
   const counts = (Object.keys(KIND_TITLES) as LaunchKind[]).map((kind) => `${items.filter((i) => i.kind === kind).length} ${kind}`);
   lines.push(

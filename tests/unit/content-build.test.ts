@@ -66,7 +66,15 @@ const cases: { kind: string; file: string; edit: (doc: any) => void; field: stri
   { kind: "a 'leczony obszar'", file: "treatments/onda-pro.json", edit: (d) => d.sections[8].blocks[0].ul.push("Nie masuj leczonego obszaru."), field: "sections[8].blocks[0].ul[4]", says: /„leczonego”/ },
   { kind: "a price the price list does not have", file: "content.json", edit: (d) => (d.services.items[2].description += " Korekta w cenie pakietu, później 175 zł."), field: "services.items[2].description", says: /cena 175 zł nie występuje/ },
   { kind: "a promotion that disagrees with the price list", file: "promotions.json", edit: (d) => (d.cards[0].newPrice = 249), field: "cards[0].newPrice", says: /249 zł nie występuje w kategorii 'pca-skin'/ },
-  { kind: "a second price for a catalogue treatment", file: "treatments/kobido-lodz.json", edit: (d) => (d.offer = { category: "kobido", service: "Kobido UP" }), field: "offer", says: /katalog ofert \(250 zł/ },
+  { kind: "a reduction whose lowest 30-day price is the promotional one", file: "promotions.json", edit: (d) => (d.cards[0].reduction.lowestPrice30Days = 259), field: "cards[0].reduction.lowestPrice30Days", says: /to nie jest obniżka/ },
+  { kind: "a struck-out price without its lowest 30-day price", file: "promotions.json", edit: (d) => delete d.cards[3].reduction, field: "cards[3].reduction", says: /obniżka .* z najniższą ceną z 30 dni/ },
+  { kind: "a regular price beside a promotional one in running text", file: "treatments/virtue-rf.json", edit: (d) => (d.promo.text = "Pierwszy zabieg za 999 zł zamiast 1500 zł."), field: "promo.text", says: /„zamiast 1500 zł” – .*najniższej ceny z 30 dni/ },
+  { kind: "a form notice without the link to the privacy policy", file: "pages/kontakt.json", edit: (d) => (d.formNotice.controller = d.formNotice.controller.replace(/\[polityce prywatności\]\([^)]*\)/, "polityce prywatności")), field: "formNotice.controller", says: /link do polityki prywatności/ },
+  { kind: "a form notice without the no-health-data line", file: "pages/kontakt.json", edit: (d) => (d.formNotice.healthData = "Odpowiadamy w ciągu jednego dnia roboczego."), field: "formNotice.healthData", says: /nie pisać o zdrowiu/ },
+  { kind: "isotretinoin without its interval", file: "treatments/geneo.json", edit: (d) => (d.sections[4].blocks[1].ul[7] = "jesteś w trakcie kuracji izotretynoiną lub niedawno ją zakończyłaś"), field: "sections[4].blocks[1].ul[7]", says: /izotretynoina bez odstępu/ },
+  { kind: "a last-update date that is the build's", file: "pages/polityka-prywatnosci-socialmedia.json", edit: (d) => (d.changed = "build"), field: "changed", says: /./ },
+  { kind: "a second price for a catalogue treatment", file: "treatments/kobido-lodz.json", edit: (d) => (d.offer = { category: "kobido", service: "Kobido UP" }), field: "offer", says: /wskazuje katalog ofert/ },
+  { kind: "an offer its page's price list does not show", file: "treatments/geneo.json", edit: (d) => (d.offer = { category: "kobido", service: "Kobido UP" }), field: "offer", says: /kategorii 'kobido' nie ma w cenniku tej strony/ },
   { kind: "an offer that leads nowhere", file: "treatments/geneo.json", edit: (d) => (d.offer.option = "Plecy"), field: "offer", says: /brak wariantu 'Plecy'/ },
 ];
 
@@ -83,6 +91,12 @@ describe("npm run build stops on a bad content edit, naming the file and the fie
       expect(output).not.toMatch(/^> images$/m);
     }, 60_000);
   }
+
+  it("a price list edit that leaves a line of the offer catalogue without its price stops the build, naming the catalogue entry", () => {
+    const { status, output } = build(contentWith("pricing.json", (d) => (d.categories[4].services[0].name = "Kobido Up")));
+    expect(status, output).not.toBe(0);
+    expect(output).toMatch(/frontend\/app\/site\/structuredData\.ts: offerCatalogue\[4\] \(„Japoński masaż twarzy Kobido”.*brak usługi 'Kobido UP'/);
+  }, 60_000);
 
   it("the unchanged content passes the same check (so the failures above are the edits' doing)", () => {
     const run = spawnSync("npm", ["run", "content:check"], { cwd: root, env: { ...process.env, CONTENT_DIR: contentWith("home.json", () => {}) }, encoding: "utf8" });

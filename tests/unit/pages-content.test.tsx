@@ -5,6 +5,8 @@
  */
 import { screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../frontend/test/render";
 import { site } from "../../frontend/app/site/config";
@@ -118,8 +120,8 @@ const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
       [null, /pierwszy zabieg 30 min/i, "100 zł", true],
       [/pojedyncz/i, /^35 min$/, "240 zł"],
       [/pojedyncz/i, /^50 min$/, "320 zł"],
-      [/10 zabieg.*stroj/i, /^35 min$/, "2150 zł"],
-      [/10 zabieg.*stroj/i, /^50 min$/, "3000 zł"],
+      [/10 zabieg.*kombinezon/i, /^35 min$/, "2150 zł"],
+      [/10 zabieg.*kombinezon/i, /^50 min$/, "3000 zł"],
     ],
   },
   {
@@ -194,7 +196,7 @@ const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
       [null, /^Dłonie$/, "600 zł"],
       [null, /^Usta$/, "500 zł"],
       [null, /^Okolica oczu$/, "560 zł"],
-      [/seri/i, /^3 zabiegi w serii$/, "20% rabatu od ceny regularnej", true],
+      [/seri/i, /^3 zabiegi w serii$/, "20% rabatu od ceny pojedynczych zabiegów", true],
     ],
   },
   {
@@ -276,22 +278,46 @@ describe("/promocje", () => {
     [/LPG Infinity/, "240 zł", "100 zł"],
     [/^Virtue RF$/, "1500 zł", "999 zł"],
   ];
+  const cardNamed = (name: RegExp) => screen.getAllByRole("article").find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))))!;
 
-  it("shows four cards, old price struck through and the new one, each opening its external sub-site in a new tab", () => {
+  it("shows four cards with the old and the new price, each opening its external sub-site in a new tab", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
     const cards = screen.getAllByRole("article");
     expect(cards).toHaveLength(4);
     for (const [name, oldPrice, newPrice] of promotions) {
       const card = cards.find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))));
       expect(card, String(name)).toBeDefined();
-      expect(text(card!.querySelector("del")!)).toContain(oldPrice);
-      expect(text(card!.querySelector("ins")!)).toContain(newPrice);
+      expect(text(card!)).toContain(oldPrice);
+      expect(text(card!)).toContain(newPrice);
       const external = within(card!).getByRole("link", { name: /Szczegóły promocji/ });
       expect(external).toHaveAttribute("href", expect.stringMatching(/^https:\/\//));
       expect(external).toHaveAttribute("target", "_blank");
       expect(external).toHaveAttribute("rel", expect.stringContaining("noopener"));
       expect(external).toHaveAccessibleName(/nowej karcie/);
     }
+  });
+
+  it("a reduction strikes the regular price through, with the lowest price of the 30 days before it beside it and the saving counted from that", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    for (const [name, oldPrice, newPrice] of promotions.filter(([name]) => !name.test("LPG Infinity"))) {
+      const card = cardNamed(name);
+      expect(text(card.querySelector("del")!), String(name)).toContain(oldPrice);
+      expect(text(card.querySelector("ins")!), String(name)).toContain(newPrice);
+      expect(text(card), String(name)).toMatch(/Najniższa cena z 30 dni przed obniżką: \d+ zł/);
+    }
+    // PCA Skin's regular price is "od 300 zł" in the price list, and so on the card.
+    expect(text(cardNamed(/^PCA Skin$/).querySelector("del")!)).toContain("od 300 zł");
+    // The face price is the one struck through: the card says so.
+    expect(text(cardNamed(/^Red Touch Pro$/))).toMatch(/Zabieg na twarz/);
+  });
+
+  it("LPG Infinity's first 30-minute treatment is not a reduction of the 35-minute one: both prices named, nothing struck through, no saving", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    const card = cardNamed(/LPG Infinity/);
+    expect(card.querySelector("del")).toBeNull();
+    expect(text(card)).not.toMatch(/−\d+%|Taniej/);
+    expect(text(card)).toMatch(/Pierwszy zabieg, 30 min ?100 zł/);
+    expect(text(card)).toMatch(/Zabieg 35 min ?240 zł/);
   });
 
   it("has the referral box: 20% for the referrer and the friend, also on promotional treatments", () => {
@@ -301,6 +327,10 @@ describe("/promocje", () => {
     expect(body).toMatch(/20%/);
     expect(body).toMatch(/Ty i Twoja znajoma|obie|oboje|dla Ciebie i dla niej/i);
     expect(body).toMatch(/promocyjn/i);
+    // The conditions a consumer needs before relying on it: on what, for how long, whether discounts add up.
+    expect(body).toMatch(/jeden wybrany zabieg/);
+    expect(body).toMatch(/w ciągu 6 miesięcy/);
+    expect(body).toMatch(/nie sumują/);
   });
 
   it("'Umów się na zabieg' leads to /kontakt", () => {
@@ -326,7 +356,13 @@ describe("/konkurs", () => {
     const body = text(main());
     expect(body).toMatch(/1 czerwca 2025 r?\.? ?(o godz\. )?12:00/);
     expect(body).toMatch(/2 czerwca 2025/);
-    expect(body).toMatch(/dwa zabiegi terapeutyczne dla dwóch osób/);
+    // The spec's "therapeutic treatments" as cosmetology treatments: a salon offers no therapy (docs/decisions.md).
+    expect(body).toMatch(/dwa zabiegi kosmetologiczne dla dwóch osób/);
+  });
+
+  it("says at the top that the contest ended on 1 June 2025", () => {
+    renderDocument("/konkurs");
+    expect(text(screen.getByRole("heading", { level: 1 }).closest("header") ?? main())).toMatch(/Konkurs zakończył się 1 czerwca 2025 r\. o godz\. 12:00/);
   });
 
   it("lists the rules in section 5: follow, comment, most likes wins, ties and fraud decided by the organiser, prize not for cash nor transferable", () => {
@@ -427,12 +463,15 @@ describe("/polityka-prywatnosci-socialmedia", () => {
       expect(headings).toMatch(topic);
   });
 
-  it("shows a last-update date", () => {
+  it("shows a last-update date that is the date of a change, not the date of the build", () => {
     renderDocument("/polityka-prywatnosci-socialmedia");
-    const updated = screen.getByText(/Data ostatniej aktualizacji/);
+    const updated = screen.getByText(/Ostatnia zmiana/);
     const time = updated.querySelector("time")!;
     expect(time.getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(time.textContent).toBe(formatDatePl(time.getAttribute("datetime")!));
+    // The document's own date: changing the build date must not change it.
+    const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/pages/polityka-prywatnosci-socialmedia.json"), "utf8"));
+    expect(time.getAttribute("datetime")).toBe(doc.changed);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   articleSchema,
   blogPageSchema,
   categoryListSchema,
+  contactPageSchema,
   contentDocumentSchema,
   documentPageSchema,
   homeDocumentSchema,
@@ -49,6 +50,13 @@ export const LIVE_DOCUMENTS: ReadonlySet<string> = new Set(["content", "pricing"
  * ("w trakcie leczenia", "leczenie przeciwzakrzepowe").
  */
 export const MEDICAL_WORDING = /(?<!\p{L})(leczymy|leczę|wylecz\p{L}*|leczon\p{L}*|leczni\p{L}*|pacjent\p{L}*|diagnoz\p{L}*)(?!\p{L})/iu;
+
+/**
+ * Isotretinoin (an acne medicine) rules a treatment out during the course and for at least 6 months after it ends:
+ * a text that names it says so in the same sentence or list item.
+ */
+export const ISOTRETINOIN = /izotretynoin/i;
+export const ISOTRETINOIN_INTERVAL = /(mniej niż|co najmniej|najmniej|minimum) 6 miesięcy/;
 
 /** Every string of a JSON value with its path, e.g. ["sections", 2, "blocks", 0, "p"]. */
 export function stringsOf(value: unknown, path: PropertyKey[] = []): { path: PropertyKey[]; text: string }[] {
@@ -94,6 +102,8 @@ export function textProblems(name: string, raw: unknown): string[] {
           : `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`,
       );
     }
+    if (ISOTRETINOIN.test(text) && !ISOTRETINOIN_INTERVAL.test(text))
+      problems.push(`  ${field}: izotretynoina bez odstępu – napisz w tym samym zdaniu, że zabieg jest możliwy najwcześniej 6 miesięcy po zakończeniu kuracji („zakończona mniej niż 6 miesięcy temu”)`);
     const medical = text.match(MEDICAL_WORDING);
     if (medical) problems.push(`  ${field}: „${medical[1]}” – słownictwo medyczne; gabinet kosmetologiczny nie leczy ani nie diagnozuje`);
   }
@@ -137,6 +147,7 @@ export const loadNeeds = () => readDocument("needs", needsDocumentSchema);
 export const loadPromotions = () => readDocument("promotions", promotionsDocumentSchema);
 export const loadBlogPage = () => readDocument("pages/blog", blogPageSchema);
 export const loadSimplePage = (name: string) => readDocument(`pages/${name}`, simplePageSchema);
+export const loadContactPage = () => readDocument("pages/kontakt", contactPageSchema);
 export const loadDocumentPage = (doc: string) => readDocument(doc, documentPageSchema);
 export const loadCategoryList = (doc: string) => readDocument(doc, categoryListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
@@ -163,35 +174,57 @@ export function loadArticleSummaries(): ArticleSummary[] {
 
 
 /** The price category each promotion card belongs to: its prices must be that category's. */
-const promotionCategory: Record<PromotionsDocument["cards"][number]["id"], string> = {
+export const promotionCategory: Record<PromotionsDocument["cards"][number]["id"], string> = {
   pca: "pca-skin",
   redtouch: "red-touch-pro",
   lpg: "lpg-infinity",
   virtue: "virtue-rf",
 };
 
+/**
+ * A regular price set beside a promotional one announces a reduction, which the price information act (art. 6a)
+ * allows only with the lowest price of the 30 days before it: the promotion cards show that, so running text names
+ * the promotional price alone and links to /promocje.
+ */
+export const REDUCTION_WORDING = /(?<!\p{L})(cen\p{L}* regularn\p{L}*|regularn\p{L}* cen\p{L}*|zamiast \d+ zł|taniej o \d+|przed obniżką)(?!\p{L})/iu;
+
+function reductionProblems(shown: string, doc: unknown, except: (path: PropertyKey[]) => boolean): string[] {
+  return stringsOf(doc)
+    .filter(({ path, text }) => !except(path) && REDUCTION_WORDING.test(text))
+    .map(
+      ({ path, text }) =>
+        `${shown}: pole "${formatPath(path)}": „${text.match(REDUCTION_WORDING)![1]}” – cena regularna obok promocyjnej to ogłoszenie obniżki, które wymaga najniższej ceny z 30 dni; podaj tu samą cenę promocyjną i odeślij do [Promocji](/promocje)`,
+    );
+}
+
 /** Every "N zł" written in a document's text must be a price of the price list: one source for each price. */
 function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, where: string): string[] {
   return stringsOf(doc).flatMap(({ path, text }) =>
-    [...text.matchAll(/(\d+) zł/g)]
+    // "5000,00 zł" (the share capital) is no price: prices are whole złoty.
+    [...text.matchAll(/(?<![\d,])(\d+) zł/g)]
       .filter((m) => !amounts.has(Number(m[1])))
       .map((m) => `${shown}: pole "${formatPath(path)}": cena ${m[1]} zł nie występuje ${where}`),
   );
 }
 
 /**
- * The page's Service offer in structured data: a catalogue treatment takes the catalogue's price and names none
- * (brow makeup, the spec's one pair of figures, names its own line); any other names a line with an amount.
+ * The page's Service offer in structured data: a catalogue treatment takes its catalogue line and names none; any
+ * other names a line with an amount. Either way the line is one the page's own price list shows.
  */
-function offerProblems(shown: string, path: string, offer: PriceRef | undefined, pricing: PricingDocument): string[] {
+function offerProblems(shown: string, path: string, offer: PriceRef | undefined, shownCategories: readonly string[], pricing: PricingDocument): string[] {
   const listed = offerCatalogue.find((entry) => entry.path === path);
-  if (listed && listed.pagePrice !== "own") {
-    return offer ? [`${shown}: pole "offer": cenę tego zabiegu w danych strukturalnych podaje katalog ofert (${listed.price} zł, frontend/app/site/structuredData.ts) – usuń pole`] : [];
-  }
-  if (!offer) return listed ? [`${shown}: pole "offer": wskaż pozycję cennika z ceną tej strony`] : [];
-  const found = findPrice(pricing, offer);
-  if ("error" in found) return [`${shown}: pole "offer": ${found.error}`];
-  return priceAmount(found.price) === undefined ? [`${shown}: pole "offer": cena „${found.price}” nie jest kwotą w złotych`] : [];
+  if (listed && offer) return [`${shown}: pole "offer": cenę tego zabiegu w danych strukturalnych wskazuje katalog ofert (frontend/app/site/structuredData.ts) – usuń pole`];
+  if (!offer) return [];
+  return priceRefProblems(offer, shownCategories, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
+}
+
+/** Why a line of the price list cannot be an offer's price on a page showing these categories (none: it can). */
+function priceRefProblems(ref: PriceRef, shownCategories: readonly string[], pricing: PricingDocument): string[] {
+  const found = findPrice(pricing, ref);
+  if ("error" in found) return [found.error];
+  if (priceAmount(found.price) === undefined) return [`cena „${found.price}” nie jest kwotą w złotych`];
+  if (!shownCategories.includes(ref.category)) return [`kategorii '${ref.category}' nie ma w cenniku tej strony (pricing.categories: ${shownCategories.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`];
+  return [];
 }
 
 function imageExists(name: string): boolean {
@@ -236,7 +269,7 @@ export function validateAll(): void {
   keep("promotions", attempt(loadPromotions));
   keep("pages/blog", attempt(loadBlogPage));
   keep("pages/cennik", attempt(() => loadSimplePage("cennik")));
-  keep("pages/kontakt", attempt(() => loadSimplePage("kontakt")));
+  keep("pages/kontakt", attempt(loadContactPage));
   const slugs = attempt(articleSlugs) ?? [];
   for (const slug of slugs) keep(`blog/${slug}`, attempt(() => loadArticle(slug)));
 
@@ -254,7 +287,12 @@ export function validateAll(): void {
       const ids = treatment?.sections.map((s) => s.id) ?? [];
       if (new Set(ids).size !== ids.length) problems.push(`${shown}: pole "sections": kotwice sekcji muszą być unikalne`);
       if (treatment && pricing) {
-        problems.push(...offerProblems(shown, route.path, treatment.offer, pricing));
+        problems.push(...offerProblems(shown, route.path, treatment.offer, treatment.pricing.categories, pricing));
+        offerCatalogue.forEach((entry, i) => {
+          if (entry.path !== route.path) return;
+          for (const problem of priceRefProblems(entry.offer, treatment.pricing.categories, pricing))
+            problems.push(`frontend/app/site/structuredData.ts: offerCatalogue[${i}] („${entry.name}”, strona ${entry.path}): ${problem}`);
+        });
         const amounts = amountsOf(priceCategoriesById(pricing, treatment.pricing.categories));
         problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.categories)"));
       }
@@ -267,6 +305,9 @@ export function validateAll(): void {
       keep(route.doc, attempt(() => loadDocumentPage(route.doc!)));
     }
   }
+  offerCatalogue.forEach((entry, i) => {
+    if (routeByPath(entry.path)?.kind !== "treatment") problems.push(`frontend/app/site/structuredData.ts: offerCatalogue[${i}]: '${entry.path}' nie jest stroną zabiegu`);
+  });
   needs?.items.forEach((item, i) =>
     item.treatments.forEach((path, j) => {
       if (routeByPath(path)?.kind !== "treatment") problems.push(`content/needs.json: pole "items[${i}].treatments[${j}]": '${path}' nie jest stroną zabiegu`);
@@ -275,6 +316,8 @@ export function validateAll(): void {
   if (pricing) {
     const everyAmount = amountsOf(priceCategories(pricing));
     for (const [name, doc] of documents) {
+      // The cards of /promocje are where a reduction is shown, with its lowest 30-day price.
+      problems.push(...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"));
       if (name === "pricing" || name.startsWith("treatments/")) continue;
       problems.push(...quotedPriceProblems(`content/${name}.json`, doc, everyAmount, "w content/pricing.json"));
     }
@@ -285,6 +328,11 @@ export function validateAll(): void {
         if (!amounts.has(card[key]))
           problems.push(`content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionCategory[card.id]}' w content/pricing.json`);
       }
+      const lowest = card.reduction?.lowestPrice30Days;
+      if (lowest !== undefined && !(lowest > card.newPrice && lowest <= card.oldPrice))
+        problems.push(
+          `content/promotions.json: pole "cards[${i}].reduction.lowestPrice30Days": ${lowest} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od regularnej (${card.oldPrice} zł); inaczej to nie jest obniżka – nie przekreślaj ceny`,
+        );
     });
   }
   home?.blogTeaser.slugs.forEach((slug, i) => {

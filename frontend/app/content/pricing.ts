@@ -49,3 +49,9 @@ export function amountsOf(categories: readonly PriceCategory[]): Set<number> {
   const prices = categories.flatMap((c) => c.services.flatMap((s) => ("price" in s ? [s.price] : s.options.map((o) => o.price))));
   return new Set(prices.flatMap((p) => [...p.matchAll(/(\d+) zł/g)].map((m) => Number(m[1]))));
 }
+
+/** How the price list writes an amount of these categories ("od 300 zł" for 300), for showing it elsewhere. */
+export function priceTextOf(categories: readonly PriceCategory[], amount: number): string {
+  const prices = categories.flatMap((c) => c.services.flatMap((s) => ("price" in s ? [s.price] : s.options.map((o) => o.price))));
+  return prices.find((price) => priceAmount(price) === amount) ?? `${amount} zł`;
+}

@@ -126,6 +126,12 @@ export const homeDocumentSchema = z.strictObject({
   seo: seoSchema,
   reviews: z.strictObject({
     title: text,
+    /**
+     * Where the reviews come from and whether and how the salon checks that their authors were its clients: the
+     * unfair practices act (art. 4 ust. 4, art. 7 pkt 23b) wants this beside reviews a trader shows.
+     */
+    source: text,
+    standIn,
     items: z
       .array(
         z.strictObject({
@@ -248,7 +254,7 @@ export const treatmentSchema = z.strictObject({
   /**
    * The price of the page's Service in structured data, as a line of pricing.json (its category id, service name
    * and option name), so that every price has one source. Treatments of the salon's offer catalogue take the
-   * catalogue's price instead (site/structuredData.ts) and must not name one here.
+   * catalogue's line instead (site/structuredData.ts) and must not name one here.
    */
   offer: z.strictObject({ category: categoryId, service: text, option: text.optional() }).optional(),
 });
@@ -281,7 +287,7 @@ export const promotionsDocumentSchema = z.strictObject({
   seo: seoSchema,
   title: text,
   intro: text,
-  referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1) }),
+  referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1), standIn }),
   cards: z
     .array(
       z.strictObject({
@@ -291,8 +297,24 @@ export const promotionsDocumentSchema = z.strictObject({
         url: z.url(),
         oldPrice: z.number().positive(),
         newPrice: z.number().positive(),
+        /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
+        priceScope: text.optional(),
+        /**
+         * A reduction: the regular price struck out and the saving in per cent. The price information act (art. 6a,
+         * the Omnibus rule) wants the lowest price of the 30 days before the reduction beside it, and the saving is
+         * counted from that price. The salon's price history decides it: `standIn` until the salon confirms it.
+         */
+        reduction: z.strictObject({ lowestPrice30Days: z.number().positive(), standIn }).optional(),
+        /**
+         * Not a reduction: a first-visit price of a different service than the regular one (LPG Infinity: 30 minutes
+         * against a 35-minute treatment). Both prices are shown with their names and nothing is struck out.
+         */
+        compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
         image: imageName,
         alt: z.string(),
+      }).refine((card) => Boolean(card.reduction) !== Boolean(card.compare), {
+        message: "karta to albo obniżka („reduction” z najniższą ceną z 30 dni), albo zestawienie dwóch różnych usług („compare”)",
+        path: ["reduction"],
       }),
     )
     .length(4),
@@ -330,12 +352,35 @@ export const documentPageSchema = z.strictObject({
   seo: seoSchema,
   title: text,
   lead: text.optional(),
-  /** ISO date shown as the date of the document; 'build' shows the date the site was built. */
-  updated: z.union([z.iso.date(), z.literal("build")]).optional(),
+  /** ISO date from which this version of the document applies ("Obowiązuje od"). */
+  updated: z.iso.date().optional(),
+  /**
+   * ISO date of the last change to the text, when it came later ("Ostatnia zmiana"): the day someone changed it,
+   * never the build's date — a date that moves with every build tells a reader nothing.
+   */
+  changed: z.iso.date().optional(),
   sections: z.array(z.strictObject({ title: text, blocks, standIn })).min(1),
+}).refine((page) => !page.changed || !page.updated || page.changed >= page.updated, {
+  message: "data ostatniej zmiany nie może być wcześniejsza niż data, od której dokument obowiązuje",
+  path: ["changed"],
 });
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 
 // ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
 export const simplePageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: z.array(text).min(1) });
 export type SimplePage = z.infer<typeof simplePageSchema>;
+
+/** The policy the form's notice links to: the one that describes the form (GDPR art. 13, at the point of collection). */
+export const FORM_POLICY_PATH = "/polityka-prywatnosci";
+
+// ---------------------------------------------------------------- pages/kontakt.json
+export const contactPageSchema = simplePageSchema.extend({
+  /** Shown with the contact form, before it is sent: who collects the data, why, for how long, and no health data. */
+  formNotice: z.strictObject({
+    controller: text
+      .refine((t) => /Administrator/.test(t), "powiedz, kto jest administratorem danych („Administratorem … jest {legalName}”)")
+      .refine((t) => t.includes(`](${FORM_POLICY_PATH})`), `podaj link do polityki prywatności: [polityce prywatności](${FORM_POLICY_PATH})`),
+    healthData: text.refine((t) => /zdrow/i.test(t), "poproś, by w formularzu nie pisać o zdrowiu (art. 9 RODO: formularz nie ma do tego podstawy)"),
+  }),
+});
+export type ContactPage = z.infer<typeof contactPageSchema>;

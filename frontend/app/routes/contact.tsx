@@ -1,7 +1,8 @@
 import type { Route } from "./+types/contact";
-import { loadSimplePage } from "../content/load.server";
+import { loadContactPage } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ContactForm } from "../components/ContactForm/ContactForm";
+import { FormPrivacyNotice } from "../components/FormPrivacyNotice/FormPrivacyNotice";
 import { ContactDetails } from "../components/ContactDetails/ContactDetails";
 import { LocationMap } from "../components/LocationMap/LocationMap";
 import { pageHead } from "../site/head";
@@ -9,7 +10,7 @@ import { headFromLoader } from "../site/basicHead";
 import styles from "./contact.module.scss";
 
 export function loader() {
-  const page = loadSimplePage("kontakt");
+  const page = loadContactPage();
   return { page, head: pageHead({ path: "/kontakt", ...page.seo }) };
 }
 
@@ -28,6 +29,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="formularz" className={styles.form}>
           <h2 id="formularz">Napisz do nas</h2>
+          <FormPrivacyNotice notice={page.formNotice} />
           <ContactForm />
         </section>
       </div>

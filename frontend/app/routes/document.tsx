@@ -16,22 +16,30 @@ export function loader({ request }: Route.LoaderArgs) {
   const route = routeByPath(path);
   if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
   const page = loadDocumentPage(route.doc);
-  // 'build': the date this version of the site was built stands as the last update (shown the same after hydration).
-  const updated = page.updated === "build" ? __BUILD_DATE__ : page.updated;
-  return { path, page, updated, updatedIsBuild: page.updated === "build", head: pageHead({ path, ...page.seo }) };
+  return { path, page, head: pageHead({ path, ...page.seo }) };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function DocumentPage({ loaderData }: Route.ComponentProps) {
-  const { page, updated, updatedIsBuild } = loaderData;
+  const { page } = loaderData;
   const { pathname } = useLocation();
   return (
     <>
       <PageHeader path={pathname} title={page.title} lead={page.lead && <p>{renderInline(page.lead)}</p>}>
-        {updated && (
+        {(page.updated || page.changed) && (
           <p className={styles.updated}>
-            {updatedIsBuild ? "Data ostatniej aktualizacji" : "Obowiązuje od"}: <time dateTime={updated}>{formatDatePl(updated)}</time>
+            {page.updated && (
+              <>
+                Obowiązuje od: <time dateTime={page.updated}>{formatDatePl(page.updated)}</time>
+              </>
+            )}
+            {page.updated && page.changed && " · "}
+            {page.changed && (
+              <>
+                Ostatnia zmiana: <time dateTime={page.changed}>{formatDatePl(page.changed)}</time>
+              </>
+            )}
           </p>
         )}
       </PageHeader>

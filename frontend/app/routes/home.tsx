@@ -85,7 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="opinie" title={home.reviews.title} tone="blush">
-        <Reviews reviews={home.reviews.items} />
+        <Reviews reviews={home.reviews.items} source={home.reviews.source} />
       </Section>
 
       <Section id="z-bloga" title={home.blogTeaser.title}>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/promotions";
-import { loadPromotions } from "../content/load.server";
+import { loadPricing, loadPromotions, promotionCategory } from "../content/load.server";
+import { priceCategoriesById, priceTextOf } from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -11,42 +12,81 @@ import { useReveal } from "../hooks/useReveal";
 import type { PromotionsDocument } from "../content/schema";
 import styles from "./promotions.module.scss";
 
-/** 300 → 259 is 14% off (rounded). */
-const discountPercent = (oldPrice: number, newPrice: number) => Math.round((1 - newPrice / oldPrice) * 100);
+/** 300 → 259 is 14% off (rounded). Counted from the lowest price of the 30 days before the reduction (art. 6a). */
+const discountPercent = (lowestPrice: number, newPrice: number) => Math.round((1 - newPrice / lowestPrice) * 100);
 
 export function loader() {
   const promotions = loadPromotions();
-  return { promotions, head: pageHead({ path: "/promocje", ...promotions.seo }) };
+  const pricing = loadPricing();
+  // The prices as the price list writes them: a regular price "od 300 zł" is not shown as "300 zł".
+  const cards = promotions.cards.map((card) => {
+    const categories = priceCategoriesById(pricing, [promotionCategory[card.id]]);
+    return { ...card, oldPriceText: priceTextOf(categories, card.oldPrice), newPriceText: priceTextOf(categories, card.newPrice) };
+  });
+  return { promotions: { ...promotions, cards }, head: pageHead({ path: "/promocje", ...promotions.seo }) };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
-type Card = PromotionsDocument["cards"][number];
+type Card = PromotionsDocument["cards"][number] & { oldPriceText: string; newPriceText: string };
 
-/** A promotion: image with the saving, name, old price struck through, new price, and its external sub-site. */
+/**
+ * A reduction: the regular price struck through, the promotional price and, beside them, the lowest price of the 30
+ * days before the reduction; the saving is counted from that one.
+ */
+function ReducedPrice({ card, lowest }: { card: Card; lowest: number }) {
+  return (
+    <>
+      <p className={styles.prices}>
+        <del>
+          <span className="visually-hidden">Cena regularna: </span>
+          {card.oldPriceText}
+        </del>{" "}
+        <ins>
+          <span className="visually-hidden">Cena promocyjna: </span>
+          {card.newPriceText}
+        </ins>
+      </p>
+      <p className={styles.lowest}>Najniższa cena z 30 dni przed obniżką: {lowest} zł</p>
+    </>
+  );
+}
+
+/** Two services side by side (a first visit of another length): no price struck through, no saving. */
+function ComparedPrices({ card, labels }: { card: Card; labels: NonNullable<Card["compare"]> }) {
+  return (
+    <dl className={styles.compare}>
+      <div>
+        <dt>{labels.newLabel}</dt>
+        <dd className={styles.newPrice}>{card.newPriceText}</dd>
+      </div>
+      <div>
+        <dt>{labels.oldLabel}</dt>
+        <dd>{card.oldPriceText}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A promotion: image (with the saving, for a reduction), name, its prices, and its external sub-site. */
 function PromotionCard({ card, index }: { card: Card; index: number }) {
   const ref = useReveal<HTMLElement>((index % 2) * 100);
+  const saving = card.reduction && discountPercent(card.reduction.lowestPrice30Days, card.newPrice);
   return (
     <article ref={ref} className={styles.card} aria-labelledby={`promocja-${card.id}`}>
       <div className={styles.media}>
         <Picture name={card.image} alt={card.alt} sizes="(min-width: 80rem) 35.25rem, (min-width: 64rem) 46.5vw, (min-width: 48rem) 45vw, calc(100vw - 3rem)" />
-        <p className={styles.saving}>
-          <span aria-hidden="true">−{discountPercent(card.oldPrice, card.newPrice)}%</span>
-          <span className="visually-hidden">Taniej o {discountPercent(card.oldPrice, card.newPrice)}%</span>
-        </p>
+        {saving !== undefined && (
+          <p className={styles.saving}>
+            <span aria-hidden="true">−{saving}%</span>
+            <span className="visually-hidden">Taniej o {saving}% od najniższej ceny z 30 dni przed obniżką</span>
+          </p>
+        )}
       </div>
       <div className={styles.cardBody}>
         <h2 id={`promocja-${card.id}`}>{card.name}</h2>
-        <p className={styles.prices}>
-          <del>
-            <span className="visually-hidden">Cena regularna: </span>
-            {card.oldPrice} zł
-          </del>{" "}
-          <ins>
-            <span className="visually-hidden">Cena promocyjna: </span>
-            {card.newPrice} zł
-          </ins>
-        </p>
+        {card.priceScope && <p className={styles.scope}>{card.priceScope}</p>}
+        {card.reduction ? <ReducedPrice card={card} lowest={card.reduction.lowestPrice30Days} /> : card.compare && <ComparedPrices card={card} labels={card.compare} />}
         <p>{renderInline(card.description)}</p>
         <a href={card.url} target="_blank" rel="noopener noreferrer" className={styles.more}>
           Szczegóły promocji<span className="visually-hidden">: {card.name} (otwiera się w nowej karcie)</span>
@@ -78,7 +118,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         </ul>
         <aside className={styles.cta} aria-labelledby="promocje-umow">
           <h2 id="promocje-umow">Chcesz skorzystać z promocji?</h2>
-          <p>Zadzwoń albo napisz – dobierzemy termin i sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.</p>
+          <p>Zadzwoń albo napisz – dobierzemy termin, a na konsultacji sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.</p>
           <Link to="/kontakt" className={styles.book}>
             Umów się na zabieg
           </Link>

@@ -18,9 +18,16 @@ export const site = {
   shortName: "Aurea",
   /** FICTIONAL company name of the limited company that runs the salon. */
   legalName: `${name} sp. z o.o.`,
-  /** FICTIONAL registry numbers, shown in the legal pages. */
+  /** FICTIONAL registry numbers, shown in the footer and the legal pages. */
   nip: "000-000-00-00",
   krs: "0000000000",
+  /**
+   * The registry court and the share capital: a limited company states them, with its name, seat, address, KRS and
+   * NIP, on its website (Commercial Companies Code art. 206 §1). FICTIONAL: the Łódź court that keeps companies
+   * seated in Łódź-Śródmieście, and an amount of our invention.
+   */
+  registryCourt: "Sąd Rejonowy dla Łodzi-Śródmieścia w Łodzi, XX Wydział Gospodarczy Krajowego Rejestru Sądowego",
+  shareCapital: "5000,00 zł",
   /** Absolute origin used for canonical URLs, Open Graph and the sitemap. FICTIONAL domain (.example is reserved). */
   origin: "https://www.aurea-salon.example",
   /** FICTIONAL phone number in a reserved-looking range. */
@@ -79,6 +86,8 @@ export const fictional: readonly { path: string; what: string }[] = [
   { path: "site.legalName", what: "nazwa spółki prowadzącej salon" },
   { path: "site.nip", what: "NIP spółki" },
   { path: "site.krs", what: "numer KRS spółki" },
+  { path: "site.registryCourt", what: "sąd rejestrowy spółki (art. 206 § 1 KSH)" },
+  { path: "site.shareCapital", what: "kapitał zakładowy spółki (art. 206 § 1 KSH)" },
   { path: "site.origin", what: "domena strony (adresy kanoniczne, mapa strony)" },
   { path: "site.phone", what: "numer telefonu salonu" },
   { path: "site.email", what: "adres e-mail salonu" },

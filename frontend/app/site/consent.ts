@@ -1,7 +1,7 @@
 /**
  * The visitor's cookie choice and what it governs. The choice is stored under localStorage `cookieConsent`
- * ('accepted' | 'declined'); Google's consent-mode fields in the analytics data array start denied on every page
- * and become granted only after 'Akceptuję'. Nothing else may load third-party content before that choice.
+ * ('accepted' | 'declined'); Google's consent-mode fields in the analytics data array are denied on every page, as
+ * no purpose of the site needs them (CONSENT_PURPOSES). Nothing may load third-party content before that choice.
  */
 import { useSyncExternalStore } from "react";
 
@@ -9,9 +9,13 @@ export const CONSENT_KEY = "cookieConsent";
 export type ConsentChoice = "accepted" | "declined";
 export const CONSENT_FIELDS = ["ad_storage", "analytics_storage", "ad_user_data", "ad_personalization"] as const;
 
-type ConsentState = Record<(typeof CONSENT_FIELDS)[number], "granted" | "denied">;
-const consentState = (value: "granted" | "denied") =>
-  Object.fromEntries(CONSENT_FIELDS.map((field) => [field, value])) as ConsentState;
+/**
+ * What 'Akceptuję' consents to: the purposes the site has and nothing else — consent must be specific (GDPR art. 4
+ * pkt 11), so the banner names exactly these. The one purpose is the interactive map on /kontakt (LocationMap). The
+ * site runs no statistics and no advertising, so the consent-mode fields stay denied whatever the visitor chooses;
+ * a purpose that needs one would be added here, grant its field on 'Akceptuję' and be named in the banner.
+ */
+export const CONSENT_PURPOSES = ["map"] as const;
 
 declare global {
   interface Window {
@@ -21,22 +25,14 @@ declare global {
 }
 
 /**
- * Runs inline in <head> before any other script, so a tag manager added later sees the denied defaults first and
- * a returning visitor's stored choice right after. Kept as one string: its CSP hash is computed from it.
+ * Runs inline in <head> before any other script, so a tag manager added later sees the denied defaults first. Kept
+ * as one string: its CSP hash is computed from it.
  */
 export const CONSENT_BOOTSTRAP = [
   "window.dataLayer=window.dataLayer||[];",
   "window.gtag=function(){window.dataLayer.push(arguments)};",
-  `gtag('consent','default',${JSON.stringify(consentState("denied"))});`,
-  `try{if(localStorage.getItem('${CONSENT_KEY}')==='accepted')gtag('consent','update',${JSON.stringify(consentState("granted"))})}catch(e){}`,
+  `gtag('consent','default',${JSON.stringify(Object.fromEntries(CONSENT_FIELDS.map((field) => [field, "denied"])))});`,
 ].join("");
-
-function gtag(...args: unknown[]) {
-  if (typeof window === "undefined") return;
-  if (window.gtag) return window.gtag(...args);
-  // Same shape as the bootstrap's gtag: tag managers read Arguments objects from the array.
-  (window.dataLayer ??= []).push(args);
-}
 
 function readStored(): ConsentChoice | null {
   try {
@@ -77,7 +73,6 @@ export function chooseConsent(choice: ConsentChoice) {
     // Private mode without storage: the choice holds for this page view only.
   }
   reopened = false;
-  gtag("consent", "update", consentState(choice === "accepted" ? "granted" : "denied"));
   emit();
 }
 

@@ -17,6 +17,8 @@ export const placeholders: Readonly<Record<string, string>> = {
   address: fullAddress,
   nip: site.nip,
   krs: site.krs,
+  registryCourt: site.registryCourt,
+  shareCapital: site.shareCapital,
   phone: site.phone,
   email: site.email,
   /** "www.aurea-salon.example" */

@@ -15,36 +15,38 @@ const salonId = `${site.origin}/#salon`;
 export const shareImage = (name: string) => `/img/${name}-share.jpg`;
 
 /**
- * The six services of the spec's offer catalogue, in PLN: the one source of these prices in structured data. The
- * treatment pages of these six state the same price in their Service offer — except brow makeup, the one pair the
- * spec gives two figures for: 700 here, 600 on its page (`pagePrice: "own"`: the page's offer names its line of
- * pricing.json).
+ * The six services of the spec's offer catalogue, each priced by its line of content/pricing.json — the one source
+ * of every price, so search engines show what the pages show (the spec's own catalogue figures differ for five of
+ * them: docs/decisions.md). A catalogue treatment's page takes the same line for its Service offer; the content
+ * check stops the build when a line does not lead to an amount or is not in the price list of the page it names.
  */
-export const offerCatalogue: readonly { name: string; price: number; path: string; pagePrice?: "own" }[] = [
-  { name: "Makijaż permanentny brwi", price: 700, path: "/makijaz-permanentny-brwi", pagePrice: "own" },
-  { name: "Makijaż permanentny ust", price: 700, path: "/makijaz-permanentny-ust" },
-  { name: "Mezoterapia mikroigłowa", price: 400, path: "/mezoterapia-mikroiglowa" },
-  { name: "Fala uderzeniowa Storz Medical", price: 300, path: "/storz-medical" },
-  { name: "Japoński masaż twarzy Kobido", price: 250, path: "/kobido-lodz" },
-  { name: "Endermologia LPG Infinity", price: 300, path: "/LPG-Infinity-Endermologia" },
+export const offerCatalogue: readonly { name: string; path: string; offer: PriceRef }[] = [
+  { name: "Makijaż permanentny brwi", path: "/makijaz-permanentny-brwi", offer: { category: "makijaz-permanentny-brwi", service: "Makijaż permanentny brwi" } },
+  { name: "Makijaż permanentny ust", path: "/makijaz-permanentny-ust", offer: { category: "makijaz-permanentny-ust", service: "Makijaż permanentny ust" } },
+  { name: "Mezoterapia mikroigłowa", path: "/mezoterapia-mikroiglowa", offer: { category: "mezoterapia-mikroiglowa", service: "Z ampułką", option: "Twarz" } },
+  { name: "Fala uderzeniowa Storz Medical", path: "/storz-medical", offer: { category: "storz-medical-cialo", service: "Pojedynczy zabieg", option: "1 obszar" } },
+  { name: "Japoński masaż twarzy Kobido", path: "/kobido-lodz", offer: { category: "kobido", service: "Kobido UP" } },
+  { name: "Endermologia LPG Infinity", path: "/LPG-Infinity-Endermologia", offer: { category: "lpg-infinity", service: "Pojedynczy zabieg", option: "35 min" } },
 ];
 
-/**
- * The price of a treatment page's Service offer: the catalogue's for the catalogue's treatments (brow makeup
- * aside), otherwise the pricing.json line the page's document names, otherwise none. Throws on a reference that
- * does not lead to an amount (the content check reports it first, with file and field).
- */
-export function treatmentOfferPrice(path: string, offer: PriceRef | undefined, pricing: PricingDocument): number | undefined {
-  const listed = offerCatalogue.find((entry) => entry.path === path);
-  if (listed && listed.pagePrice !== "own") return listed.price;
-  if (!offer) return undefined;
-  const found = findPrice(pricing, offer);
+/** The amount in zł of a line of the price list; throws on one that has none (the content check names it first). */
+export function offerAmount(ref: PriceRef, pricing: PricingDocument, where: string): number {
+  const found = findPrice(pricing, ref);
   const amount = "price" in found ? priceAmount(found.price) : undefined;
-  if (amount === undefined) throw new Error(`${path}: oferta ${JSON.stringify(offer)} nie wskazuje ceny w złotych`);
+  if (amount === undefined) throw new Error(`${where}: oferta ${JSON.stringify(ref)} nie wskazuje ceny w złotych`);
   return amount;
 }
 
-export function beautySalon() {
+/**
+ * The price of a treatment page's Service offer: the catalogue's line for the catalogue's treatments, otherwise
+ * the line the page's document names, otherwise none.
+ */
+export function treatmentOfferPrice(path: string, offer: PriceRef | undefined, pricing: PricingDocument): number | undefined {
+  const ref = offerCatalogue.find((entry) => entry.path === path)?.offer ?? offer;
+  return ref ? offerAmount(ref, pricing, path) : undefined;
+}
+
+export function beautySalon(pricing: PricingDocument) {
   return {
     "@context": "https://schema.org",
     "@type": "BeautySalon",
@@ -77,7 +79,7 @@ export function beautySalon() {
       name: "Zabiegi",
       itemListElement: offerCatalogue.map((offer) => ({
         "@type": "Offer",
-        price: offer.price,
+        price: offerAmount(offer.offer, pricing, `offerCatalogue „${offer.name}”`),
         priceCurrency: "PLN",
         itemOffered: { "@type": "Service", name: offer.name, url: absoluteUrl(offer.path) },
       })),

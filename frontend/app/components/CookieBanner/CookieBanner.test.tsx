@@ -2,7 +2,7 @@ import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
-import { CONSENT_BOOTSTRAP, CONSENT_KEY, reopenConsent, resetConsentForTests } from "../../site/consent";
+import { CONSENT_BOOTSTRAP, CONSENT_KEY, CONSENT_PURPOSES, reopenConsent, resetConsentForTests } from "../../site/consent";
 import { CookieBanner } from "./CookieBanner";
 
 /** The consent entries the page pushed to the analytics data array, as plain objects. */
@@ -27,17 +27,13 @@ describe("CookieBanner and consent", () => {
     ]);
   });
 
-  it("'Akceptuję' stores accepted, grants consent and hides the banner for good", async () => {
+  it("'Akceptuję' stores accepted and hides the banner for good, granting no statistics or advertising field it did not ask for", async () => {
     new Function(CONSENT_BOOTSTRAP)();
     const { unmount } = renderAt(<CookieBanner />);
     await userEvent.click(screen.getByRole("button", { name: "Akceptuję" }));
     expect(localStorage.getItem(CONSENT_KEY)).toBe("accepted");
     expect(screen.queryByRole("button", { name: "Akceptuję" })).not.toBeInTheDocument();
-    expect(consentCalls().at(-1)).toEqual([
-      "consent",
-      "update",
-      { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" },
-    ]);
+    expect(JSON.stringify(consentCalls())).not.toContain("granted");
     unmount();
     renderAt(<CookieBanner />);
     expect(screen.queryByRole("button", { name: "Akceptuję" })).not.toBeInTheDocument();
@@ -53,13 +49,27 @@ describe("CookieBanner and consent", () => {
     expect(last?.[2]).toEqual({ ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" });
   });
 
-  it("restores a stored acceptance on the next visit before any component runs", () => {
+  it("a stored acceptance keeps the banner away on the next visit, and still grants no consent-mode field", () => {
     localStorage.setItem(CONSENT_KEY, "accepted");
     new Function(CONSENT_BOOTSTRAP)();
     renderAt(<CookieBanner />);
     expect(screen.queryByRole("button", { name: "Akceptuję" })).not.toBeInTheDocument();
-    expect(consentCalls().map((call) => call[1])).toEqual(["default", "update"]);
-    expect(consentCalls()[1]?.[2]).toMatchObject({ analytics_storage: "granted" });
+    expect(consentCalls().map((call) => call[1])).toEqual(["default"]);
+  });
+
+  it("names exactly the purposes the site has — the map — and no statistics, advertising or profiling it does not run", () => {
+    renderAt(<CookieBanner />);
+    const banner = screen.getByRole("region", { name: "Pliki cookies" }).textContent!;
+    // Every purpose a cookie banner could name, by its words; the site's own are CONSENT_PURPOSES.
+    const purposes: Record<string, RegExp> = {
+      map: /map\p{L}* dojazdu|Google Maps/u,
+      statistics: /statysty|anality|pomiar|Google Analytics/i,
+      advertising: /reklam|marketing/i,
+      personalisation: /personaliz|profilow/i,
+      social: /społecznościow|Facebook|Instagram|piksel/i,
+    };
+    const named = Object.keys(purposes).filter((purpose) => purposes[purpose]!.test(banner));
+    expect(named).toEqual([...CONSENT_PURPOSES]);
   });
 
   it("a stored refusal is restored as denied, with no update pushed", () => {

@@ -23,8 +23,9 @@ export function CookieBanner() {
             Pliki cookies
           </h2>
           <p>
-            Używamy plików cookies, aby strona działała poprawnie, a za Twoją zgodą także do statystyk i wyświetlenia
-            mapy dojazdu. Szczegóły znajdziesz w <Link to="/polityka-prywatnosci">polityce prywatności</Link>.
+            Za Twoją zgodą na stronie kontaktowej wczytamy mapę dojazdu z Google Maps, a Google zapisze wtedy swoje
+            pliki cookies. Bez zgody zobaczysz zwykły obraz mapy. Szczegóły znajdziesz w{" "}
+            <Link to="/polityka-prywatnosci">polityce prywatności</Link>.
           </p>
         </div>
         <div className={styles.actions}>

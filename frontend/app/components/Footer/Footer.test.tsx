@@ -33,6 +33,14 @@ describe("Footer", () => {
     }
   });
 
+  it("states the company's particulars a limited company must show on its website: name, address, registry court, KRS, NIP, share capital", () => {
+    renderAt(<Footer />);
+    const footer = screen.getByRole("contentinfo");
+    for (const value of [site.legalName, site.address.street, site.registryCourt, `KRS ${site.krs}`, `NIP ${site.nip}`, `kapitał zakładowy ${site.shareCapital}`]) {
+      expect(footer).toHaveTextContent(value);
+    }
+  });
+
   it("prerenders the build year and shows the visitor's current year after hydration", () => {
     const Stub = createRoutesStub([{ path: "*", Component: Footer }]);
     expect(renderToString(<Stub initialEntries={["/"]} />)).toContain(`© <span>${__BUILD_YEAR__}</span>`);

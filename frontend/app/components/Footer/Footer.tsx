@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { footerLinks } from "../../site/routeTable";
-import { emailHref, phoneHref, site } from "../../site/config";
+import { emailHref, fullAddress, phoneHref, site } from "../../site/config";
 import { reopenConsent } from "../../site/consent";
 import { Icon } from "../Icon/Icon";
 import { Logo } from "../Logo/Logo";
@@ -82,9 +82,16 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p className={styles.copyright}>
-        © <span>{year}</span> {site.legalName} · Wszelkie prawa zastrzeżone.
-      </p>
+      <div className={styles.copyright}>
+        {/* The company's particulars, which a limited company states on its website (Code of Commercial Companies, art. 206 §1). */}
+        <p className={styles.company}>
+          {site.legalName}, {fullAddress} · sąd rejestrowy: {site.registryCourt} · KRS {site.krs} · NIP {site.nip} · kapitał
+          zakładowy {site.shareCapital}
+        </p>
+        <p>
+          © <span>{year}</span> {site.legalName} · Wszelkie prawa zastrzeżone.
+        </p>
+      </div>
     </footer>
   );
 }

@@ -5,8 +5,11 @@ import styles from "./Reviews.module.scss";
 
 type Review = HomeDocument["reviews"]["items"][number];
 
-/** Three fixed reviews with links to read more on the search engine and on the social network. */
-export function Reviews({ reviews }: { reviews: Review[] }) {
+/**
+ * Three fixed reviews, where they come from and how they are checked (`source`), and links to read more on the
+ * search engine and on the social network.
+ */
+export function Reviews({ reviews, source }: { reviews: Review[]; source: string }) {
   return (
     <>
       <ul className={styles.reviews}>
@@ -31,6 +34,7 @@ export function Reviews({ reviews }: { reviews: Review[] }) {
           </li>
         ))}
       </ul>
+      <p className={styles.source}>{source}</p>
       <p className={styles.more}>
         <span>Więcej opinii naszych klientek:</span>
         <a href={site.reviewsUrl.google} target="_blank" rel="noopener noreferrer" className={styles.moreLink}>

@@ -1,0 +1,142 @@
+// @vitest-environment node
+/**
+ * What a lawyer for a cosmetology salon checks on the built pages before the owner signs them off: a reduction
+ * with the lowest price of the 30 days before it (price information act, art. 6a), the contact form with its
+ * controller notice and no invitation to send health data (GDPR art. 13 and 9), and isotretinoin always with the
+ * interval after the end of treatment. The cookie banner, which is not prerendered, is checked in its component test.
+ */
+import { describe, expect, it } from "vitest";
+import { builtPages } from "../support/builtPages";
+import { site } from "../../frontend/app/site/config";
+import { REDUCTION_WORDING } from "../../frontend/app/content/load.server";
+
+const pages = builtPages();
+const page = (path: string) => pages.find((p) => p.path === path)!;
+
+/** The text a visitor (or a screen reader) meets: scripts and styles removed, tags turned into spaces. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/g, " ")
+    .replace(/<style\b[\s\S]*?<\/style>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;|\u00a0/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+}
+
+const LOWEST_PRICE = /Najniższa cena z 30 dni przed obniżką: \d+ zł/;
+
+describe("price reductions (price information act, art. 6a)", () => {
+  it("every crossed-out price has the lowest price of the 30 days before the reduction right beside it", () => {
+    const struck: string[] = [];
+    for (const { path, html } of pages) {
+      for (const m of html.matchAll(/<(del|s|strike)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
+        if (!/zł/.test(m[2]!)) continue;
+        struck.push(path);
+        const end = m.index + m[0].length;
+        expect(visibleText(html.slice(end, end + 600)), `${path}: przekreślona cena ${visibleText(m[2]!).trim()}`).toMatch(LOWEST_PRICE);
+      }
+    }
+    // PCA Skin, Red Touch Pro and Virtue RF on /promocje; LPG Infinity's first visit is no reduction.
+    expect(struck).toEqual(["/promocje", "/promocje", "/promocje"]);
+  });
+
+  it("no page sets a regular price beside a promotional one unless the lowest 30-day price stands with it", () => {
+    const global = new RegExp(REDUCTION_WORDING.source, "giu");
+    for (const { path, html } of pages) {
+      const text = visibleText(html);
+      for (const m of text.matchAll(global)) {
+        const around = text.slice(Math.max(0, m.index - 400), m.index + 400);
+        expect(around, `${path}: „${m[0]}”`).toMatch(LOWEST_PRICE);
+      }
+    }
+  });
+});
+
+describe("the contact form's privacy notice (GDPR art. 13 and 9)", () => {
+  const html = page("/kontakt").html;
+  const formSection = html.slice(html.indexOf('aria-labelledby="formularz"'), html.indexOf("</section>", html.indexOf('aria-labelledby="formularz"')));
+  const beforeForm = formSection.slice(0, formSection.indexOf("<form"));
+
+  it("names the controller, links the privacy policy and says how long the message is kept, before the form is sent", () => {
+    expect(formSection).toContain("<form");
+    const notice = visibleText(beforeForm);
+    expect(notice).toContain(`Administratorem danych podanych w formularzu jest ${site.legalName}`);
+    expect(beforeForm).toMatch(/<a [^>]*href="\/polityka-prywatnosci"[^>]*>polityce prywatności<\/a>/);
+    expect(notice).toMatch(/przechowujemy przez rok/);
+  });
+
+  it("asks not to describe one's health in the form", () => {
+    expect(visibleText(beforeForm)).toMatch(/Nie opisuj w wiadomości swojego stanu zdrowia/);
+  });
+
+  it("the policy it links to describes the form as it is: its name field, and how long a message waits on the server", () => {
+    const policy = visibleText(page("/polityka-prywatnosci").html);
+    expect(policy).toMatch(/Formularz kontaktowy – imię i nazwisko, adres e-mail/);
+    expect(policy).toMatch(/nie udało się doręczyć[^;]*najwyżej 30 dni/);
+  });
+
+  it("no page invites the visitor to write to the salon about her health or a reaction to a treatment", () => {
+    for (const { path, html } of pages) {
+      const text = visibleText(html);
+      for (const invitation of [/napisz do nas\s?,? a (wspólnie )?(sprawdzimy|ustalimy)[^.]*(bezpieczn|odpowiedni)/i, /zaniepokoi[^.]*napisz/i, /niepokoi[^.]*napisz/i, /reakcj\p{L}* skóry[^.]*napisz/iu]) {
+        expect(text.match(invitation)?.[0], path).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe("safety texts a practitioner insists on", () => {
+  it("every sentence or list item that names isotretinoin gives the interval of at least 6 months after the course", () => {
+    let mentions = 0;
+    for (const { path, html } of pages) {
+      for (const m of html.matchAll(/<(li|p|td|dd)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
+        const item = visibleText(m[2]!);
+        if (!/izotretynoin/i.test(item)) continue;
+        mentions++;
+        expect(item, path).toMatch(/(mniej niż|co najmniej|najmniej|minimum) 6 miesięcy/);
+      }
+    }
+    expect(mentions).toBeGreaterThanOrEqual(9);
+  });
+
+  it("the 675 nm laser, offered on lips and around the eyes, rules out permanent makeup or a tattoo and gold threads in the area", () => {
+    const html = page("/red-touch-pro").html;
+    const contraindications = visibleText(html.slice(html.indexOf('id="przeciwwskazania"'), html.indexOf('id="przygotowanie"')));
+    expect(contraindications).toMatch(/makijaż permanentny lub tatuaż w obszarze zabiegu/);
+    expect(contraindications).toMatch(/złote nici/);
+  });
+
+  it("permanent makeup pages say the pigment may stay for years, change colour and need a laser to remove, and that the price excludes the correction", () => {
+    for (const path of ["/makijaz-permanentny-ust", "/makijaz-permanentny-brwi"]) {
+      const text = visibleText(page(path).html);
+      expect(text, path).toMatch(/utrzymywać się w skórze latami, z czasem zmieniać odcień/);
+      expect(text, path).toMatch(/usunięcie zwykle wymaga serii zabiegów laserowych/);
+      expect(text, path).toMatch(/Cena makijażu nie obejmuje korekty po 4–6 tygodniach/);
+      expect(text, path).not.toMatch(/dopigmentowani/i);
+    }
+    expect(visibleText(page("/cennik").html).match(/Cena makijażu nie obejmuje korekty/g)).toHaveLength(2);
+  });
+
+  it("a blog article's contraindications say they are only the main ones and link the full list on the treatment page", () => {
+    const articles = pages.filter((p) => p.path.startsWith("/blog/") && /przeciwwskaza/i.test(visibleText(p.html)));
+    for (const { path, html } of articles.filter((p) => /<h2[^>]*>[^<]*(przeciwwskazania|nie są wskazane)/i.test(p.html))) {
+      expect(visibleText(html), path).toMatch(/to nie jest pełna lista/);
+      expect(html, path).toMatch(/href="\/[\w-]+#przeciwwskazania"/);
+    }
+    expect(articles.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("claims a cosmetology salon cannot make", () => {
+  it("no page promises to remove cellulite or stretch marks, calms inflammation, offers therapy, or uses exosomes or a competitor's trademark as keywords", () => {
+    for (const { path, html } of pages) {
+      const keywords = html.match(/<meta name="keywords" content="([^"]*)"/)?.[1] ?? "";
+      expect(keywords.match(/egzosom|dermapen|usuwanie|pozbyć/i)?.[0], `${path}: słowa kluczowe`).toBeUndefined();
+      const text = visibleText(html);
+      for (const claim of [/pozbyć się cellulitu/i, /usuwani\p{L}* rozstęp/iu, /wyciszamy stan zapalny/i, /zabieg\p{L}* terapeutyczn/iu, /dermapen/i]) {
+        expect(text.match(claim)?.[0], path).toBeUndefined();
+      }
+    }
+  });
+});
