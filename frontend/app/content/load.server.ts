@@ -138,6 +138,7 @@ export const loadPromotions = () => readDocument("promotions", promotionsDocumen
 export const loadBlogPage = () => readDocument("pages/blog", blogPageSchema);
 export const loadSimplePage = (name: string) => readDocument(`pages/${name}`, simplePageSchema);
 export const loadDocumentPage = (doc: string) => readDocument(doc, documentPageSchema);
+export const loadConfirmationPage = (doc: string) => readDocument(doc, simplePageSchema);
 export const loadCategoryList = (doc: string) => readDocument(doc, categoryListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
 
@@ -265,6 +266,8 @@ export function validateAll(): void {
       });
     } else if (route.kind === "document") {
       keep(route.doc, attempt(() => loadDocumentPage(route.doc!)));
+    } else if (route.kind === "confirmation") {
+      keep(route.doc, attempt(() => loadConfirmationPage(route.doc!)));
     }
   }
   needs?.items.forEach((item, i) =>
