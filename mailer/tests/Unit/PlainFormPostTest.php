@@ -7,15 +7,11 @@ namespace Salon\Mailer\Tests\Unit;
 use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
-use Salon\Mailer\Deliverer;
 use Salon\Mailer\HttpRequest;
-use Salon\Mailer\MessageBuilder;
-use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\RefusalPage;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\Response;
-use Salon\Mailer\Validator;
 
 /**
  * The form posted by the browser itself (JavaScript off, or the page's scripts never ran): the same checks and the
@@ -28,39 +24,13 @@ use Salon\Mailer\Validator;
 #[CoversClass(HttpRequest::class)]
 final class PlainFormPostTest extends TestCase
 {
-    use TempDirectory;
+    use HandlerFixture;
 
     /** What Chromium sends with a form post it makes itself (a navigation). */
     private const NAVIGATION_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
     private const FORM = ['name' => 'Zażółć Gęślą', 'email' => 'gosc@example.com', 'phone' => '', 'message' => 'Zażółć gęślą jaźń', 'website' => ''];
     private const SITE = 'http://127.0.0.1:8080';
     private const URLENCODED = 'application/x-www-form-urlencoded';
-
-    private FakeSender $sender;
-    private Outbox $outbox;
-    /** @var list<string> */
-    private array $log = [];
-
-    protected function setUp(): void
-    {
-        $this->outbox = new Outbox($this->makeTempDirectory());
-        $this->sender = new FakeSender();
-    }
-
-    protected function tearDown(): void
-    {
-        $this->removeTempDirectory();
-    }
-
-    private function handler(?Outbox $outbox = null): RequestHandler
-    {
-        $log = function (string $line): void {
-            $this->log[] = $line;
-        };
-        $outbox ??= $this->outbox;
-
-        return new RequestHandler(new Validator(), new MessageBuilder(TestConfig::make()), $outbox, new Deliverer($outbox, $this->sender, $log), OriginPolicy::fromString(self::SITE), $log);
-    }
 
     /** @param array<string, string> $fields */
     private static function formPost(array $fields = self::FORM, ?string $accept = self::NAVIGATION_ACCEPT, string $method = 'POST', ?string $origin = self::SITE): HttpRequest
