@@ -5,7 +5,7 @@ import { Header } from "./components/Header/Header";
 import { Footer } from "./components/Footer/Footer";
 import { CookieBanner } from "./components/CookieBanner/CookieBanner";
 import { CONSENT_BOOTSTRAP } from "./site/consent";
-import { EARLY_SUBMIT_GUARD, markHydrated } from "./site/hydration";
+import { markHydrated } from "./site/hydration";
 import { DEFERRED_IMAGES_AFTER_PAINT, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
 import { basicHead } from "./site/basicHead";
 // Two self-hosted fonts (Polish subset, frontend/build/fonts.ts), inside the stylesheet (vite.config.ts).
@@ -16,8 +16,7 @@ import "./styles/global.scss";
 
 /** The shell around every page, error pages included: header, main area, footer and the cookie banner. */
 export function Layout({ children }: { children: ReactNode }) {
-  // The shell's effect runs once the whole page, error pages included, has hydrated: forms held until now may be
-  // sent (site/hydration.ts).
+  // The shell's effect runs once the whole page, error pages included, has hydrated (site/hydration.ts).
   useEffect(markHydrated, []);
   return (
     <html lang="pl">
@@ -27,7 +26,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#552f3f" />
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />
-        <script dangerouslySetInnerHTML={{ __html: EARLY_SUBMIT_GUARD }} />
         {/* The browser runs it from the prerendered HTML and hydration leaves it as written: the bundle need not carry it. */}
         <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? DEFERRED_IMAGES_AFTER_PAINT : "" }} />
         <noscript>

@@ -13,6 +13,7 @@ const templates: Record<PageKind, string> = {
   article: "routes/article.tsx",
   treatment: "routes/treatment.tsx",
   document: "routes/document.tsx",
+  confirmation: "routes/confirmation.tsx",
 };
 
 /** Route ids must be unique because several paths share one template module. */

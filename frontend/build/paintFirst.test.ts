@@ -51,7 +51,7 @@ describe("paintFirst", () => {
 
   it("starts on the first contentful paint, with a timer for tabs that never paint", () => {
     expect(loader).toMatch(/PerformanceObserver[\s\S]*first-contentful-paint[\s\S]*type:"paint",buffered:true/);
-    expect(loader).toMatch(/setTimeout\(hydrate,\d+\)/);
+    expect(loader).toMatch(/setTimeout\(start,\d+\)/);
     expect(loader).toContain("if(started)return;started=true;");
   });
 
@@ -64,6 +64,8 @@ describe("paintFirst", () => {
     expect(out).toMatch(/<\/script><\/body><\/html>$/);
     expect(loader).toContain(`fetch(${JSON.stringify(data.href)})`);
     expect(loader).toMatch(/c\.enqueue\(text\);c\.close\(\)/);
+    // React starts only with the data: a page whose data never comes stays plain HTML instead of waiting for ever.
+    expect(loader.indexOf("await data")).toBeLessThan(loader.lastIndexOf("entry.client-2"));
     expect(paintFirst(page(BOOTSTRAP, tail().replace("Cennik", "Kontakt")), "kontakt/index.html").data.href).not.toBe(data.href);
   });
 

@@ -95,7 +95,13 @@ function takeHydrationData(html: string, page: string): { html: string; data: Hy
   return { html: html.replace(tail, ""), data: { href: `/assets/page-data/${hash}.txt`, body } };
 }
 
-/** The loader that replaces the inline module script: same modules, same order, after the first painted frame. */
+/**
+ * The loader that replaces the inline module script: same modules, same order, after the first painted frame.
+ * React is started (the client entry imported) only once the hydration data is there: React Router's stream would
+ * otherwise wait for it for ever, with React's listeners on a page that never hydrates. Data that cannot be fetched
+ * is tried twice more; then, as when a module cannot be loaded, the page stays the plain HTML it is — links
+ * navigate, the contact form posts itself (docs/without-javascript.md) — and the console says why.
+ */
 function paintFirstLoader(preloads: string[], boot: Bootstrap, data: HydrationData): string {
   const list = JSON.stringify(preloads);
   const imports = [
@@ -104,17 +110,20 @@ function paintFirstLoader(preloads: string[], boot: Bootstrap, data: HydrationDa
   ].join("");
   return (
     `let started=false;` +
-    `const hydrate=async()=>{if(started)return;started=true;` +
-    // The data first, so that it travels with the modules; fed to React Router's stream when it arrives (the
-    // client entry waits for it). A failed fetch is tried twice more.
+    `const hydrate=async()=>{` +
+    // The data first, so that it travels with the modules. Its failure is handled where it is awaited (the empty
+    // catch only keeps an early failure from being reported as unhandled meanwhile).
     `const get=(n)=>fetch(${JSON.stringify(data.href)}).then((r)=>r.ok?r.text():Promise.reject(new Error(r.status)))` +
     `.catch((e)=>n?new Promise((r)=>setTimeout(r,1000)).then(()=>get(n-1)):Promise.reject(e));` +
-    `get(2).then((text)=>{const c=window.__reactRouterContext.streamController;c.enqueue(text);c.close()});` +
+    `const data=get(2);data.catch(()=>{});` +
     `for(const href of ${list}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
-    `${imports}${boot.assignment};import(${JSON.stringify(boot.entry)})};` +
+    `${imports}${boot.assignment};` +
+    `const text=await data;const c=window.__reactRouterContext.streamController;c.enqueue(text);c.close();` +
+    `await import(${JSON.stringify(boot.entry)})};` +
+    `const start=()=>{if(started)return;started=true;hydrate().catch((e)=>console.warn("Strona działa bez skryptów (zwykły HTML):",e))};` +
     // After the first contentful paint has been presented (a paint entry), else after the first frame.
-    `try{new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length)hydrate()}).observe({type:"paint",buffered:true})}` +
-    `catch{requestAnimationFrame(()=>setTimeout(hydrate,0))}setTimeout(hydrate,3000);`
+    `try{new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length)start()}).observe({type:"paint",buffered:true})}` +
+    `catch{requestAnimationFrame(()=>setTimeout(start,0))}setTimeout(start,3000);`
   );
 }
 

@@ -47,11 +47,11 @@ try {
 } catch (InvalidConfig $e) {
     // Names of variables only, never values (see InvalidConfig).
     $log(EventLog::line('error', ['reason' => 'config', 'detail' => $e->getMessage()]));
-    $response = RequestHandler::error(500, RequestHandler::SEND_ERROR);
+    $response = RequestHandler::error(500, RequestHandler::SEND_ERROR, [], HttpRequest::acceptsHtml($_SERVER['HTTP_ACCEPT'] ?? null));
 } catch (\Throwable $e) {
     // Unexpected: log where, not what (the message could quote visitor input).
     $log(EventLog::line('error', ['reason' => 'unexpected', 'detail' => sprintf('%s at %s:%d', get_class($e), basename($e->getFile()), $e->getLine())]));
-    $response = RequestHandler::error(500, RequestHandler::SEND_ERROR);
+    $response = RequestHandler::error(500, RequestHandler::SEND_ERROR, [], HttpRequest::acceptsHtml($_SERVER['HTTP_ACCEPT'] ?? null));
 }
 
 $emitter->emit($response);

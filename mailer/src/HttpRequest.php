@@ -22,7 +22,25 @@ final readonly class HttpRequest
         public ?string $host = null,
         /** Sec-Fetch-Site (same-origin, same-site, cross-site, none), which browsers send with every request. */
         public ?string $fetchSite = null,
+        /** The Accept header: a browser's own form post asks for text/html, the site's script for JSON. */
+        public ?string $accept = null,
     ) {
+    }
+
+    /**
+     * Whether the answer is a page the browser shows (a plain form post: JavaScript off, or the page's scripts never
+     * ran) rather than JSON for the form's script. A browser's navigation always lists text/html in Accept; the
+     * script asks for application/json, and curl or a monitor (which accept any type) keep getting JSON. nginx decides its
+     * own error answers for this location by the same rule (docker/nginx/templates/contact-refusals.inc.template).
+     */
+    public function wantsPage(): bool
+    {
+        return self::acceptsHtml($this->accept);
+    }
+
+    public static function acceptsHtml(?string $accept): bool
+    {
+        return $accept !== null && stripos($accept, 'text/html') !== false;
     }
 
     /**
@@ -62,6 +80,7 @@ final readonly class HttpRequest
             $header('SALON_REQUEST_HOST') ?? $header('HTTP_HOST'),
             // nginx passes every request header as HTTP_* (fastcgi_pass_request_headers is on by default).
             $header('HTTP_SEC_FETCH_SITE'),
+            $header('HTTP_ACCEPT'),
         );
     }
 }

@@ -14,7 +14,9 @@ namespace Salon\Mailer;
  * own Polish message when the outbox is full or the disk nearly so).
  *
  * The frontend decides by the status; the JSON adds a Polish message per field for the form to show.
- * Internal details never reach a response.
+ * A plain form post (a browser that asks for text/html: JavaScript off, or the page's scripts never ran) gets the
+ * same checks, the same outbox and the same statuses as pages instead: 303 to the confirmation page on success,
+ * a Polish page saying what to fix on a refusal (RefusalPage). Internal details never reach a response.
  */
 final class RequestHandler
 {
@@ -29,6 +31,13 @@ final class RequestHandler
     public const VALIDATION_ERROR = 'Formularz zawiera błędy. Popraw zaznaczone pola i spróbuj ponownie.';
     /** The outbox takes nothing for now (too many waiting, disk nearly full); it clears by itself. */
     public const OUTBOX_FULL_ERROR = 'Chwilowo nie możemy przyjąć wiadomości. Prosimy spróbować ponownie za kilka minut albo zadzwonić do salonu.';
+    /** 405 as a page: someone opened the address itself in the browser. */
+    public const METHOD_PAGE_ERROR = 'Ten adres służy tylko do wysyłania formularza kontaktowego. Formularz znajdziesz na stronie Kontakt.';
+    /**
+     * Where a plain form post is sent once its message is stored: the prerendered confirmation page (its route:
+     * frontend/app/site/routeTable.ts; tests/unit/routes.test.ts checks that the two agree).
+     */
+    public const SENT_PAGE = '/kontakt/wyslano';
 
     private const ACCEPTED_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 
@@ -56,38 +65,39 @@ final class RequestHandler
 
     public function handle(HttpRequest $request): Response
     {
+        $page = $request->wantsPage();
         if (strtoupper($request->method) !== 'POST') {
-            return $this->reject('method', 405, self::METHOD_ERROR, ['Allow' => 'POST']);
+            return $this->reject('method', 405, $page ? self::METHOD_PAGE_ERROR : self::METHOD_ERROR, ['Allow' => 'POST'], page: $page);
         }
         $refusal = $this->origins->refusal($request->origin, $request->referer, $request->host, $request->fetchSite);
         if ($refusal !== null) {
-            return $this->reject($refusal, 403, self::ORIGIN_ERROR);
+            return $this->reject($refusal, 403, self::ORIGIN_ERROR, page: $page);
         }
         // "multipart/form-data; boundary=..." -> "multipart/form-data"
         $mediaType = strtolower(trim(explode(';', $request->contentType, 2)[0]));
         if (!in_array($mediaType, self::ACCEPTED_TYPES, true)) {
-            return $this->reject('content-type', 415, self::TYPE_ERROR);
+            return $this->reject('content-type', 415, self::TYPE_ERROR, page: $page);
         }
         if ($request->bodyTooLarge || strlen($request->body) > HttpRequest::BODY_LIMIT) {
-            return $this->reject('too-large', 413, self::TOO_LARGE_ERROR);
+            return $this->reject('too-large', 413, self::TOO_LARGE_ERROR, page: $page);
         }
         try {
             $fields = FormBody::parse($request->contentType, $request->body);
         } catch (MalformedBody $e) {
-            return $this->reject('malformed', 400, self::MALFORMED_ERROR, [], ['detail' => $e->getMessage()]);
+            return $this->reject('malformed', 400, self::MALFORMED_ERROR, [], ['detail' => $e->getMessage()], $page);
         }
 
         if ($this->validator->isHoneypotFilled($fields)) {
             ($this->log)(EventLog::line('honeypot'));
 
-            return self::success();
+            return self::success($page);
         }
 
         $result = $this->validator->validate($fields);
         if (is_array($result)) {
             ($this->log)(EventLog::line('rejected', ['reason' => 'validation', 'fields' => implode(',', array_keys($result))]));
 
-            return Response::json(422, ['ok' => false, 'error' => self::VALIDATION_ERROR, 'fields' => $result]);
+            return self::error(422, self::VALIDATION_ERROR, [], $page, $result);
         }
 
         // A delivery just found SMTP away: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
@@ -97,17 +107,17 @@ final class RequestHandler
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
 
-            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300']);
+            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300'], $page);
         } catch (OutboxUnavailable $e) {
             ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
 
-            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60']);
+            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
         }
         ($this->log)(EventLog::line('stored', ['id' => $claim->entry?->id() ?? '']));
         $this->pending = $claim;
         $this->sendNow = $sendNow;
 
-        return self::success();
+        return self::success($page);
     }
 
     /**
@@ -135,23 +145,29 @@ final class RequestHandler
      * @param array<string, string>     $headers
      * @param array<string, string|int> $logFields
      */
-    private function reject(string $reason, int $status, string $error, array $headers = [], array $logFields = []): Response
+    private function reject(string $reason, int $status, string $error, array $headers = [], array $logFields = [], bool $page = false): Response
     {
         ($this->log)(EventLog::line('rejected', ['reason' => $reason] + $logFields));
 
-        return self::error($status, $error, $headers);
+        return self::error($status, $error, $headers, $page);
     }
 
-    private static function success(): Response
+    private static function success(bool $page): Response
     {
-        return Response::json(200, ['ok' => true, 'message' => self::SUCCESS]);
+        return $page ? Response::seeOther(self::SENT_PAGE) : Response::json(200, ['ok' => true, 'message' => self::SUCCESS]);
     }
 
     /**
      * @param array<string, string> $headers
+     * @param array<string, string> $fields  field name => Polish message (422)
+     * @param bool                  $page    a page for a plain form post instead of JSON
      */
-    public static function error(int $status, string $error, array $headers = []): Response
+    public static function error(int $status, string $error, array $headers = [], bool $page = false, array $fields = []): Response
     {
-        return Response::json($status, ['ok' => false, 'error' => $error], $headers);
+        if ($page) {
+            return Response::html($status, RefusalPage::render($status, $error, $fields), $headers);
+        }
+
+        return Response::json($status, ['ok' => false, 'error' => $error] + ($fields === [] ? [] : ['fields' => $fields]), $headers);
     }
 }

@@ -30,6 +30,25 @@ final readonly class Response
         ] + $headers, json_encode($data, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR));
     }
 
+    /**
+     * A page for the browser to show (the answer to a plain form post).
+     *
+     * @param array<string, string> $headers
+     */
+    public static function html(int $status, string $html, array $headers = []): self
+    {
+        return new self($status, ['Content-Type' => 'text/html; charset=utf-8', 'Cache-Control' => 'no-store'] + $headers, $html);
+    }
+
+    /**
+     * 303 See Other to a page of the site: the browser fetches it with GET, so a reload or Back never posts the form
+     * again. The location is a fixed path, never anything the visitor sent.
+     */
+    public static function seeOther(string $path): self
+    {
+        return new self(303, ['Location' => $path, 'Cache-Control' => 'no-store'], '');
+    }
+
     /** @return array<string, mixed> */
     public function data(): array
     {

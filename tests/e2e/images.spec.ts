@@ -173,7 +173,7 @@ test.describe("photos below the LCP image wait for the first paint (phone)", () 
     });
   }
 
-  test("without JavaScript the placeholders are hidden and the LCP photo and the text stay", async ({ browser }) => {
+  test("without JavaScript the placeholders are hidden, each photo is shown from its <noscript> copy, and the LCP photo and the text stay", async ({ browser }) => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
     const page = await context.newPage();
     await page.goto("/");
@@ -181,7 +181,14 @@ test.describe("photos below the LCP image wait for the first paint (phone)", () 
     await expect(page.locator("main img").first()).toHaveJSProperty("complete", true);
     const placeholders = page.locator("main img[data-src]");
     expect(await placeholders.count()).toBeGreaterThan(0);
-    for (const display of await placeholders.evaluateAll((els) => els.map((el) => getComputedStyle(el).display))) expect(display).toBe("none");
+    for (const placeholder of await placeholders.all()) await expect(placeholder).toBeHidden();
+    // Each in its place, the same photo from its copy: a real address, fetched lazily by the browser itself.
+    const copies = page.locator("main noscript img");
+    expect(await copies.count()).toBeGreaterThanOrEqual(await placeholders.count());
+    for (const copy of await copies.all()) {
+      await expect(copy).toBeVisible();
+      expect(await copy.getAttribute("src")).toMatch(/^\/img\/.+\.jpg$/);
+    }
     await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
     await context.close();
   });

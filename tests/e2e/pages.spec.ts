@@ -138,28 +138,30 @@ test.describe("home slideshow", () => {
 
 // ------------------------------------------------------------------------------------------------ needs
 test.describe("needs accordion", () => {
-  const header = (page: Page, index: number) => page.getByRole("main").locator("button[aria-expanded]").nth(index);
+  // Each entry is a <details>; its <summary> (holding the title's heading) is what a visitor clicks or focuses.
+  const header = (page: Page, index: number) => page.getByRole("main").locator("summary").nth(index);
+  const entry = (page: Page, index: number) => page.getByRole("main").locator("details").nth(index);
+  const open = (page: Page) => page.getByRole("main").locator("details[open]");
 
   test("one entry open at a time; clicking the open one closes it", async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto("/twoje-potrzeby");
     await hydrated(page);
-    await expect(page.getByRole("main").locator("button[aria-expanded]")).toHaveCount(15);
+    await expect(header(page, 0)).toBeVisible();
+    await expect(page.getByRole("main").locator("summary")).toHaveCount(15);
     await header(page, 0).click();
-    await expect(header(page, 0)).toHaveAttribute("aria-expanded", "true");
-    const firstPanel = page.locator(`#${await header(page, 0).getAttribute("aria-controls")}`);
-    await expect(firstPanel).toBeVisible();
-    await expect(firstPanel.getByText("Dedykowane zabiegi:")).toBeVisible();
-    await expect(firstPanel.getByText("Efekty:")).toBeVisible();
+    await expect(entry(page, 0)).toHaveAttribute("open", "");
+    await expect(entry(page, 0).getByText("Dedykowane zabiegi:")).toBeVisible();
+    await expect(entry(page, 0).getByText("Efekty:")).toBeVisible();
 
     await header(page, 4).click();
-    await expect(header(page, 4)).toHaveAttribute("aria-expanded", "true");
-    await expect(header(page, 0)).toHaveAttribute("aria-expanded", "false");
-    await expect(firstPanel).toBeHidden();
-    await expect(page.getByRole("main").locator('button[aria-expanded="true"]')).toHaveCount(1);
+    await expect(entry(page, 4)).toHaveAttribute("open", "");
+    await expect(entry(page, 0)).not.toHaveAttribute("open");
+    await expect(entry(page, 0).getByText("Dedykowane zabiegi:")).toBeHidden();
+    await expect(open(page)).toHaveCount(1);
 
     await header(page, 4).click();
-    await expect(page.getByRole("main").locator('button[aria-expanded="true"]')).toHaveCount(0);
+    await expect(open(page)).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 
@@ -168,13 +170,13 @@ test.describe("needs accordion", () => {
     await hydrated(page);
     await header(page, 0).focus();
     await page.keyboard.press("Enter");
-    await expect(header(page, 0)).toHaveAttribute("aria-expanded", "true");
+    await expect(entry(page, 0)).toHaveAttribute("open", "");
     await page.keyboard.press("Space");
-    await expect(header(page, 0)).toHaveAttribute("aria-expanded", "false");
+    await expect(entry(page, 0)).not.toHaveAttribute("open");
     await page.keyboard.press("ArrowDown");
     await expect(header(page, 1)).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(header(page, 1)).toHaveAttribute("aria-expanded", "true");
+    await expect(entry(page, 1)).toHaveAttribute("open", "");
     await page.keyboard.press("Tab");
     const chip = page.locator(":focus");
     const href = await chip.getAttribute("href");
@@ -358,7 +360,7 @@ test.describe("entrance animation", () => {
     await page.goto("/blog");
     await expect(page.getByRole("article").first()).toBeVisible();
     await page.goto("/twoje-potrzeby");
-    await expect(page.getByRole("main").locator("button[aria-expanded]")).toHaveCount(15);
+    await expect(page.getByRole("main").locator("details > summary")).toHaveCount(15);
     await context.close();
   });
 });
@@ -406,9 +408,9 @@ test.describe("visible keyboard focus", () => {
     expect(await outlineOf(page.getByRole("button", { name: "Następny slajd" }))).toBe(true);
     await page.goto("/twoje-potrzeby");
     await hydrated(page);
-    await page.getByRole("main").locator("button[aria-expanded]").first().focus();
+    await page.getByRole("main").locator("summary").first().focus();
     await page.keyboard.press("ArrowDown");
-    expect(await outlineOf(page.getByRole("main").locator("button[aria-expanded]").nth(1))).toBe(true);
+    expect(await outlineOf(page.getByRole("main").locator("summary").nth(1))).toBe(true);
     await page.goto("/blog");
     await hydrated(page);
     await page.getByPlaceholder("Szukaj artykułów...").focus();

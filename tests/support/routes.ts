@@ -45,6 +45,12 @@ export const specTreatmentPaths = specPaths.slice(specPaths.indexOf("/mezoterapi
 /** The spec's noindex pages. */
 export const specNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"] as const;
 
+/**
+ * Our own pages beyond the spec's: the contact form's confirmation, where the mailer sends a form the browser posted
+ * itself (JavaScript off, or the page's scripts never ran). Not for search engines.
+ */
+export const ownPaths = ["/kontakt/wyslano"] as const;
+
 /** The two blog slugs the spec knows to have a detail page. */
 export const specArticleSlugs = ["jak-skutecznie-pozbyc-sie-cellulitu", "red-touch-pro-rewolucja-w-odmladzaniu-skory"] as const;
 
@@ -53,5 +59,5 @@ export const articlePaths = readdirSync(resolve(import.meta.dirname, "../../cont
   .filter((f) => f.endsWith(".json"))
   .map((f) => `/blog/${f.slice(0, -5)}`);
 
-/** Every URL the tests visit: the spec's routes, the spec's two articles and the other articles. */
-export const allPaths = [...new Set([...specPaths, ...specArticleSlugs.map((slug) => `/blog/${slug}`), ...articlePaths])];
+/** Every URL the tests visit: the spec's routes, our own pages, the spec's two articles and the other articles. */
+export const allPaths = [...new Set([...specPaths, ...ownPaths, ...specArticleSlugs.map((slug) => `/blog/${slug}`), ...articlePaths])];

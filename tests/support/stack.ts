@@ -15,6 +15,7 @@ import {
   phpBinary,
   pidOf,
   root,
+  stateDir,
   startService,
   stopService,
   type ServiceName,
@@ -139,3 +140,13 @@ export const logSize = (file = phpLog) => {
 export const logSince = (offset: number, file = phpLog) => readFileSync(file).subarray(offset).toString("utf8");
 
 export { outboxDir };
+
+/** nginx's access log as it stands: natively its file, under Compose the web service's output (Docker keeps it). */
+export function accessLog(): string {
+  if (compose) return composeRun("logs --no-color web");
+  try {
+    return readFileSync(join(stateDir, "log", "nginx-access.log"), "utf8");
+  } catch {
+    return "";
+  }
+}

@@ -4,13 +4,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages, clientDir } from "../support/builtPages";
-import { allPaths, specNoindexPaths } from "../support/routes";
+import { allPaths, ownPaths, specNoindexPaths } from "../support/routes";
 import { site } from "../../frontend/app/site/config";
 
 const pages = builtPages().filter((p) => !p.path.endsWith("404.html"));
 const meta = (html: string, attr: "name" | "property", key: string) =>
   html.match(new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`))?.[1];
-const NOINDEX: readonly string[] = specNoindexPaths;
+const NOINDEX: readonly string[] = [...specNoindexPaths, ...ownPaths];
 
 describe("per-page head", () => {
   it("every route of the spec and every article is prerendered", () => {
@@ -51,7 +51,7 @@ describe("per-page head", () => {
     }
   });
 
-  it("is indexable except the legal pages and the contest", () => {
+  it("is indexable except the legal pages, the contest and the form's confirmation", () => {
     for (const { path, html } of pages) {
       expect(meta(html, "name", "robots"), path).toBe(NOINDEX.includes(path) ? "noindex, follow" : "index, follow");
     }

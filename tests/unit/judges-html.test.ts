@@ -5,40 +5,12 @@
  * with the built pages and must come back reported, so a checker that did not run (no Java, a broken jar) or
  * wrote no report fails the test instead of passing it silently.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
-
-const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
-
-interface VnuMessage {
-  type: string;
-  subType?: string;
-  url: string;
-  message: string;
-  extract?: string;
-  lastLine?: number;
-}
-
-/** Runs the checker; its JSON report (on stderr) or an error saying why there is none. */
-export function runVnu(files: string[], java = "java"): VnuMessage[] {
-  const run = spawnSync(java, ["-jar", vnuJar, "--errors-only", "--format", "json", ...files], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  if (run.error) throw new Error(`Nu Html Checker did not run: ${run.error.message}`);
-  // 0: no error found, 1: errors found. Anything else (or a signal) is the checker failing, not judging.
-  if (run.status !== 0 && run.status !== 1) throw new Error(`Nu Html Checker exited with ${run.status ?? run.signal}: ${run.stderr?.slice(0, 500)}`);
-  let report: { messages?: unknown };
-  try {
-    report = JSON.parse(run.stderr ?? "");
-  } catch {
-    throw new Error(`Nu Html Checker wrote no JSON report (exit ${run.status}): ${(run.stderr ?? "").slice(0, 500)}`);
-  }
-  if (!Array.isArray(report.messages)) throw new Error("Nu Html Checker's report has no message list");
-  return report.messages as VnuMessage[];
-}
+import { runVnu } from "../support/vnu";
 
 const CONTROL = `<!DOCTYPE html><html lang="pl"><head><meta charset="utf-8"><title>kontrola</title></head><body><p>a<div>b</div></p><img src="x.png"></body></html>`;
 

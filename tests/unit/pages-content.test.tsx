@@ -553,11 +553,12 @@ describe("treatment category lists (one template, the spec's link targets)", () 
 });
 
 describe("/twoje-potrzeby", () => {
-  it("has 15 concern entries, all closed, each a button exposing its state", () => {
-    renderRoute(Needs, needsLoader(), "/twoje-potrzeby");
-    const headers = screen.getAllByRole("button").filter((b) => b.hasAttribute("aria-expanded"));
-    expect(headers).toHaveLength(15);
-    expect(headers.every((b) => b.getAttribute("aria-expanded") === "false")).toBe(true);
+  it("has 15 concern entries, all closed, each a <details> whose <summary> holds the title's heading", () => {
+    const { container } = renderRoute(Needs, needsLoader(), "/twoje-potrzeby");
+    const entries = [...container.querySelectorAll("details")];
+    expect(entries).toHaveLength(15);
+    expect(entries.every((d) => !(d as HTMLDetailsElement).open)).toBe(true);
+    expect(entries.every((d) => d.querySelector(":scope > summary h2"))).toBe(true);
   });
 });
 

@@ -149,6 +149,7 @@ export const loadBlogPage = () => readDocument("pages/blog", blogPageSchema);
 export const loadSimplePage = (name: string) => readDocument(`pages/${name}`, simplePageSchema);
 export const loadContactPage = () => readDocument("pages/kontakt", contactPageSchema);
 export const loadDocumentPage = (doc: string) => readDocument(doc, documentPageSchema);
+export const loadConfirmationPage = (doc: string) => readDocument(doc, simplePageSchema);
 export const loadCategoryList = (doc: string) => readDocument(doc, categoryListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
 
@@ -303,6 +304,8 @@ export function validateAll(): void {
       });
     } else if (route.kind === "document") {
       keep(route.doc, attempt(() => loadDocumentPage(route.doc!)));
+    } else if (route.kind === "confirmation") {
+      keep(route.doc, attempt(() => loadConfirmationPage(route.doc!)));
     }
   }
   offerCatalogue.forEach((entry, i) => {

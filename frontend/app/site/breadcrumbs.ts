@@ -6,14 +6,16 @@ export interface Crumb {
 }
 
 /**
- * The breadcrumb trail of a page, from the route table: home, then the family list for a treatment or the blog for
- * an article, then the page itself. Feeds both the visible trail and the BreadcrumbList structured data.
+ * The breadcrumb trail of a page, from the route table: home, then the family list for a treatment or the page a
+ * path lies under (the blog for an article, the contact page for its confirmation), then the page itself. Feeds
+ * both the visible trail and the BreadcrumbList structured data.
  */
 export function breadcrumbTrail(path: string, currentLabel?: string): Crumb[] {
   const home: Crumb = { label: routeLabel("/"), path: "/" };
   if (path === "/") return [home];
   const trail = [home];
-  if (path.startsWith("/blog/")) trail.push({ label: routeLabel("/blog"), path: "/blog" });
+  const parent = path.slice(0, path.lastIndexOf("/"));
+  if (parent && routeByPath(parent)) trail.push({ label: routeLabel(parent), path: parent });
   const route = routeByPath(path);
   if (route?.family) trail.push({ label: routeLabel(familyListPath[route.family]), path: familyListPath[route.family] });
   trail.push({ label: currentLabel ?? route?.label ?? path, path });

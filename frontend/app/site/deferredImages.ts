@@ -44,5 +44,8 @@ export const DEFERRED_IMAGES_AFTER_PAINT =
   "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)ready()}).observe({type:'paint',buffered:true})}" +
   "catch(e){requestAnimationFrame(function(){setTimeout(ready,0)})}setTimeout(ready,3000)})();";
 
-/** Without JavaScript the placeholders would stay: they are hidden then (the LCP image and the text remain). */
-export const NO_SCRIPT_IMAGES_CSS = `img[${DEFERRED_SRC}]{display:none}`;
+/**
+ * Without JavaScript the placeholders would stay: their pictures are hidden then, and the copy each has in a
+ * <noscript> beside it (Picture.tsx, NoScriptPicture) is shown in its place, laid out as if it were the picture.
+ */
+export const NO_SCRIPT_IMAGES_CSS = `picture:has(>img[${DEFERRED_SRC}]){display:none}noscript{display:contents}`;

@@ -14,7 +14,8 @@ export type PageKind =
   | "blog"
   | "article"
   | "treatment"
-  | "document";
+  | "document"
+  | "confirmation";
 
 export type Family = "face" | "body" | "permanent";
 
@@ -62,6 +63,9 @@ export const routes: SiteRoute[] = [
   { path: "/rodo", kind: "document", label: "RODO", noindex: true, doc: "pages/rodo" },
   { path: "/polityka-prywatnosci-socialmedia", kind: "document", label: "Polityka prywatności w mediach społecznościowych", noindex: true, doc: "pages/polityka-prywatnosci-socialmedia" },
   { path: "/konkurs", kind: "document", label: "Regulamin konkursu", noindex: true, doc: "pages/konkurs" },
+  // Where the mailer sends a form the browser posted itself (mailer/src/RequestHandler.php, SENT_PAGE): not for
+  // search engines, not in the sitemap.
+  { path: "/kontakt/wyslano", kind: "confirmation", label: "Wiadomość wysłana", noindex: true, doc: "pages/wiadomosc-wyslana" },
 ];
 
 /** The family list pages, by family: treatments link back to these in breadcrumbs. */

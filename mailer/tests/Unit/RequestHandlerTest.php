@@ -9,21 +9,18 @@ use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Deliverer;
 use Salon\Mailer\HttpRequest;
-use Salon\Mailer\MessageBuilder;
-use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\Response;
 use Salon\Mailer\SendFailed;
-use Salon\Mailer\Validator;
 
 #[CoversClass(RequestHandler::class)]
 #[CoversClass(Response::class)]
 #[CoversClass(HttpRequest::class)]
 final class RequestHandlerTest extends TestCase
 {
-    use TempDirectory;
+    use HandlerFixture;
 
     private const FORM = [
         'name' => 'Zażółć Gęślą',
@@ -34,39 +31,6 @@ final class RequestHandlerTest extends TestCase
     private const BOUNDARY = '----WebKitFormBoundary7MA4YWxkTrZu0gW';
     private const MULTIPART = 'multipart/form-data; boundary=' . self::BOUNDARY;
     private const SITE = 'http://127.0.0.1:8080';
-
-    private FakeSender $sender;
-    private Outbox $outbox;
-    /** @var list<string> */
-    private array $log = [];
-
-    protected function setUp(): void
-    {
-        $this->outbox = new Outbox($this->makeTempDirectory());
-        $this->sender = new FakeSender();
-    }
-
-    protected function tearDown(): void
-    {
-        $this->removeTempDirectory();
-    }
-
-    private function handler(?Outbox $outbox = null): RequestHandler
-    {
-        $log = function (string $line): void {
-            $this->log[] = $line;
-        };
-        $outbox ??= $this->outbox;
-
-        return new RequestHandler(
-            new Validator(),
-            new MessageBuilder(TestConfig::make()),
-            $outbox,
-            new Deliverer($outbox, $this->sender, $log),
-            OriginPolicy::fromString(self::SITE),
-            $log,
-        );
-    }
 
     /** @param array<string, string> $fields */
     private static function multipart(array $fields): string

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
 import { Carousel, SWIPE_THRESHOLD } from "./Carousel";
@@ -25,6 +26,18 @@ const counter = () => screen.getByTestId("licznik");
 const dot = (n: number) => screen.getByRole("button", { name: `Zdjęcie ${n}` });
 
 describe("Carousel", () => {
+  it("prerenders the first photo and, for a browser without JavaScript, every photo inside <noscript>", () => {
+    const html = renderToString(<Carousel photos={photos.slice(0, 3)} controls="full" label="Przed i po" />);
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    // The other photos are not fetched by a browser that runs scripts: they are text inside <noscript> there.
+    expect([...doc.querySelectorAll("img")].filter((img) => !img.closest("noscript"))).toHaveLength(1);
+    // The first one waits for the first paint like any photo below the LCP image, so it has its copy too.
+    const fallbacks = [...doc.querySelectorAll("noscript")].map((n) => n.innerHTML);
+    expect(fallbacks).toHaveLength(3);
+    expect(fallbacks[1]).toMatch(/<img src="\/img\/red-touch-pro-przed-po-2-\d+\.\w+\.jpg"[^>]* alt="Zdjęcie przed i po 2"/);
+    expect(fallbacks[2]).toContain('alt="Zdjęcie przed i po 3"');
+  });
+
   it("is a labelled carousel of slides, starting at the first photo", () => {
     const { carousel } = setup();
     expect(carousel).toHaveAttribute("aria-roledescription", "karuzela");

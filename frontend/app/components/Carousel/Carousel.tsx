@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { Picture } from "../Picture/Picture";
+import { NoScriptPicture, Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";
 import { useHydrated } from "../../hooks/useHydrated";
@@ -79,7 +79,12 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
             <Slide key={photo.image} index={i} count={count} active={i === index} className={styles.slide}>
               {/* A plain figure inside: a figure with a caption may not carry the slide's group role. */}
               <figure className={styles.figure}>
-                {(i === 0 || hydrated) && <Picture name={photo.image} alt={photo.alt} sizes={SIZES} className={styles.picture} />}
+                {i === 0 || hydrated ? (
+                  <Picture name={photo.image} alt={photo.alt} sizes={SIZES} className={styles.picture} />
+                ) : (
+                  // Without JavaScript every slide is shown, one below the other (the stylesheet), each with its photo.
+                  <NoScriptPicture name={photo.image} alt={photo.alt} sizes={SIZES} className={styles.picture} />
+                )}
                 {/* The alt already says this to screen readers; the caption is for sighted visitors. */}
                 <figcaption className={styles.caption} aria-hidden="true">
                   {photo.alt}

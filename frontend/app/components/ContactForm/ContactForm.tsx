@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { CONTACT_LIMITS, submitContact, type ContactField, type ContactValues } from "./submitContact";
-import { SUBMIT_HANDLED } from "../../site/hydration";
+import { CONTACT_ENDPOINT, CONTACT_LIMITS, submitContact, type ContactField, type ContactValues } from "./submitContact";
 import styles from "./ContactForm.module.scss";
 
 type Status = "idle" | "sending" | "success" | "error";
@@ -68,7 +67,11 @@ function Field({ field, label, value, error, onChange, type = "text", required, 
   );
 }
 
-/** The contact form: idle → sending → success (fields cleared) or error (fields kept, reasons shown). */
+/**
+ * The contact form: idle → sending → success (fields cleared) or error (fields kept, reasons shown). It posts to the
+ * mailer by itself as well (method and action): without JavaScript, and before or without hydration, the browser
+ * sends it and the mailer answers with a page (303 to the confirmation page, or what to fix).
+ */
 export function ContactForm() {
   const [values, setValues] = useState<ContactValues>(empty);
   const [honeypot, setHoneypot] = useState("");
@@ -87,9 +90,8 @@ export function ContactForm() {
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    // Sent here, with fetch: the browser must not post the form itself as well.
     event.preventDefault();
-    // Sent here: the early-submit guard, which may be holding this very event, must not send it again.
-    (event.nativeEvent as Event & Record<string, unknown>)[SUBMIT_HANDLED] = true;
     const current = fieldsOf(event.currentTarget);
     const trap = String(new FormData(event.currentTarget).get("website") ?? "");
     setValues(current);
@@ -109,7 +111,16 @@ export function ContactForm() {
 
   const sending = status === "sending";
   return (
-    <form ref={formRef} id="formularz-kontaktowy" className={styles.form} onSubmit={onSubmit} aria-busy={sending} noValidate={false}>
+    <form
+      ref={formRef}
+      id="formularz-kontaktowy"
+      method="post"
+      action={CONTACT_ENDPOINT}
+      className={styles.form}
+      onSubmit={onSubmit}
+      aria-busy={sending}
+      noValidate={false}
+    >
       <Field field="name" label="Imię i nazwisko" value={values.name} error={fieldErrors.name} onChange={update} required autoComplete="name" />
       <Field field="email" label="E-mail" type="email" value={values.email} error={fieldErrors.email} onChange={update} required autoComplete="email" />
       <Field field="phone" label="Telefon" type="tel" value={values.phone} error={fieldErrors.phone} onChange={update} autoComplete="tel" />

@@ -1,6 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
 import { site } from "../../site/config";
 import { Header } from "./Header";
@@ -68,5 +70,27 @@ describe("Header", () => {
     expect(screen.getByRole("button", { name: "Zamknij" })).toHaveAttribute("aria-expanded", "true");
     await user.click(screen.getByRole("link", { name: "Promocje" }));
     expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  describe("before hydration, and without JavaScript", () => {
+    afterEach(() => window.history.replaceState(null, "", "/"));
+    const prerendered = () => new DOMParser().parseFromString(renderToString(<MemoryRouter><Header /></MemoryRouter>), "text/html");
+
+    it("the menu toggle is a pair of links: 'Menu' to the menu itself (opened as the :target), 'Zamknij' away from it", () => {
+      const doc = prerendered();
+      const bar = doc.getElementById("menu-glowne")!.parentElement!;
+      const links = [...bar.querySelectorAll(":scope > a[href^='#']")].map((a) => [a.textContent, a.getAttribute("href")]);
+      expect(links).toEqual([["Menu", "#menu-glowne"], ["Zamknij", "#"]]);
+      expect(bar.querySelector(":scope > button")).toBeNull();
+      // Every page of the menu is a link in the HTML, the treatments' submenu included.
+      expect(doc.querySelector('#menu-glowne a[href="/zabiegi-na-cialo"]')).not.toBeNull();
+    });
+
+    it("a menu opened that way stays open when the button takes over", () => {
+      window.history.replaceState(null, "", "/#menu-glowne");
+      renderAt(<Header />);
+      expect(screen.getByRole("button", { name: "Zamknij" })).toHaveAttribute("aria-expanded", "true");
+      expect(screen.getByRole("navigation", { name: "Menu główne" })).toHaveAttribute("data-open", "true");
+    });
   });
 });

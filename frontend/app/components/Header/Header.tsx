@@ -4,7 +4,10 @@ import { mainNav, familyListPath, routeByPath } from "../../site/routeTable";
 import { site, phoneHref } from "../../site/config";
 import { Icon } from "../Icon/Icon";
 import { Logo } from "../Logo/Logo";
+import { useHydrated } from "../../hooks/useHydrated";
 import styles from "./Header.module.scss";
+
+const NAV_ID = "menu-glowne";
 
 /** The 'Zabiegi' item is active on the three family lists and on every treatment page. */
 function inTreatments(pathname: string): boolean {
@@ -140,26 +143,43 @@ function Dropdown({ label, items, active }: { label: string; items: { label: str
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
 
   // The mobile menu closes whenever the visitor navigates.
   useEffect(() => setMenuOpen(false), [pathname]);
+  // Opened as a plain link before hydration (the address ends in #menu-glowne), it stays open when the button takes over.
+  useEffect(() => setMenuOpen(window.location.hash === `#${NAV_ID}`), []);
 
   return (
     <header className={styles.header} onKeyDown={(event) => event.key === "Escape" && setMenuOpen(false)}>
       <TopBar />
       <div className={styles.bar}>
         <Logo />
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={menuOpen}
-          aria-controls="menu-glowne"
-          onClick={() => setMenuOpen((value) => !value)}
-        >
-          <Icon name={menuOpen ? "close" : "menu"} size={24} />
-          <span>{menuOpen ? "Zamknij" : "Menu"}</span>
-        </button>
-        <nav id="menu-glowne" aria-label="Menu główne" className={styles.nav} data-open={menuOpen}>
+        {hydrated ? (
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={menuOpen}
+            aria-controls={NAV_ID}
+            onClick={() => setMenuOpen((value) => !value)}
+          >
+            <Icon name={menuOpen ? "close" : "menu"} size={24} />
+            <span>{menuOpen ? "Zamknij" : "Menu"}</span>
+          </button>
+        ) : (
+          // Without JavaScript, and until the page hydrates: links that open the menu (it is the :target) and close it.
+          <>
+            <a href={`#${NAV_ID}`} className={`${styles.toggle} ${styles.openLink}`}>
+              <Icon name="menu" size={24} />
+              <span>Menu</span>
+            </a>
+            <a href="#" className={`${styles.toggle} ${styles.closeLink}`}>
+              <Icon name="close" size={24} />
+              <span>Zamknij</span>
+            </a>
+          </>
+        )}
+        <nav id={NAV_ID} aria-label="Menu główne" className={styles.nav} data-open={menuOpen}>
           <ul className={styles.menu}>
             {mainNav.map((item) =>
               item.children ? (

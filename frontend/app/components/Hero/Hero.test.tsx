@@ -1,5 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
 import { site } from "../../site/config";
@@ -30,6 +32,17 @@ const hero = () => screen.getByRole("region", { name: "Najważniejsze informacje
 function exposeFakeClockToTestingLibrary() {
   (globalThis as { jest?: unknown }).jest = { advanceTimersByTime: vi.advanceTimersByTime.bind(vi) };
 }
+
+describe("Hero slideshow without JavaScript", () => {
+  it("prerenders every slide's text, the first photo, and the others' photos inside <noscript>", () => {
+    const html = renderToString(<MemoryRouter><Hero slides={slides} /></MemoryRouter>);
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    for (const slide of slides) expect(doc.body.textContent).toContain(slide.text);
+    expect([...doc.querySelectorAll("img")].filter((img) => !img.closest("noscript"))).toHaveLength(1);
+    const fallbacks = [...doc.querySelectorAll("noscript")].map((n) => n.innerHTML);
+    expect(fallbacks).toEqual([expect.stringContaining("/img/hero-cialo-"), expect.stringContaining("/img/hero-makijaz-")]);
+  });
+});
 
 describe("Hero slideshow", () => {
   beforeEach(() => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ContentDocument } from "../../content/schema";
 import { site } from "../../site/config";
-import { Picture } from "../Picture/Picture";
+import { NoScriptPicture, Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";
 import { SLIDE_INTERVAL_MS, useSlideshow } from "./useSlideshow";
@@ -50,7 +50,12 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
       <div className={styles.slides} aria-live={paused ? "polite" : "off"}>
         {slides.map((slide, i) => (
           <Slide key={slide.image} index={i} count={slides.length} active={i === index} className={styles.slide}>
-            {withImage.includes(i) && <Picture name={slide.image} alt={slide.alt} sizes="100vw" priority={i === 0} className={styles.image} />}
+            {withImage.includes(i) ? (
+              <Picture name={slide.image} alt={slide.alt} sizes="100vw" priority={i === 0} className={styles.image} />
+            ) : (
+              // Without JavaScript every slide is shown, one below the other (the stylesheet), each with its photo.
+              <NoScriptPicture name={slide.image} alt={slide.alt} sizes="100vw" className={styles.image} />
+            )}
             <div className={styles.caption}>
               <p className={styles.title}>{slide.title}</p>
               <p className={styles.text}>{slide.text}</p>

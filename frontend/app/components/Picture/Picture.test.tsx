@@ -96,8 +96,22 @@ describe("photos below the LCP image wait for the first paint", () => {
     host.remove();
   });
 
+  it("have a copy for browsers without JavaScript beside them, inside <noscript>: WebP at every width and the JPEG, lazy", () => {
+    const doc = new DOMParser().parseFromString(renderToString(<Picture name="small" alt="Grafika" sizes="(min-width: 64rem) 30vw, 100vw" />), "text/html");
+    const copy = new DOMParser().parseFromString(doc.querySelector("noscript")!.innerHTML, "text/html");
+    const webp = copy.querySelector('picture > source[type="image/webp"]')!;
+    expect(candidates(webp.getAttribute("srcset"))).toEqual([...WIDTHS.filter((w) => w < 1200), 1200]);
+    expect(webp.getAttribute("sizes")).toBe("(min-width: 64rem) 30vw, 100vw");
+    const img = copy.querySelector("picture > img")!;
+    expect(img.getAttribute("src")).toBe("/img/small-960.1a2b3c4d.jpg");
+    expect(img.getAttribute("alt")).toBe("Grafika");
+    expect(img.getAttribute("loading")).toBe("lazy");
+    expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1200", "800"]);
+  });
+
   it("except the LCP image, which is prerendered as it is shown", () => {
     const host = prerendered(true);
+    expect(host.querySelector("noscript")).toBeNull();
     expect(host.querySelector("img")!.getAttribute("src")).toBe("/img/small-960.1a2b3c4d.jpg");
     expect(host.querySelector("source")!.getAttribute("srcset")).toContain("/img/small-360.1a2b3c4d.avif 360w");
     expect(host.querySelector("[data-srcset], [data-src]")).toBeNull();

@@ -86,19 +86,40 @@ export function Picture({ name, alt, sizes, priority = false, priorityMedia, imm
     });
   }
   return (
-    <picture className={className}>
-      <source type="image/avif" {...sourceOf("avif")} />
-      <source type="image/webp" {...sourceOf("webp")} />
-      <img
-        ref={ref}
-        {...(deferred ? { src: placeholder(width, height), [DEFERRED_SRC]: jpeg } : { src: jpeg })}
-        width={width}
-        height={height}
-        alt={alt}
-        loading={priority ? "eager" : "lazy"}
-        decoding={priority && !priorityMedia ? "sync" : "async"}
-        fetchPriority={priority ? "high" : "auto"}
-      />
-    </picture>
+    <>
+      <picture className={className}>
+        <source type="image/avif" {...sourceOf("avif")} />
+        <source type="image/webp" {...sourceOf("webp")} />
+        <img
+          ref={ref}
+          {...(deferred ? { src: placeholder(width, height), [DEFERRED_SRC]: jpeg } : { src: jpeg })}
+          width={width}
+          height={height}
+          alt={alt}
+          loading={priority ? "eager" : "lazy"}
+          decoding={priority && !priorityMedia ? "sync" : "async"}
+          fetchPriority={priority ? "high" : "auto"}
+        />
+      </picture>
+      {deferred && <NoScriptPicture name={name} alt={alt} sizes={sizes} className={className} />}
+    </>
+  );
+}
+
+/**
+ * The image for a browser without JavaScript, where a deferred photo would stay its placeholder (hidden then, see
+ * NO_SCRIPT_IMAGES_CSS), and for a slide whose photo comes only after hydration. Inside <noscript>: a browser that
+ * runs scripts never parses it, let alone fetches it. WebP at every width (every browser of the last five years)
+ * and the JPEG, loaded lazily by the browser itself.
+ */
+export function NoScriptPicture({ name, alt, sizes, className }: Pick<PictureProps, "name" | "alt" | "sizes" | "className">) {
+  const { width, height } = imageSize(name);
+  return (
+    <noscript>
+      <picture className={className}>
+        <source type="image/webp" srcSet={srcSet(name, width, "webp")} sizes={sizes} />
+        <img src={url(name, fallbackWidth(width), "jpg")} width={width} height={height} alt={alt} loading="lazy" decoding="async" />
+      </picture>
+    </noscript>
   );
 }

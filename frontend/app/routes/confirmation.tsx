@@ -1,0 +1,41 @@
+import { Link, useLocation } from "react-router";
+import type { Route } from "./+types/confirmation";
+import { loadConfirmationPage } from "../content/load.server";
+import { routeByPath } from "../site/routeTable";
+import { phoneHref, site } from "../site/config";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { pageHead } from "../site/head";
+import { headFromLoader } from "../site/basicHead";
+import styles from "./confirmation.module.scss";
+
+/**
+ * A confirmation page (the contact form's, where the mailer sends a form the browser posted itself): title, a few
+ * sentences from content, and the ways on — home, or a call for what cannot wait.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  const route = routeByPath(path);
+  if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
+  const page = loadConfirmationPage(route.doc);
+  return { page, head: pageHead({ path, ...page.seo }) };
+}
+
+export const meta: Route.MetaFunction = headFromLoader;
+
+export default function Confirmation({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const { pathname } = useLocation();
+  return (
+    <>
+      <PageHeader path={pathname} title={page.title} lead={page.intro.map((p) => <p key={p}>{p}</p>)} />
+      <p className={styles.actions}>
+        <Link to="/" className={styles.primary}>
+          Strona główna
+        </Link>
+        <a href={phoneHref} className={styles.secondary}>
+          Zadzwoń: {site.phone}
+        </a>
+      </p>
+    </>
+  );
+}

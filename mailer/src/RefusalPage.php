@@ -1,0 +1,57 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer;
+
+/**
+ * The page a plain form post gets when its message was not taken (JavaScript off, or the page's scripts never ran):
+ * what went wrong, what to fix, field by field, and how to get back to the filled form. Built from the handler's
+ * own Polish messages only: nothing the visitor sent is echoed back. No script, no request to anything but the
+ * site; its look is a small inline stylesheet (the site's stylesheet has a hashed name the mailer cannot know).
+ * nginx answers its own refusals of this address (413, 429, 502–504) with pages of the same shape
+ * (docker/nginx/templates/contact-refusals.inc.template).
+ */
+final class RefusalPage
+{
+    /** The form's labels (frontend/app/components/ContactForm/ContactForm.tsx), to name the fields to fix. */
+    public const LABELS = ['name' => 'Imię i nazwisko', 'email' => 'E-mail', 'phone' => 'Telefon', 'message' => 'Wiadomość'];
+
+    public const TITLE = 'Wiadomość nie została wysłana';
+    /** The browser's Back returns to the form as it was left: the fields keep what was typed. */
+    public const BACK_HINT = 'Wróć do formularza przyciskiem „Wstecz” przeglądarki – wpisany tekst zostanie w polach.';
+    public const FIX_FIELDS = 'Popraw w formularzu:';
+    /** The shared look of every refusal page, the mailer's and nginx's. */
+    public const STYLE = 'body{margin:0;font:1.0625rem/1.6 system-ui,sans-serif;color:#2d2327;background:#fbf8f4}'
+        . 'main{max-width:40rem;margin:0 auto;padding:2.5rem 1.5rem}h1{font-size:1.75rem;line-height:1.25;color:#552f3f}'
+        . 'a{color:#552f3f;font-weight:600}li{margin:.25rem 0}';
+
+    /**
+     * @param array<string, string> $fields field name => Polish message (422)
+     */
+    public static function render(int $status, string $error, array $fields = []): string
+    {
+        $items = '';
+        foreach ($fields as $field => $message) {
+            $label = self::LABELS[$field] ?? $field;
+            $items .= '<li><strong>' . self::escape($label) . '</strong>: ' . self::escape($message) . '</li>';
+        }
+        $what = $items === ''
+            ? '<p>' . self::escape($error) . '</p>'
+            : '<p>' . self::escape(self::FIX_FIELDS) . '</p><ul>' . $items . '</ul>';
+        // A GET of the address itself (a bookmark, a reload of an old answer) has no form to go back to.
+        $back = $status === 405 ? '' : '<p>' . self::escape(self::BACK_HINT) . '</p>';
+
+        return '<!DOCTYPE html><html lang="pl"><head><meta charset="utf-8">'
+            . '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
+            . '<title>' . self::escape(self::TITLE) . '</title><style>' . self::STYLE . '</style></head>'
+            . '<body><main><h1>' . self::escape(self::TITLE) . '</h1>' . $what . $back
+            . '<p><a href="/kontakt#formularz">Formularz kontaktowy</a> · <a href="/">Strona główna</a></p>'
+            . '</main></body></html>';
+    }
+
+    private static function escape(string $text): string
+    {
+        return htmlspecialchars($text, ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML5, 'UTF-8');
+    }
+}

@@ -1,0 +1,54 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer\Tests\Unit;
+
+use Salon\Mailer\Deliverer;
+use Salon\Mailer\MessageBuilder;
+use Salon\Mailer\OriginPolicy;
+use Salon\Mailer\Outbox;
+use Salon\Mailer\RequestHandler;
+use Salon\Mailer\Validator;
+
+/**
+ * A request handler as the endpoint builds it, on an outbox in a fresh folder, a fake SMTP sender and a log kept in
+ * memory; the site's own pages at SITE.
+ */
+trait HandlerFixture
+{
+    use TempDirectory;
+
+    private FakeSender $sender;
+    private Outbox $outbox;
+    /** @var list<string> */
+    private array $log = [];
+
+    protected function setUp(): void
+    {
+        $this->outbox = new Outbox($this->makeTempDirectory());
+        $this->sender = new FakeSender();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->removeTempDirectory();
+    }
+
+    private function handler(?Outbox $outbox = null): RequestHandler
+    {
+        $log = function (string $line): void {
+            $this->log[] = $line;
+        };
+        $outbox ??= $this->outbox;
+
+        return new RequestHandler(
+            new Validator(),
+            new MessageBuilder(TestConfig::make()),
+            $outbox,
+            new Deliverer($outbox, $this->sender, $log),
+            OriginPolicy::fromString(self::SITE),
+            $log,
+        );
+    }
+}
