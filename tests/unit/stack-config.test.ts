@@ -207,6 +207,17 @@ describe("PHP-FPM: one php-fpm.conf and php.ini", () => {
   });
 });
 
+describe("nginx's logs in the web image: kept no longer than the privacy policy says", () => {
+  it("salon-logs.sh's maximum, the compose default and /polityka-prywatnosci state the same number of days", () => {
+    const script = readFileSync(resolve(root, "docker/nginx/salon-logs.sh"), "utf8");
+    const days = Number(script.match(/^max_days=(\d+)$/m)?.[1]);
+    expect(days).toBeGreaterThan(0);
+    expect(readFileSync(resolve(root, "compose.yaml"), "utf8")).toContain(`LOG_RETENTION_DAYS: \${LOG_RETENTION_DAYS:-${days}}`);
+    const policy = readFileSync(resolve(root, "content/pages/polityka-prywatnosci.json"), "utf8");
+    expect(policy).toMatch(new RegExp(`dzienniki techniczne serwera[^"]*\\*\\*do ${days} dni\\*\\*`));
+  });
+});
+
 describe("images build on every platform users have", () => {
   const lock = JSON.parse(readFileSync(resolve(root, "package-lock.json"), "utf8")) as {
     packages: Record<string, { version?: string; optionalDependencies?: Record<string, string> }>;
