@@ -9,6 +9,8 @@
 #   TRUSTED_PROXIES  address ranges of a proxy in front of Caddy (a CDN, a load balancer) whose X-Forwarded-For is
 #                    believed; empty: none, the address Caddy sees is the visitor's
 #   WEB_SOCKET       nginx's unix socket (the volume web and the front share)
+# Outside the image (`npm run bench -- --https` runs the same front natively): CADDYFILE, where to write it, and
+# HTTP_PORT, HTTPS_PORT, the ports to listen on instead of 80 and 443.
 set -eu
 
 domains=$(echo "$SITE_DOMAIN" | tr ',' ' ' | xargs)
@@ -19,11 +21,15 @@ case "$canonical" in
   ""|*/*|*:*) echo "salon-front: SITE_DOMAIN must list host names (aurea-salon.pl www.aurea-salon.pl), got '$SITE_DOMAIN'" >&2; exit 1 ;;
 esac
 
-conf=/run/caddy/Caddyfile
-mkdir -p /run/caddy
+conf=${CADDYFILE:-/run/caddy/Caddyfile}
+mkdir -p "$(dirname "$conf")"
 {
   echo "{"
   echo "	admin off"
+  # Caddy's own CA (names like localhost) is never put into a system trust store.
+  echo "	skip_install_trust"
+  [ -z "${HTTP_PORT:-}" ] || echo "	http_port $HTTP_PORT"
+  [ -z "${HTTPS_PORT:-}" ] || echo "	https_port $HTTPS_PORT"
   [ -z "$ACME_EMAIL" ] || echo "	email $ACME_EMAIL"
   [ -z "$ACME_CA" ] || echo "	acme_ca $ACME_CA"
   [ ! -s "$ACME_CA_ROOT" ] || echo "	acme_ca_root $ACME_CA_ROOT"
@@ -41,6 +47,8 @@ mkdir -p /run/caddy
   echo "	import hsts"
   echo "	reverse_proxy unix/$WEB_SOCKET {"
   [ -z "$TRUSTED_PROXIES" ] || echo "		trusted_proxies $TRUSTED_PROXIES"
+  # One Server header (Caddy's, without a version), not nginx's beside it.
+  echo "		header_down -Server"
   echo "	}"
   echo "}"
   if [ -n "$aliases" ]; then
