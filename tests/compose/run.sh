@@ -21,6 +21,7 @@
 #   COMPOSE_RELAY_API_PORT (18026), COMPOSE_PEBBLE_PORT (18015)       production: the test relay's API, Pebble's
 #   COMPOSE_TEST_PROJECT (salon-test)   prefix of the projects (-prod, -local) and of the test images
 #   COMPOSE_STAGES ("production local") which of the two to run (while working on one of them)
+#   COMPOSE_GREP                        only the tests whose title matches (Playwright's --grep)
 #   COMPOSE_TESTS=0                     skip the stage
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -221,7 +222,8 @@ if [[ "$stages" == *" production "* ]]; then
     SITE_URL="$site" TEST_HOSTS="salon.test www.salon.test" TEST_TLS_CA="$tls_dir/pebble-root.pem" \
     PEBBLE_API="https://pebble:$COMPOSE_PEBBLE_PORT" TEST_CA="$tls_dir/test-ca.pem" \
     MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
-    npx playwright test -c tests/playwright.config.ts production.spec.ts shell.spec.ts http.spec.ts contact.spec.ts \
+    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} \
+    production.spec.ts shell.spec.ts http.spec.ts contact.spec.ts \
     2>&1 | tee "$state/production-e2e.log"
   production_tests=$(count_tests "$state/production-e2e.log")
 fi
@@ -234,7 +236,8 @@ if [[ "$stages" == *" local "* ]]; then
   step "local: operations, faults, the form and the mailer over HTTP"
   STACK=compose COMPOSE_CONFIG=local DOCKER_HOST_CONTROL=1 \
     SITE_URL="http://127.0.0.1:$WEB_PORT" MAIL_API="http://127.0.0.1:$MAIL_UI_PORT" \
-    npx playwright test -c tests/playwright.config.ts compose-ops.spec.ts operating.spec.ts contact.spec.ts mailer-api.spec.ts \
+    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} \
+    compose-ops.spec.ts operating.spec.ts contact.spec.ts mailer-api.spec.ts \
     2>&1 | tee "$state/local-e2e.log"
   local_tests=$(count_tests "$state/local-e2e.log")
 fi
