@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need on a fresh Debian 12 machine (run as root): Debian's packages
-# (nginx, PHP-FPM, Chromium, Java for the HTML checker, Composer; a Docker engine, Compose and debootstrap for the
-# Compose stage), the npm packages and the mailer's Composer packages. Safe to run again: it installs only what
-# is missing, and never a second Docker beside one that is there.
+# (nginx, PHP-FPM, Chromium, Java for the HTML checker, Composer; a Docker engine and debootstrap for the Compose
+# stage, which fetches Compose v2 itself: tests/compose/run.sh), the npm packages and the mailer's Composer packages.
+# Safe to run again: it installs only what is missing, and never a second Docker beside one that is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # strace: the mailer's durability test watches the outbox's fsync, flock and rename calls with it.
 packages=(nginx php8.2-fpm php8.2-cli php8.2-mbstring php8.2-xml php8.2-curl composer unzip chromium fonts-dejavu-core default-jre-headless libfcgi-bin iproute2 debootstrap strace openssl)
-# Docker: Debian's engine and Compose v1, unless an engine and some Compose are there already.
+# Docker: Debian's engine, unless one is there already.
 docker info >/dev/null 2>&1 || command -v dockerd >/dev/null || packages+=(docker.io)
-docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null || packages+=(docker-compose)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

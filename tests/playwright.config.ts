@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath, quietChromiumFlags } from "./support/chromium.ts";
 
 /**
  * End-to-end tests in Debian's Chromium against the real native stack (nginx, PHP-FPM, MailDev), started here
@@ -7,6 +8,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const siteUrl = process.env.SITE_URL ?? "http://127.0.0.1:8080";
 const external = Boolean(process.env.SITE_URL);
+/** The test run's production: test names resolved to 127.0.0.1 (tests/support/testHosts.ts). */
+const testHosts = (process.env.TEST_HOSTS ?? "").split(/[\s,]+/).filter(Boolean);
 
 export default defineConfig({
   testDir: "./e2e",
@@ -23,10 +26,13 @@ export default defineConfig({
     locale: "pl-PL",
     timezoneId: "Europe/Warsaw",
     trace: "retain-on-failure",
+    // Over HTTPS the front's certificate comes from Pebble, whose root no browser has: tests/e2e/production.spec.ts
+    // verifies the certificate and its chain itself (against Pebble's root), the rest of the suite does not.
+    ignoreHTTPSErrors: siteUrl.startsWith("https:"),
     launchOptions: {
       // Playwright's own browser builds cannot be downloaded here: Debian's Chromium is used instead.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
+      executablePath: chromiumPath,
+      args: [...quietChromiumFlags, ...(testHosts.length ? [`--host-resolver-rules=${testHosts.map((host) => `MAP ${host} 127.0.0.1`).join(",")}`] : [])],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what is missing, builds the site, runs the unit and component tests,
-# starts the native stack (nginx + PHP-FPM + MailDev + the deliverer on 127.0.0.1) and runs the mailer's and the
-# end-to-end tests against it, then builds and starts the Compose stack and runs the end-to-end suite against that
-# too (tests/compose/run.sh). Exits non-zero on the first failing stage; the last lines say what ran.
+# starts the native stack (Debian 12's nginx + PHP-FPM, MailDev, the deliverer on 127.0.0.1) and runs the mailer's and
+# the end-to-end tests against it, then the Compose stage (tests/compose/run.sh): the images on Debian 13, production
+# over HTTPS and the local configuration, each with its part of the suite. Exits non-zero on the first failing
+# stage; the last lines say what ran and what was a stand-in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -72,5 +73,5 @@ echo "== stos Docker Compose"
 compose_started=$(date +%s)
 bash tests/compose/run.sh
 echo "== wynik"
-echo "natywny stos: zaliczone (Vitest, PHPUnit, Playwright)"
+echo "natywny stos (nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), PHP $(php -r 'echo PHP_VERSION;'), MailDev): zaliczone (Vitest, PHPUnit, Playwright)"
 echo "Docker Compose: $(cat .stack/compose/result 2>/dev/null || echo 'brak wyniku') (etap: $(($(date +%s) - compose_started)) s)"

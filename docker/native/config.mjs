@@ -89,6 +89,8 @@ export function nginxTemplateValues() {
   const logDir = join(stateDir, "log");
   return {
     NGINX_PORT: `${host}:${ports.web}`,
+    // The image's listener for the TLS front; natively nothing connects to it, but the configuration is the same.
+    NGINX_LISTEN_SOCKET: `unix:${join(stateDir, "run", "nginx.sock")}`,
     WEB_ROOT: forWorkers(resolve(buildDir, "client")),
     CONTENT_ROOT: forWorkers(resolve(root, "content")),
     PHP_UPSTREAM: `${host}:${ports.php}`,

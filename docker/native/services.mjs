@@ -33,13 +33,15 @@ export function renderTemplate(text, values) {
 
 /**
  * Renders docker/nginx/templates/*.template (the top-level nginx.conf and the site) into .stack/nginx, as the web
- * image's entrypoint renders them into /etc/nginx/salon; nginx then starts with that nginx.conf in both.
+ * image's entrypoint renders them; nginx then starts with that nginx.conf in both. The socket a killed nginx left
+ * behind is removed first (nginx refuses to bind over it), as the image's entrypoint does.
  */
 function writeNginxConfig() {
   const values = nginxTemplateValues();
   const confDir = values.NGINX_CONF_DIR;
   mkdirSync(confDir, { recursive: true });
   mkdirSync(values.NGINX_TEMP_DIR, { recursive: true });
+  rmSync(values.NGINX_LISTEN_SOCKET.replace(/^unix:/, ""), { force: true });
   const templates = resolve(root, "docker/nginx/templates");
   for (const file of readdirSync(templates).filter((f) => f.endsWith(".template"))) {
     writeFileSync(join(confDir, file.replace(/\.template$/, "")), renderTemplate(readFileSync(join(templates, file), "utf8"), values));

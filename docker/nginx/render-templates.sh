@@ -16,7 +16,7 @@ if [ -z "${NGINX_RESOLVER:-}" ]; then
   export NGINX_RESOLVER
 fi
 
-mkdir -p "$NGINX_CONF_DIR"
+mkdir -p "$NGINX_CONF_DIR" "$NGINX_TEMP_DIR"
 for template in /etc/salon/nginx-templates/*.template; do
   names=$(grep -o '\${[A-Z_][A-Z0-9_]*}' "$template" | sort -u)
   for placeholder in $names; do
@@ -29,5 +29,19 @@ for template in /etc/salon/nginx-templates/*.template; do
   done
   envsubst "$(echo $names)" <"$template" >"$NGINX_CONF_DIR/$(basename "$template" .template)"
 done
+
+# A socket left by an nginx that was killed lives on in its volume, and nginx will not bind over it.
+case "$NGINX_LISTEN_SOCKET" in
+  unix:*) rm -f "${NGINX_LISTEN_SOCKET#unix:}" ;;
+esac
+
+# nginx itself: keep its logs (they hold visitors' addresses) within their age and size (salon-logs.sh). Only
+# when nginx is the command: `render-templates nginx -t` at build time starts nothing.
+keep_logs=""
+if [ "${1:-}" = nginx ]; then
+  keep_logs=yes
+  for arg in "$@"; do [ "$arg" != -t ] || keep_logs=""; done
+fi
+[ -z "$keep_logs" ] || salon-logs --loop &
 
 exec "$@"

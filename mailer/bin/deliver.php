@@ -9,6 +9,8 @@
  *   php mailer/bin/deliver.php --status       counts of waiting and failed messages, as JSON
  *   php mailer/bin/deliver.php --retry-failed put outbox/failed/* back in the queue, attempts reset
  *   php mailer/bin/deliver.php --health       exit 0 if a --loop pass ran lately (the container health check)
+ *   php mailer/bin/deliver.php --check        exit 0 if the configuration is usable, else 2 naming what is wrong
+ *                                            (the php image's entrypoint: a bad setting stops the container)
  *
  * Started as root (an operator by hand), it first becomes the owner of the outbox directory (www-data),
  * so every file it writes stays readable for the PHP-FPM workers and the service.
@@ -21,6 +23,7 @@ use Salon\Mailer\Config;
 use Salon\Mailer\Deliverer;
 use Salon\Mailer\EventLog;
 use Salon\Mailer\InvalidConfig;
+use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxUnavailable;
 use Salon\Mailer\SmtpSender;
@@ -30,7 +33,7 @@ require dirname(__DIR__) . '/vendor/autoload.php';
 ini_set('display_errors', 'stderr');
 ini_set('log_errors', '0');
 
-$options = getopt('', ['loop', 'now', 'status', 'retry-failed', 'health', 'help']);
+$options = getopt('', ['loop', 'now', 'status', 'retry-failed', 'health', 'check', 'help']);
 if (isset($options['help'])) {
     $doc = (string) preg_replace('/^.*?\/\*\n|\s*\*\/.*$/s', '', (string) file_get_contents(__FILE__));
     fwrite(STDOUT, preg_replace('/^ \* ?/m', '', $doc) . "\n");
@@ -43,6 +46,10 @@ $log = static function (string $line): void {
 
 try {
     $config = Config::fromEnvironment();
+    if (isset($options['check'])) {
+        OriginPolicy::fromEnvironment();
+        exit(0);
+    }
 } catch (InvalidConfig $e) {
     $log(EventLog::line('error', ['reason' => 'config', 'detail' => $e->getMessage()]));
     exit(2);

@@ -15,7 +15,8 @@ final readonly class Config
     /** The variables read; anything else in the environment is ignored. */
     public const NAMES = [
         'MAIL_FROM', 'MAIL_FROM_NAME', 'MAIL_TO',
-        'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_TIMEOUT', 'SMTP_CA_FILE',
+        'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_PASS_FILE', 'SMTP_TIMEOUT',
+        'SMTP_CA_FILE',
         'OUTBOX_DIR', 'OUTBOX_MAX_ATTEMPTS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
         'OUTBOX_FAILED_DAYS',
     ];
@@ -56,7 +57,7 @@ final readonly class Config
     ) {
     }
 
-    /** Reads the process environment (php-fpm passes it on because the pool sets clear_env = no). */
+    /** Reads the process environment (php-fpm passes on exactly these names: env[…] in docker/php/php-fpm.conf). */
     public static function fromEnvironment(): self
     {
         $env = [];
@@ -110,11 +111,24 @@ final readonly class Config
             $problems[] = "SMTP_AUTH must be '0' or '1'";
         }
         $auth = $authRaw === '1';
-        // The password is not trimmed: a space may be part of it.
+        // The password is not trimmed: a space may be part of it. In Compose it comes from a file (a secret mounted
+        // at SMTP_PASS_FILE), so it is never in the environment, `docker inspect` or a worker's env; a line break
+        // at the file's end (echo, an editor) is not part of it.
         $user = $get('SMTP_USER');
         $pass = $env['SMTP_PASS'] ?? '';
+        $passFile = $get('SMTP_PASS_FILE');
+        if ($passFile !== '' && $pass !== '') {
+            $problems[] = 'set SMTP_PASS or SMTP_PASS_FILE, not both';
+        } elseif ($passFile !== '') {
+            $read = is_file($passFile) && is_readable($passFile) ? @file_get_contents($passFile) : false;
+            if ($read === false) {
+                $problems[] = 'SMTP_PASS_FILE is not a readable file';
+            } else {
+                $pass = (string) preg_replace('/\r?\n\z/', '', $read);
+            }
+        }
         if ($auth && ($user === '' || $pass === '')) {
-            $problems[] = 'SMTP_AUTH=1 needs SMTP_USER and SMTP_PASS';
+            $problems[] = 'SMTP_AUTH=1 needs SMTP_USER and SMTP_PASS (or SMTP_PASS_FILE)';
         }
         // With SMTP_SECURE='' there is no TLS at all (AutoTLS is off, see SmtpSender), so the login and every
         // message would cross the network readable, even to a server that offers STARTTLS.

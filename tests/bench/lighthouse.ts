@@ -15,14 +15,24 @@
  *                                                   serves each with its own nginx (ports 58080, 58081) and
  *                                                   measures every route on both, interleaved, in one run
  *   npm run bench -- --photos --reuse-builds        the same on the variants built by the last --photos run
+ *   npm run bench -- --https                        plain HTTP beside HTTPS, the production protocol: the same build on
+ *                                                   the same nginx, once directly (http://127.0.0.1:58080) and once
+ *                                                   through the production front (docker/caddy: Caddy 2.6 from Debian
+ *                                                   13, its Caddyfile rendered by the image's own entrypoint, HTTP/2,
+ *                                                   TLS with Caddy's local CA for localhost, nginx over its unix
+ *                                                   socket; https://localhost:58082), and a bare page behind the same
+ *                                                   front over both (bare.localhost) as the reference for what the
+ *                                                   protocol alone costs. Combine with --only and --runs, e.g.
+ *                                                   npm run bench -- --https --only /,/cennik,/red-touch-pro,/kontakt
  *
  * Prints a Markdown table (one row per route) and writes the same, with every run's numbers, to
  * reports/lighthouse/bench-<time>.json. Exits 1 when a route misses a budget (a cell marked ✗), 2 on errors.
  * Each run is a fresh visitor: caches and all of the origin's storage (cookies, localStorage) are cleared, so the
  * cookie banner shows as on a real first visit.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -30,6 +40,7 @@ import lighthouse from "lighthouse";
 import type { Flags, Result } from "lighthouse";
 import { Simulation } from "lighthouse/core/lib/lantern/lantern.js";
 import { routes, staticPaths } from "../../frontend/app/site/routeTable.ts";
+import { chromiumPath, quietChromiumFlags } from "../support/chromium.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -81,7 +92,7 @@ interface RouteResult {
 // Arguments
 
 function parseArgs(argv: string[]) {
-  const args = { baseUrl: process.env.BENCH_URL ?? "", runs: 3, only: [] as string[], port: 58080, compare: [] as string[], table: "", keepLhr: false, lcpGraph: false, photos: false, reuseBuilds: false };
+  const args = { baseUrl: process.env.BENCH_URL ?? "", runs: 3, only: [] as string[], port: 58080, compare: [] as string[], table: "", keepLhr: false, lcpGraph: false, photos: false, reuseBuilds: false, https: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -98,6 +109,7 @@ function parseArgs(argv: string[]) {
     else if (arg === "--lcp-graph") args.lcpGraph = true;
     else if (arg === "--photos") args.photos = true;
     else if (arg === "--reuse-builds") args.reuseBuilds = true;
+    else if (arg === "--https") args.https = true;
     else if (arg === "--compare") args.compare = argv.slice(i + 1);
     else if (arg === "--help" || arg === "-h") {
       console.log(readFileSync(import.meta.filename, "utf8").split("*/")[0]);
@@ -107,6 +119,7 @@ function parseArgs(argv: string[]) {
   }
   if (!Number.isInteger(args.runs) || args.runs < 1) throw new Error("--runs: liczba całkowita ≥ 1");
   if (args.photos && args.baseUrl) throw new Error("--photos buduje i serwuje oba warianty sam: bez --base-url");
+  if (args.https && (args.baseUrl || args.photos)) throw new Error("--https serwuje stronę sam, bez --base-url i --photos");
   return args;
 }
 
@@ -134,6 +147,8 @@ interface Site {
   stop: () => Promise<void>;
   /** How the variant was built (--photos): seconds, and the encoded image set. */
   build?: { seconds: number; reused: boolean; imageFiles: number; imageBytes: number };
+  /** Only these paths (the bare reference pages of --https); every path otherwise. */
+  paths?: string[];
 }
 
 function webService(action: "start" | "stop", env: Record<string, string>) {
@@ -163,6 +178,81 @@ function ownSite(port: number): Site {
     if (build.status !== 0) throw new Error("npm run build nie powiodło się");
   }
   return startServer("site", port);
+}
+
+/**
+ * --https: the production front before the same nginx. Caddy is Debian 13's (the image's package; its static binary is
+ * fetched by tests/compose/trixie-binaries.sh into .stack/bin unless one is on PATH) and its Caddyfile is written by
+ * the image's entrypoint (docker/caddy/entrypoint.sh) for SITE_DOMAIN=localhost, so Caddy's local CA signs the
+ * certificate; the browser ignores certificate errors (what is measured is the protocol, not the trust).
+ */
+const BARE_PAGE =
+  '<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<meta name="description" content="Strona wzorcowa pomiaru"><link rel="icon" href="data:,"><title>Wzorzec</title></head><body><main><h1>Wzorzec</h1>' +
+  "<p>Pusta strona za tym samym frontem: ile kosztuje sam protokół.</p></main></body></html>";
+
+function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolvePort, reject) => {
+    const attempt = () => {
+      const socket = connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolvePort();
+      });
+      socket.once("error", () => (Date.now() > deadline ? reject(new Error(`port ${port} się nie otworzył`)) : setTimeout(attempt, 200)));
+    };
+    attempt();
+  });
+}
+
+async function httpsSites(port: number): Promise<Site[]> {
+  const http = ownSite(port);
+  let caddy = join(root, ".stack/bin/caddy");
+  if (!existsSync(caddy)) {
+    const onPath = spawnSync("sh", ["-c", "command -v caddy"], { encoding: "utf8" }).stdout.trim();
+    if (onPath) caddy = onPath;
+    else if (spawnSync("bash", ["tests/compose/trixie-binaries.sh", ".stack/bin", "caddy:/usr/bin/caddy"], { cwd: root, stdio: "inherit" }).status !== 0) {
+      throw new Error("Caddy: brak programu (tests/compose/trixie-binaries.sh)");
+    }
+  }
+  const [httpPort, httpsPort] = [port + 1, port + 2];
+  const dir = join(root, ".stack/bench/front");
+  const caddyfile = join(dir, "Caddyfile");
+  const env = {
+    ...process.env,
+    SITE_DOMAIN: "localhost",
+    ACME_EMAIL: "",
+    ACME_CA: "",
+    ACME_CA_ROOT: "/nonexistent",
+    TRUSTED_PROXIES: "",
+    WEB_SOCKET: join(root, ".stack/bench/run/nginx.sock"),
+    CADDYFILE: caddyfile,
+    HTTP_PORT: String(httpPort),
+    HTTPS_PORT: String(httpsPort),
+    XDG_DATA_HOME: join(dir, "data"),
+    XDG_CONFIG_HOME: join(dir, "config"),
+  };
+  if (spawnSync("sh", [join(root, "docker/caddy/entrypoint.sh"), "true"], { env, stdio: "inherit" }).status !== 0) throw new Error("docker/caddy/entrypoint.sh nie powiodło się");
+  // The reference: a bare page behind the same front, over HTTPS and over plain HTTP.
+  // The page itself at / only (anything else, robots.txt included, is a 404, as on a real site without one).
+  const bare = `handle / {\n\t\theader Content-Type "text/html; charset=utf-8"\n\t\trespond \`${BARE_PAGE}\` 200\n\t}\n\thandle {\n\t\trespond 404\n\t}`;
+  writeFileSync(
+    caddyfile,
+    `${readFileSync(caddyfile, "utf8")}\nbare.localhost {\n\timport hsts\n\t${bare}\n}\n\nhttp://bare.localhost:${httpPort} {\n\t${bare}\n}\n`,
+  );
+  const log = openSync(join(dir, "caddy.log"), "w");
+  const front = spawn(caddy, ["run", "--config", caddyfile, "--adapter", "caddyfile"], { env, stdio: ["ignore", log, log] });
+  await waitForPort(httpsPort);
+  const stopFront = async () => {
+    front.kill("SIGTERM");
+  };
+  return [
+    { ...http, name: "http" },
+    { name: "https", url: `https://localhost:${httpsPort}`, stop: stopFront },
+    { name: "bare-http", url: `http://bare.localhost:${httpPort}`, stop: async () => undefined, paths: ["/"] },
+    { name: "bare-https", url: `https://bare.localhost:${httpsPort}`, stop: async () => undefined, paths: ["/"] },
+  ];
 }
 
 const VARIANTS = ["artwork", "photos"] as const;
@@ -216,12 +306,7 @@ function variantSites(port: number, reuse: boolean): Site[] {
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox", // root here; Lighthouse's launcher does not add it by itself
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-  "--disable-quic",
+  ...quietChromiumFlags,
   "--disable-dev-shm-usage",
 ];
 
@@ -236,6 +321,9 @@ const FLAGS: Flags = {
   disableFullPageScreenshot: true,
   locale: "pl",
 };
+
+/** --https: Caddy's local CA is in no trust store; the bench measures the protocol, the tests check the trust. */
+const HTTPS_FLAGS = ["--ignore-certificate-errors"];
 
 async function measure(url: string, port: number): Promise<Result> {
   const result = await lighthouse(url, { ...FLAGS, port });
@@ -482,16 +570,20 @@ async function main() {
     ? [{ name: "site", url: args.baseUrl.replace(/\/$/, ""), stop: async () => undefined }]
     : args.photos
       ? variantSites(args.port, args.reuseBuilds)
-      : [ownSite(args.port)];
+      : args.https
+        ? await httpsSites(args.port)
+        : [ownSite(args.port)];
+  const measured = (site: Site, path: string) => !site.paths || site.paths.includes(path);
+  const chromeFlags = args.https ? [...CHROME_FLAGS, ...HTTPS_FLAGS] : CHROME_FLAGS;
   const stopServers = async () => {
     for (const site of sites) await site.stop().catch(() => undefined);
   };
   process.once("SIGINT", () => void stopServers().then(() => process.exit(130)));
   process.once("SIGTERM", () => void stopServers().then(() => process.exit(143)));
 
-  const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const chromePath = chromiumPath;
   const key = (site: Site, path: string) => `${site.name} ${path}`;
-  const runs = new Map<string, Result[]>(sites.flatMap((site) => paths.map((p) => [key(site, p), []] as [string, Result[]])));
+  const runs = new Map<string, Result[]>(sites.flatMap((site) => paths.filter((p) => measured(site, p)).map((p) => [key(site, p), []] as [string, Result[]])));
   const started = Date.now();
   // The machine's 1-minute load average every 10 s: other work slows the simulated CPU (TBT, and LCP a little).
   const load: number[] = [loadavg()[0]!];
@@ -504,11 +596,11 @@ async function main() {
     // Runs interleave (every route once, then again; with two variants, each route on both, one after the other),
     // so a slow minute of the machine does not hit one route or one variant only. A new browser for every pass.
     for (let run = 1; run <= args.runs; run++) {
-      let chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+      let chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
       chromeVersion ||= ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
       try {
         for (const path of paths) {
-          for (const site of sites) {
+          for (const site of sites.filter((candidate) => measured(candidate, path))) {
             // Lighthouse now and then fails a run on its own (NO_NAVSTART, a protocol timeout): try again, twice,
             // in a new browser.
             let lhr: Result | undefined;
@@ -519,7 +611,7 @@ async function main() {
                 if (attempt >= 3) throw error;
                 console.warn(`  ! ${site.name} ${path}: ${(error as Error).message} — jeszcze raz`);
                 chrome.kill();
-                chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+                chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
               }
             }
             lighthouseVersion = lhr.lighthouseVersion;
@@ -551,7 +643,7 @@ async function main() {
   load.push(loadavg()[0]!);
 
   const resultsOf = (site: Site): RouteResult[] =>
-    paths.map((path) => {
+    paths.filter((path) => measured(site, path)).map((path) => {
       const lhrs = runs.get(key(site, path))!;
       const all = lhrs.map(metricsOf);
       const med = medianMetrics(all);
@@ -600,13 +692,13 @@ async function main() {
       `load ${output.loadDuringRun.min}–${output.loadDuringRun.max} (mean ${output.loadDuringRun.mean})`,
   );
   for (const site of siteResults) {
-    if (sites.length > 1) {
-      const b = site.build!;
+    const b = site.build;
+    if (b) {
       console.log(
         `\n${site.name} (${site.baseUrl}; ${b.reused ? "build reused" : `built in ${b.seconds.toFixed(0)} s`}; ` +
           `image set ${b.imageFiles} files, ${(b.imageBytes / 1024 / 1024).toFixed(1)} MiB):`,
       );
-    }
+    } else if (sites.length > 1) console.log(`\n${site.name} (${site.baseUrl}):`);
     console.log(`\n${table(site.results)}`);
   }
   console.log("\nⁿ noindex page: SEO not budgeted. ✗ misses the budget. KB = all bytes transferred, JS KB = script bytes.");

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # The outputs of the images' build stages, made on the host for machines that can reach the npm registry and
 # Packagist but no container registry (the node and composer images cannot be pulled there). Each is made the
-# way its stage makes it, from the same inputs; the Dockerfiles' *-host stages copy them from build/:
+# way its stage makes it, from the same inputs; tests/compose/stand-ins.Dockerfile copies them from build/:
 #   build/client, build/nginx          npm run build                       (docker/nginx/Dockerfile, site-build)
 #   build/docker/mailer-vendor         composer install --no-dev …         (docker/php/Dockerfile, vendor-build)
-#   build/docker/catcher/node_modules  npm ci --omit=dev in docker/catcher (docker/catcher/Dockerfile)
+#   build/docker/catcher/node_modules  npm ci --omit=dev in docker/catcher (the MailHog stand-in and test relay)
 # Each is remade only when its inputs changed (a stamp of their hash beside it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=build/docker
-mkdir -p "$out"
 
 stamp_of() { cat "$@" | sha256sum | cut -c1-16; }
 
+# First: `npm run build` empties build/.
 [ -f build/client/index.html ] && [ -f build/nginx/csp-hashes.map ] || npm run build
+mkdir -p "$out"
 
 # Composer: composer.json and the classes the authoritative class map lists.
 mapfile -t mailer_inputs < <(find mailer/composer.json mailer/src -type f | sort)

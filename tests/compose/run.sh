@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# The Compose stage of the test command (tests/run.sh runs it after the native stage): builds the three images
-# from docker-compose.yml and their Dockerfiles, brings the stack up as `docker compose up --build` does, runs the
-# end-to-end suite against it (STACK=compose) and the operations tests (tests/e2e/compose-ops.spec.ts), then takes
-# everything down again, the Docker engine included if this script started it.
+# The Compose stage of the test command (tests/run.sh runs it after the native stage). It builds the images from
+# the users' compose files and Dockerfiles, then brings up, one after the other:
+#   1. production (compose.yaml + compose.production.yaml): Caddy gets its certificate from Pebble over ACME, the
+#      mail goes to a relay demanding STARTTLS and a login; tests/e2e/production.spec.ts and the HTTPS part of the
+#      end-to-end suite (every route, the form, the headers) run over HTTPS;
+#   2. local (compose.yaml + compose.override.yaml, what `docker compose up --build` runs): MailHog catches the
+#      mail; the operations and fault tests (tests/e2e/compose-ops.spec.ts, operating.spec.ts), the form and the
+#      mailer's HTTP tests run against it.
+# Each under its own project name (never an operator's stack), each taken down again with its volumes.
 #
 # Where a registry can be reached (a forge's CI runner, a developer's machine), every image is the upstream one.
-# Where none can (the project's test machines), the missing ones are substituted, each named in the output and in
-# README ("Substitutes in the test run"): debian:bookworm-slim is built by docker/base/debian-bookworm-slim.sh,
-# and the three build stages (site bundle, Composer packages, MailDev's node_modules) take their output from the
-# host (tests/compose/host-outputs.sh). The runtime stages, the compose file and the configuration are the ones
-# users run.
+# Where none can (the project's test machines), what cannot be pulled is substituted and named in the closing line
+# (docs/operating.md, "Substitutes in the test run"). Test-only changes live in tests/compose/*.yaml, never in the
+# files users run.
 #
-# Writes its verdict to .stack/compose/result (tests/run.sh prints it as the closing line):
-#   passed … / skipped: <why>. A failure exits non-zero.
-# Env: COMPOSE_WEB_PORT (18080), COMPOSE_MAIL_UI_PORT (18025): ports on 127.0.0.1, not the defaults, on purpose:
-# a changed WEB_PORT must just work.
+# Writes its verdict to .stack/compose/result (tests/run.sh prints it as the closing line). A failure exits non-zero.
+# Env (ports on 127.0.0.1, defaults not the stack's own, on purpose):
+#   COMPOSE_WEB_PORT (18080), COMPOSE_MAIL_UI_PORT (18025)            local: the site, MailHog's UI and API
+#   COMPOSE_HTTP_PORT (18081), COMPOSE_HTTPS_PORT (18443)             production: the front's 80 and 443
+#   COMPOSE_RELAY_API_PORT (18026), COMPOSE_PEBBLE_PORT (18015)       production: the test relay's API, Pebble's
+#   COMPOSE_TEST_PROJECT (salon-test)   prefix of the projects (-prod, -local) and of the test images
+#   COMPOSE_STAGES ("production local") which of the two to run (while working on one of them)
+#   COMPOSE_GREP                        only the tests whose title matches (Playwright's --grep)
+#   COMPOSE_TESTS=0                     skip the stage
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -25,14 +33,12 @@ result() { echo "$1" >"$state/result"; }
 started=$(date +%s)
 step() { echo "== compose: $* (+$(($(date +%s) - started)) s)"; }
 
-# --- can this machine run it at all? --------------------------------------------------------------------------
 if [ "${COMPOSE_TESTS:-}" = "0" ]; then
   result "skipped: COMPOSE_TESTS=0"
   exit 0
 fi
-# --- the engine: the running one, or one this script starts (and stops again) ----------------------------------
-# Skipped only where an engine cannot be had at all; on Debian as root tests/install.sh has installed one, and an
-# engine that does not start there fails the test command.
+
+# --- the engine: the running one, or one this script starts -------------------------------------------------------
 engine_pid=""
 if ! docker info >/dev/null 2>&1; then
   if [ "$(id -u)" != 0 ]; then
@@ -48,7 +54,7 @@ if ! docker info >/dev/null 2>&1; then
     exit 0
   fi
   step "starting dockerd"
-  dockerd >"$state/dockerd.log" 2>&1 &
+  setsid dockerd >"$state/dockerd.log" 2>&1 </dev/null &
   engine_pid=$!
   for _ in $(seq 1 60); do
     docker info >/dev/null 2>&1 && break
@@ -58,116 +64,184 @@ if ! docker info >/dev/null 2>&1; then
   docker info >/dev/null 2>&1 || { echo "compose: dockerd did not start:" >&2; tail -20 "$state/dockerd.log" >&2; exit 1; }
 fi
 
-# BuildKit builds only the stages the final one needs (so an unreachable node image is never pulled when the
-# host's bundle is used). Docker 23+ needs the buildx plugin for it; a 20.10 CLI (Debian's docker.io) has it
-# built in. Compose v1 hands builds to that CLI with COMPOSE_DOCKER_CLI_BUILD=1.
-export DOCKER_BUILDKIT=1 COMPOSE_DOCKER_CLI_BUILD=1
-if ! docker buildx version >/dev/null 2>&1; then
-  for cli in /usr/bin/docker /usr/local/bin/docker; do
-    [ -x "$cli" ] || continue
-    version=$("$cli" version --format '{{.Client.Version}}' 2>/dev/null || true)
-    if [ -n "$version" ] && [ "${version%%.*}" -lt 23 ]; then
-      mkdir -p "$state/bin"
-      ln -sf "$cli" "$state/bin/docker"
-      export PATH="$PWD/$state/bin:$PATH"
-      break
-    fi
-  done
+# --- Compose v2 and buildx -------------------------------------------------------------------------------------------
+# The users' files are Compose v2's (top-level name:, !reset in the test files, additional features). Where the
+# machine has no v2 (Debian 12 ships 1.29), Debian 13's docker-compose and docker-buildx packages are fetched from the
+# same mirror and their static binaries used from this checkout's own Docker config folder (DOCKER_CONFIG): nothing is
+# installed on the machine, no other user's `docker compose` changes.
+compose_v2() { docker compose version --short 2>/dev/null | grep -q '^v\?2\.'; }
+if ! compose_v2 || ! docker buildx version >/dev/null 2>&1; then
+  step "Compose v2 and buildx from Debian 13 (trixie) into $state/docker-config"
+  bash tests/compose/trixie-binaries.sh "$state/docker-config/cli-plugins" \
+    docker-compose:/usr/libexec/docker/cli-plugins/docker-compose docker-buildx:/usr/libexec/docker/cli-plugins/docker-buildx
+  # The machine's own settings (a registry login) stay readable beside the plugins.
+  [ -f "${DOCKER_CONFIG:-$HOME/.docker}/config.json" ] && cp "${DOCKER_CONFIG:-$HOME/.docker}/config.json" "$state/docker-config/" 2>/dev/null || true
+  export DOCKER_CONFIG="$PWD/$state/docker-config"
+  compose_v2 || { echo "compose: no Compose v2 after all ($(docker compose version 2>&1))" >&2; exit 1; }
 fi
+export COMPOSE_CMD="docker compose"
+compose() { docker compose "$@"; }
 
-if docker compose version >/dev/null 2>&1; then
-  compose_cmd="docker compose"
-elif command -v docker-compose >/dev/null; then
-  compose_cmd="docker-compose"
-else
-  echo "compose: neither 'docker compose' nor docker-compose" >&2
-  exit 1
-fi
-export COMPOSE_CMD="$compose_cmd"
-export COMPOSE_PROJECT_NAME=salon-test
-export WEB_BIND=127.0.0.1 WEB_PORT="${COMPOSE_WEB_PORT:-18080}" MAIL_UI_PORT="${COMPOSE_MAIL_UI_PORT:-18025}"
+# --- what the stage runs with -----------------------------------------------------------------------------------------
+prefix="${COMPOSE_TEST_PROJECT:-salon-test}"
+export TEST_IMAGES="$prefix"
+web_port="${COMPOSE_WEB_PORT:-18080}" mail_ui_port="${COMPOSE_MAIL_UI_PORT:-18025}"
+export COMPOSE_HTTP_PORT="${COMPOSE_HTTP_PORT:-18081}" COMPOSE_HTTPS_PORT="${COMPOSE_HTTPS_PORT:-18443}"
+export COMPOSE_RELAY_API_PORT="${COMPOSE_RELAY_API_PORT:-18026}" COMPOSE_PEBBLE_PORT="${COMPOSE_PEBBLE_PORT:-18015}"
 # Retries after 2 s, 4 s, 8 s… instead of a minute, so the fault tests see the deliverer service catch up.
 export OUTBOX_RETRY_SECONDS=2 OUTBOX_POLL_SECONDS=1
 # The tests post as many clients (X-Forwarded-For), each under the real per-client limit; the site-wide limit, which
 # exists to stop exactly that, is lifted (as in tests/run.sh).
 export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
-site="http://127.0.0.1:$WEB_PORT"
-mail_api="http://127.0.0.1:$MAIL_UI_PORT"
-compose() { $compose_cmd "$@"; }
+export TEST_PROXY_ADDRESS=""
+# Tests that leave the stack's own test files alone name the configuration they run against.
+unset COMPOSE_FILE COMPOSE_PROJECT_NAME
 
+projects=()
 finish() {
   local code=$?
   set +e
-  compose logs --no-color --timestamps >"$state/compose.log" 2>&1
-  if [ "$code" != 0 ]; then
-    echo "compose: the containers' last log lines ($state/compose.log):" >&2
-    tail -40 "$state/compose.log" >&2
-  fi
-  local before
-  before=$(date +%s%N)
-  compose down --volumes --remove-orphans >/dev/null 2>&1
-  echo "compose: down in $(( ($(date +%s%N) - before) / 1000000 )) ms"
+  for project in "${projects[@]}"; do
+    COMPOSE_PROJECT_NAME="$project" COMPOSE_FILE="$(project_files "$project")" compose logs --no-color --timestamps >"$state/$project.log" 2>&1
+    if [ "$code" != 0 ]; then
+      echo "compose: the last log lines of $project ($state/$project.log):" >&2
+      tail -30 "$state/$project.log" >&2
+    fi
+    COMPOSE_PROJECT_NAME="$project" COMPOSE_FILE="$(project_files "$project")" compose down --volumes --remove-orphans >/dev/null 2>&1
+  done
+  # An engine this run started is stopped again, unless containers of others run on it meanwhile.
   if [ -n "$engine_pid" ]; then
-    kill -TERM "$engine_pid" 2>/dev/null
-    wait "$engine_pid" 2>/dev/null
-    echo "compose: dockerd stopped (this run had started it)"
+    if [ -z "$(docker ps -q 2>/dev/null)" ]; then
+      kill -TERM "$engine_pid" 2>/dev/null
+      wait "$engine_pid" 2>/dev/null
+      echo "compose: dockerd stopped (this run had started it)"
+    else
+      echo "compose: dockerd left running (this run started it, but other containers use it now)"
+    fi
   fi
   exit "$code"
 }
 trap finish EXIT
-echo "compose: $($compose_cmd version 2>/dev/null | head -1); engine $(docker version --format '{{.Server.Version}}')"
-compose down --volumes --remove-orphans >/dev/null 2>&1 || true
+echo "compose: $(docker compose version); engine $(docker version --format '{{.Server.Version}}')"
 
 # --- images: upstream where they can be pulled, substitutes where not --------------------------------------------
 have_image() { docker image inspect "$1" >/dev/null 2>&1 || timeout 120 docker pull -q "$1" >/dev/null 2>&1; }
 substitutes=()
-if ! have_image debian:bookworm-slim; then
-  step "debian:bookworm-slim cannot be pulled: building it with debootstrap"
-  bash docker/base/debian-bookworm-slim.sh debian:bookworm-slim
-  substitutes+=("debian:bookworm-slim from debootstrap")
-elif [ "$(docker image inspect -f '{{index .Config.Labels "salon.stand-in"}}' debian:bookworm-slim 2>/dev/null)" = debootstrap ]; then
-  substitutes+=("debian:bookworm-slim from debootstrap (built by an earlier run)")
+if ! have_image debian:trixie-slim; then
+  step "debian:trixie-slim cannot be pulled: building it with debootstrap"
+  bash docker/base/debian-slim.sh trixie debian:trixie-slim
+  substitutes+=("debian:trixie-slim from debootstrap")
+elif [ "$(docker image inspect -f '{{index .Config.Labels "salon.stand-in"}}' debian:trixie-slim 2>/dev/null)" = debootstrap ]; then
+  substitutes+=("debian:trixie-slim from debootstrap (built by an earlier run)")
 fi
-export SITE_STAGE=site-build VENDOR_STAGE=vendor-build CATCHER_STAGE=catcher-build
-if ! have_image node:26-slim || ! have_image composer:2; then
-  step "node:26-slim or composer:2 cannot be pulled: the build stages' outputs come from the host"
+extra=""
+if ! have_image node:24-slim || ! have_image composer:2; then
+  step "node:24-slim or composer:2 cannot be pulled: the build stages' outputs come from the host"
   bash tests/compose/host-outputs.sh
-  export SITE_STAGE=site-host VENDOR_STAGE=vendor-host CATCHER_STAGE=catcher-host
-  substitutes+=("site bundle, mailer vendor/ and MailDev's node_modules built on the host")
+  docker build -q --target site -t "$TEST_IMAGES/stage-site:test" -f tests/compose/stand-ins.Dockerfile . >/dev/null
+  docker build -q --target vendor -t "$TEST_IMAGES/stage-vendor:test" -f tests/compose/stand-ins.Dockerfile . >/dev/null
+  extra=":tests/compose/host-outputs.yaml"
+  substitutes+=("the site bundle and the mailer's vendor/ built on the host")
 fi
+local_files="compose.yaml:compose.override.yaml:tests/compose/test.yaml$extra"
+# mailhog/mailhog is linux/amd64 only: it must be pullable and runnable here.
+if ! have_image mailhog/mailhog:v1.0.1 || ! docker run --rm --platform linux/amd64 --entrypoint /bin/true mailhog/mailhog:v1.0.1 >/dev/null 2>&1; then
+  [ -d build/docker/catcher/node_modules ] || bash tests/compose/host-outputs.sh
+  local_files="$local_files:tests/compose/mailhog-stand-in.yaml"
+  substitutes+=("mailhog/mailhog by MailDev 2.2.1 (tests/compose/stand-ins.Dockerfile)")
+fi
+prod_files="compose.yaml:compose.production.yaml:tests/compose/test.yaml$extra:tests/compose/test.production.yaml"
+# The test relay and Pebble need MailDev's node_modules too.
+[ -d build/docker/catcher/node_modules ] || bash tests/compose/host-outputs.sh
+project_files() { case "$1" in *-prod) echo "$prod_files" ;; *) echo "$local_files" ;; esac; }
+
+# The production settings an operator writes in .env, for the test names; the test relay's login and TLS material.
+tls_dir="$PWD/$state/tls"
+eval "export $(bash tests/compose/tls.sh "$tls_dir")"
+export TEST_TLS_DIR="$tls_dir" ACME_CA_ROOT="$tls_dir/test-ca.pem"
+export SITE_DOMAIN="salon.test www.salon.test" ACME_EMAIL="ops@salon.test"
+export MAIL_FROM="strona@aurea-salon.example" MAIL_TO="kontakt@aurea-salon.example"
+export SMTP_HOST=relay SMTP_USER="strona@aurea-salon.example"
 
 step "building the images"
-compose build >"$state/build.log" 2>&1 || { tail -40 "$state/build.log" >&2; exit 1; }
+{
+  COMPOSE_FILE="$local_files" compose build
+  # The test CA goes into the php image's system store in a layer of its own (tests/compose/php-test-ca.Dockerfile).
+  docker build -t "$TEST_IMAGES/php-test-ca:test" --build-arg "PHP_IMAGE=$TEST_IMAGES/php:test" \
+    -f tests/compose/php-test-ca.Dockerfile "$tls_dir"
+  COMPOSE_FILE="$prod_files" compose build
+} >"$state/build.log" 2>&1 || { tail -40 "$state/build.log" >&2; exit 1; }
 
-# nginx believes X-Forwarded-For only from REAL_IP_FROM. Here the tests are the reverse proxy: Docker's published
-# port hands every connection to nginx from the network's gateway, so the tests name their client in
-# X-Forwarded-For (tests/mailer/http.ts), as a TLS proxy in front would, and the real rate limit applies per client.
-compose up --no-start >/dev/null 2>&1
-network=$(docker network ls -q --filter "label=com.docker.compose.project=$COMPOSE_PROJECT_NAME" | head -1)
-[ -n "$network" ] || network="${COMPOSE_PROJECT_NAME}_default"
-export REAL_IP_FROM
-REAL_IP_FROM=$(docker network inspect -f '{{range .IPAM.Config}}{{.Gateway}}{{end}}' "$network")
-[ -n "$REAL_IP_FROM" ] || { echo "compose: no gateway on network $network" >&2; exit 1; }
-
-step "up (site on $site, mail UI on $mail_api, proxy address $REAL_IP_FROM)"
-compose up -d
-healthy=""
-for _ in $(seq 1 120); do
-  healthy=yes
-  for id in $(compose ps -q); do
-    [ "$(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}' "$id")" = healthy ] || healthy=""
+# Up, with the tests as the proxy in front (TEST_PROXY_ADDRESS: the gateway of the network whose published port
+# they connect through), and healthy.
+up() { # PROJECT NETWORK
+  export COMPOSE_PROJECT_NAME="$1" COMPOSE_FILE
+  COMPOSE_FILE="$(project_files "$1")"
+  projects+=("$1")
+  compose down --volumes --remove-orphans >/dev/null 2>&1 || true
+  compose up --no-start >/dev/null 2>&1
+  TEST_PROXY_ADDRESS=$(docker network inspect -f '{{range .IPAM.Config}}{{.Gateway}}{{end}}' "$1_$2")
+  [ -n "$TEST_PROXY_ADDRESS" ] || { echo "compose: no gateway on network $1_$2" >&2; exit 1; }
+  compose up -d
+  local healthy=""
+  for _ in $(seq 1 120); do
+    healthy=yes
+    for id in $(compose ps -q); do
+      case "$(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' "$id")" in
+        healthy | running) ;;
+        *) healthy="" ;;
+      esac
+    done
+    [ -n "$healthy" ] && break
+    sleep 1
   done
-  [ -n "$healthy" ] && break
-  sleep 1
-done
-compose ps
-[ -n "$healthy" ] || { echo "compose: not every service became healthy" >&2; exit 1; }
-step "every service healthy"
+  compose ps --format 'table {{.Service}}\t{{.Image}}\t{{.Status}}\t{{.Ports}}'
+  [ -n "$healthy" ] || { echo "compose: not every service of $1 became healthy" >&2; exit 1; }
+}
+count_tests() { grep -Eo '[0-9]+ passed' "$1" | tail -1 | cut -d' ' -f1; }
 
-step "end-to-end suite against the Compose stack"
-STACK=compose DOCKER_HOST_CONTROL=1 SITE_URL="$site" MAIL_API="$mail_api" \
-  npx playwright test -c tests/playwright.config.ts
+stages=" ${COMPOSE_STAGES:-production local} "
+production_tests="not run" local_tests="not run"
 
-summary="passed in $(($(date +%s) - started)) s"
-((${#substitutes[@]})) && summary="$summary; substitutes: $(IFS=';'; echo "${substitutes[*]}" | sed 's/;/; /g')"
+# --- 1. production over HTTPS -----------------------------------------------------------------------------------------
+if [[ "$stages" == *" production "* ]]; then
+  step "production: up (https://salon.test:$COMPOSE_HTTPS_PORT, relay API on :$COMPOSE_RELAY_API_PORT)"
+  up "$prefix-prod" edge
+  site="https://salon.test:$COMPOSE_HTTPS_PORT"
+  # Pebble's root of this start (it changes every start), to verify what the front serves.
+  for _ in $(seq 1 60); do
+    curl -fsS --cacert "$tls_dir/test-ca.pem" --resolve "pebble:$COMPOSE_PEBBLE_PORT:127.0.0.1" \
+      "https://pebble:$COMPOSE_PEBBLE_PORT/roots/0" -o "$tls_dir/pebble-root.pem" 2>/dev/null &&
+      curl -fsS -o /dev/null --cacert "$tls_dir/pebble-root.pem" --resolve "salon.test:$COMPOSE_HTTPS_PORT:127.0.0.1" "$site/" 2>/dev/null && break
+    sleep 1
+  done
+  curl -fsS -o /dev/null --cacert "$tls_dir/pebble-root.pem" --resolve "salon.test:$COMPOSE_HTTPS_PORT:127.0.0.1" "$site/" ||
+    { echo "compose: the front serves no certificate from Pebble for salon.test" >&2; exit 1; }
+  step "production: certificate from Pebble; end-to-end suite over HTTPS"
+  STACK=compose COMPOSE_CONFIG=production COMPOSE_CATCHER_SERVICE=relay DOCKER_HOST_CONTROL=1 \
+    SITE_URL="$site" TEST_HOSTS="salon.test www.salon.test" TEST_TLS_CA="$tls_dir/pebble-root.pem" \
+    PEBBLE_API="https://pebble:$COMPOSE_PEBBLE_PORT" TEST_CA="$tls_dir/test-ca.pem" \
+    MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
+    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} \
+    production.spec.ts shell.spec.ts http.spec.ts contact.spec.ts \
+    2>&1 | tee "$state/production-e2e.log"
+  production_tests=$(count_tests "$state/production-e2e.log")
+fi
+
+# --- 2. local, as `docker compose up --build` ---------------------------------------------------------------------
+if [[ "$stages" == *" local "* ]]; then
+  export WEB_BIND=127.0.0.1 WEB_PORT="$web_port" MAIL_UI_PORT="$mail_ui_port"
+  step "local: up (http://127.0.0.1:$WEB_PORT, MailHog on :$MAIL_UI_PORT)"
+  up "$prefix-local" web
+  step "local: operations, faults, the form and the mailer over HTTP"
+  STACK=compose COMPOSE_CONFIG=local DOCKER_HOST_CONTROL=1 \
+    SITE_URL="http://127.0.0.1:$WEB_PORT" MAIL_API="http://127.0.0.1:$MAIL_UI_PORT" \
+    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} \
+    compose-ops.spec.ts operating.spec.ts contact.spec.ts mailer-api.spec.ts \
+    2>&1 | tee "$state/local-e2e.log"
+  local_tests=$(count_tests "$state/local-e2e.log")
+fi
+
+summary="passed in $(($(date +%s) - started)) s: production over HTTPS $production_tests tests (Caddy, certificate from Pebble, relay with STARTTLS and a login), local $local_tests tests (MailHog, operations and faults)"
+((${#substitutes[@]})) && summary="$summary; stand-ins: $(IFS=';'; echo "${substitutes[*]}" | sed 's/;/; /g')"
 result "$summary"

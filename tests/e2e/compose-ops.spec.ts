@@ -1,83 +1,89 @@
 /**
- * The Compose stack as an operator runs it (STACK=compose; tests/compose/run.sh starts it): what the containers
- * are, how they stop, and that no accepted message is lost or doubled when the catcher, PHP-FPM or the deliverer
- * go away and come back. The native stack's own fault tests are tests/e2e/mailer-faults.spec.ts.
+ * The Compose stack as an operator runs it locally (STACK=compose, COMPOSE_CONFIG=local: `docker compose up
+ * --build`, tests/compose/run.sh starts it): what the containers are and may do, how they stop, and that no accepted
+ * message is lost or doubled when the catcher, PHP-FPM or the deliverer go away and come back. The production
+ * configuration has its own (tests/e2e/production.spec.ts); the native stack's fault tests are mailer-faults.spec.ts.
  */
-import { execFileSync, execSync } from "node:child_process";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
-import { clearMail, listMail, waitForMail } from "../support/mailbox";
-import { compose, composeRun } from "../support/stack";
+import { nextSourceAddress, send } from "../mailer/http";
+import { clearMail, listMail } from "../support/mailbox";
+import {
+  containerOf,
+  docker,
+  expectDeliveredOnce,
+  expectHardened,
+  inspect,
+  logsOf,
+  outboxStatus,
+  postMessages,
+  project,
+  servicesOf,
+  waitHealthy,
+} from "../support/composeStack";
+import { compose, composeConfig, composeRun } from "../support/stack";
 import { expect, test } from "../support/test";
 
-test.skip(!compose, "the Compose stack only (tests/compose/run.sh)");
+test.skip(!compose || composeConfig !== "local", "the local Compose stack only (tests/compose/run.sh)");
 exclusiveMailTests();
 
-type Service = "web" | "php" | "deliverer" | "catcher";
-const services: Service[] = ["web", "php", "deliverer", "catcher"];
+const services = ["web", "php", "deliverer", "catcher"];
 
-const docker = (...args: string[]) => execFileSync("docker", args, { encoding: "utf8" }).trim();
-const containerOf = (service: Service) => composeRun(`ps -q ${service}`).trim();
-const inspect = (service: Service, format: string) => docker("inspect", "-f", format, containerOf(service));
-/** What the container wrote, stdout and stderr together. */
-const logsOf = (service: Service, tail = "all") => execSync(`docker logs --tail ${tail} ${containerOf(service)} 2>&1`, { encoding: "utf8" });
-
-async function waitHealthy(service: Service, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let status = "";
-  while (Date.now() < deadline) {
-    status = inspect(service, "{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}");
-    if (status === "healthy") return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${service} is ${status} after ${timeoutMs} ms`);
-}
-
-/** The outbox as the operator sees it; through the php container, which shares the volume (the deliverer may be stopped). */
-function outboxStatus(): { waiting: number; failed: number } {
-  return JSON.parse(composeRun("exec -T php php /srv/mailer/bin/deliver.php --status")) as { waiting: number; failed: number };
-}
-
-/** Posts `count` messages, each as its own visitor; every one must be accepted (200). Returns their tokens. */
-async function postMessages(label: string, count: number): Promise<string[]> {
-  const tokens = Array.from({ length: count }, (_, i) => `${label}${Date.now().toString(36)}n${i}`);
-  for (const token of tokens) {
-    const reply = await postForm(validMessage(token));
-    expect(reply.status, `${token}: ${reply.body}`).toBe(200);
-  }
-  return tokens;
-}
-
-/** Every token arrived exactly once. */
-async function expectDeliveredOnce(tokens: string[], timeoutMs = 45_000): Promise<void> {
-  const mails = await waitForMail((m) => tokens.some((t) => m.subject.endsWith(t)), { count: tokens.length, timeoutMs });
-  const seen = tokens.map((t) => mails.filter((m) => m.subject.endsWith(t)).length);
-  expect(seen, "copies of each message in the catcher").toEqual(tokens.map(() => 1));
-  // And no stragglers: a second look a little later finds no duplicates either.
-  await new Promise((r) => setTimeout(r, 1500));
-  const again = (await listMail()).filter((m) => tokens.some((t) => m.subject.endsWith(t)));
-  expect(again).toHaveLength(tokens.length);
-}
-
-test("the four services run from three images, php and the deliverer from one, logs capped, mail UI on loopback", () => {
-  for (const service of services) {
-    expect(inspect(service, "{{.State.Status}}"), service).toBe("running");
-    expect(inspect(service, "{{.HostConfig.LogConfig.Type}} {{index .HostConfig.LogConfig.Config \"max-size\"}}"), service).toBe("json-file 10m");
-  }
+test("local is the four services: php and the deliverer from one image, the site and MailHog on loopback only", () => {
+  expect(servicesOf().sort()).toEqual([...services].sort());
+  for (const service of services) expect(inspect(service, "{{.State.Status}}"), service).toBe("running");
   expect(inspect("deliverer", "{{.Image}}")).toBe(inspect("php", "{{.Image}}"));
-  expect(inspect("catcher", "{{range $p, $b := .HostConfig.PortBindings}}{{range $b}}{{.HostIp}} {{end}}{{end}}").trim()).toBe("127.0.0.1");
+  for (const service of ["web", "catcher"]) {
+    expect(inspect(service, "{{range $p, $b := .HostConfig.PortBindings}}{{range $b}}{{.HostIp}} {{end}}{{end}}").trim(), service).toBe("127.0.0.1");
+  }
+  for (const service of ["php", "deliverer"]) expect(inspect(service, "{{len .HostConfig.PortBindings}}"), service).toBe("0");
   // The deliverer handles SIGTERM itself and runs under an init.
   expect(inspect("deliverer", "{{.Config.StopSignal}} {{.HostConfig.Init}}")).toBe("SIGTERM true");
+  // The outbox volume is named after the project, not the folder the stack was started from.
+  expect(inspect("php", '{{range .Mounts}}{{if eq .Destination "/var/spool/salon-outbox"}}{{.Name}}{{end}}{{end}}')).toBe(`${project()}-outbox`);
 });
 
-test("nginx serves only the site: no stock pages, and PHP-FPM does not log its health pings", async () => {
+test("every container runs without capabilities, as a user, on a read-only root file system, with memory and process limits", () => {
+  expectHardened(services);
+  // Read-only means it: nothing can be written outside the volumes and tmpfs a service has.
+  for (const service of ["web", "php"]) {
+    expect(() => composeRun(`exec -T ${service} sh -c 'echo x > /usr/local/bin/salon-x'`), service).toThrow();
+  }
+});
+
+test("PHP-FPM is reachable from nginx alone: a socket only web and php mount, no port on any network", () => {
+  const mountsOf = (service: string) => inspect(service, "{{range .Mounts}}{{.Name}} {{end}}").trim().split(" ");
+  const socketVolume = `${project()}_php-socket`;
+  expect(services.filter((service) => mountsOf(service).includes(socketVolume)).sort()).toEqual(["php", "web"]);
+  // No listening TCP socket in the php container (state 0A in /proc/net/tcp and tcp6) but Docker's own DNS
+  // resolver, which the engine places in every container's network namespace at 127.0.0.11 (0B00007F).
+  const tcp = composeRun("exec -T php cat /proc/net/tcp /proc/net/tcp6");
+  const listening = tcp.split("\n").filter((line) => / 0A /.test(line));
+  expect(listening.filter((line) => !/^\s*\d+: 0B00007F:/.test(line))).toEqual([]);
+  // A program on the catcher's network (where php and the deliverer are) cannot reach FastCGI on the old port.
+  const mailNetwork = `${project()}_mail`;
+  const attempt = docker(
+    "run", "--rm", "--network", mailNetwork, "--entrypoint", "php", inspect("php", "{{.Config.Image}}"),
+    "-r", 'echo @fsockopen("php", 9000, $code, $message, 3) ? "connected" : "refused";',
+  );
+  expect(attempt).toBe("refused");
+  // nginx is alone on its network; the catcher shares one only with php and the deliverer.
+  const networksOf = (service: string) => inspect(service, "{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}").trim();
+  expect(networksOf("web")).toBe(`${project()}_web`);
+  expect(networksOf("catcher")).toBe(mailNetwork);
+});
+
+test("nginx serves only the site, logs no visitor in the container output, and PHP-FPM does not log its health pings", async () => {
   // The official image's 50x.html and Debian's welcome page: not in the web root, so the site's own 404 page.
+  const from = nextSourceAddress();
   for (const path of ["/50x.html", "/index.nginx-debian.html"]) {
-    const reply = await send({ method: "GET", path, from: nextSourceAddress() });
+    const reply = await send({ method: "GET", path, from });
     expect(reply.status, path).toBe(404);
     expect(reply.body, path).toContain('lang="pl"');
     expect(reply.body, path).not.toMatch(/nginx/i);
   }
+  // The visitor's address is in nginx's own log (kept by age and size), never in Docker's log of the container.
+  expect(composeRun(`exec -T web grep -c "^${from} " /var/log/salon/access.log`).trim()).toBe("2");
+  expect(logsOf("web")).not.toContain(from);
   // A health check every 5 s since start: php-fpm's own log holds no line for any of them.
   const log = logsOf("php");
   expect(log).toMatch(/ready to handle connections/);
@@ -154,10 +160,9 @@ test("deliverer stopped and started with messages waiting: nothing is sent while
   await expectDeliveredOnce(tokens);
 });
 
-test("the site starts without the catcher, and nginx follows a php container that came back at another address", async () => {
+test("the site starts without the catcher, and nginx finds a recreated php container by itself", async () => {
   test.setTimeout(180_000);
   composeRun("rm --stop --force catcher");
-  let placeholder = "";
   try {
     // Up from nothing while there is no catcher at all: pages and posts work, the message waits.
     composeRun("up -d --no-deps --force-recreate web php");
@@ -166,32 +171,20 @@ test("the site starts without the catcher, and nginx follows a php container tha
     expect((await send({ method: "GET", path: "/kontakt", from: nextSourceAddress() })).status).toBe(200);
     const [first] = await postMessages("nocatcher", 1);
 
-    // php goes away, another container joins the network meanwhile, php comes back at a new address.
-    const network = inspect("php", "{{range $k, $v := .NetworkSettings.Networks}}{{$k}}{{end}}");
-    const oldAddress = inspect("php", "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}");
-    composeRun("stop php");
-    placeholder = docker("run", "-d", "--rm", "--network", network, "debian:bookworm-slim", "sleep", "300");
-    composeRun("start php");
+    // php replaced by a new container (an upgrade, a crash): nginx, never restarted, reaches it through the socket
+    // the new PHP-FPM makes in the shared volume.
+    const webStarted = inspect("web", "{{.State.StartedAt}}");
+    const oldPhp = containerOf("php");
+    composeRun("up -d --no-deps --force-recreate php");
     await waitHealthy("php");
-    expect(inspect("php", "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}")).not.toBe(oldAddress);
-    // nginx looks php up again within its resolver's 10 s; it is never restarted.
-    let status = 0;
-    const deadline = Date.now() + 20_000;
-    let second = "";
-    while (Date.now() < deadline) {
-      second = `newaddress${Date.now().toString(36)}`;
-      const reply = await postForm(validMessage(second));
-      status = reply.status;
-      if (status === 200) break;
-      expect(reply.status).toBe(503);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    expect(status).toBe(200);
+    expect(containerOf("php")).not.toBe(oldPhp);
+    const [second] = await postMessages("recreated", 1);
+    expect(inspect("web", "{{.State.StartedAt}}")).toBe(webStarted);
+
     composeRun("up -d --no-deps catcher");
     await waitHealthy("catcher");
-    await expectDeliveredOnce([first!, second]);
+    await expectDeliveredOnce([first!, second!]);
   } finally {
-    if (placeholder) docker("rm", "-f", placeholder);
     composeRun("up -d --no-deps catcher");
   }
 });

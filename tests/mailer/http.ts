@@ -5,11 +5,16 @@
  * with that real limit, so a test that posts many times gives each request its own 127.x.y.z source address
  * (nginx listens on 127.0.0.1 and Linux accepts any 127/8 source) instead of lifting the limit.
  *
- * Against the Compose stack (STACK=compose) every connection reaches nginx from the Docker network's gateway, as
- * it would from a reverse proxy in front; tests/compose/run.sh sets REAL_IP_FROM to that gateway, and the same
- * source address goes in X-Forwarded-For, as the proxy would write it.
+ * Against the Compose stack (STACK=compose) every connection reaches nginx (or, in production, Caddy) from the
+ * Docker network's gateway, as it would from a reverse proxy in front; tests/compose/run.sh has the stack believe
+ * that gateway (TEST_PROXY_ADDRESS), and the same source address goes in X-Forwarded-For, as the proxy would write it.
+ * Over HTTPS (the test run's production) the front's certificate is verified against Pebble's root (TEST_TLS_CA).
  */
-import { Agent, request, type IncomingHttpHeaders } from "node:http";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { resolveTestHosts, testTlsCa } from "../support/testHosts.ts";
+
+resolveTestHosts();
 
 export const siteUrl = (process.env.SITE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
 export const siteOrigin = new URL(siteUrl).origin;
@@ -46,11 +51,14 @@ export function send(options: SendOptions = {}): Promise<Reply> {
   if (body && !options.chunked && !has("content-length")) headers["Content-Length"] = body.length;
   if (behindProxy && options.from && !has("x-forwarded-for")) headers["X-Forwarded-For"] = options.from;
   const started = performance.now();
+  const https = url.protocol === "https:";
+  const request = https ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: url.hostname,
         port: url.port,
+        ...(https ? { servername: url.hostname, ca: testTlsCa } : {}),
         path: url.pathname + url.search,
         method: options.method ?? "POST",
         headers,

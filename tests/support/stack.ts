@@ -22,9 +22,12 @@ import {
 } from "../../docker/native/services.mjs";
 
 export const compose = process.env.STACK === "compose";
-/** `docker compose` (v2) or `docker-compose` (v1, Debian 12's); tests/compose/run.sh says which. */
+/** Which Compose configuration is under test: "local" (compose.override.yaml) or "production" (tests/compose/run.sh). */
+export const composeConfig = process.env.COMPOSE_CONFIG ?? "local";
 export const composeCommand = process.env.COMPOSE_CMD ?? "docker compose";
-const composeName: Record<ServiceName, string> = { catcher: "catcher", php: "php", web: "web", deliverer: "deliverer" };
+/** Where the mail goes: the local catcher (MailHog), or in the test run's production the test relay. */
+export const catcherService = process.env.COMPOSE_CATCHER_SERVICE ?? "catcher";
+const composeName: Record<ServiceName, string> = { catcher: catcherService, php: "php", web: "web", deliverer: "deliverer" };
 
 /** Runs a Compose command on the stack under test (the project and ports come from the environment). */
 export function composeRun(args: string): string {
@@ -139,11 +142,11 @@ export const logSize = (file = phpLog) => {
 };
 export const logSince = (offset: number, file = phpLog) => readFileSync(file).subarray(offset).toString("utf8");
 
-export { outboxDir };
+export { outboxDir, root };
 
-/** nginx's access log as it stands: natively its file, under Compose the web service's output (Docker keeps it). */
+/** nginx's access log as it stands: natively its file, under Compose the file the web container keeps. */
 export function accessLog(): string {
-  if (compose) return composeRun("logs --no-color web");
+  if (compose) return composeRun("exec -T web cat /var/log/salon/access.log");
   try {
     return readFileSync(join(stateDir, "log", "nginx-access.log"), "utf8");
   } catch {

@@ -8,6 +8,9 @@
 import { test as base, expect, type Page, type Response } from "@playwright/test";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
 import { nextSourceAddress } from "../mailer/http.ts";
+import { resolveTestHosts } from "./testHosts.ts";
+
+resolveTestHosts();
 
 type Goto = Page["goto"];
 

@@ -38,6 +38,7 @@ function renderNative(overrides: Record<string, string> = {}, edit: (name: strin
     NGINX_ERROR_LOG: join(dir, "error.log"),
     NGINX_ACCESS_LOG: join(dir, "access.log"),
     NGINX_TEMP_DIR: dir,
+    NGINX_LISTEN_SOCKET: `unix:${join(dir, "nginx.sock")}`,
     CSP_MAP_FILE: join(dir, "csp.map"),
     ...overrides,
   };
@@ -79,12 +80,12 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
     expect([...placeholders].filter((name) => !(name in nginxTemplateValues()))).toEqual([]);
   });
 
-  it("the web image runs the templates of this folder with Debian's nginx, the package the native stack runs", () => {
+  it("the web image runs the templates of this folder with Debian's nginx (13's 1.26 there, 12's 1.22 here)", () => {
     const dockerfile = readFileSync(resolve(root, "docker/nginx/Dockerfile"), "utf8");
-    expect(dockerfile).toMatch(/^FROM debian:bookworm-slim$/m);
+    expect(dockerfile).toMatch(/^FROM debian:trixie-slim$/m);
     expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends nginx /);
     expect(dockerfile).toMatch(/^COPY docker\/nginx\/templates\/ \/etc\/salon\/nginx-templates\/$/m);
-    expect(dockerfile).toMatch(/^CMD \["nginx", "-c", "\/etc\/nginx\/salon\/nginx.conf"/m);
+    expect(dockerfile).toMatch(/^CMD \["nginx", "-e", "stderr", "-c", "\/run\/salon-nginx\/conf\/nginx.conf"/m);
   });
 });
 
@@ -182,14 +183,38 @@ describe("PHP-FPM: one php-fpm.conf and php.ini", () => {
     expect(readFileSync(log, "utf8")).toMatch(/configuration file .*php-fpm\.conf test is successful/);
     expect(run.status).toBe(0);
     const dockerfile = readFileSync(resolve(root, "docker/php/Dockerfile"), "utf8");
-    expect(dockerfile).toMatch(/^CMD \["php-fpm8.2", "-F", "-y", "\/etc\/salon\/php-fpm.conf", "-c", "\/etc\/salon\/php.ini"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["php-fpm8.4", "-F", "-y", "\/etc\/salon\/php-fpm.conf", "-c", "\/etc\/salon\/php.ini"\]$/m);
     expect(dockerfile).toMatch(/^COPY docker\/php\/php-fpm.conf docker\/php\/php.ini \/etc\/salon\/$/m);
+  });
+
+  it("workers see exactly the mailer's settings (clear_env = yes), and never a password in the environment", () => {
+    const conf = readFileSync(resolve(root, "docker/php/php-fpm.conf"), "utf8");
+    expect(conf).toMatch(/^clear_env = yes$/m);
+    const passed = [...conf.matchAll(/^env\[([A-Z_]+)\] = \$([A-Z_]+)$/gm)].map((m) => {
+      expect(m[2], `env[${m[1]}] passes its own variable`).toBe(m[1]);
+      return m[1]!;
+    });
+    // What mailer/src/Config.php reads, and SITE_ORIGIN (OriginPolicy); SMTP_PASS only ever as a file.
+    const config = readFileSync(resolve(root, "mailer/src/Config.php"), "utf8");
+    const names = [...config.match(/public const NAMES = \[([^\]]+)\]/)![1]!.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]!);
+    expect(passed.sort()).toEqual([...names.filter((n) => n !== "SMTP_PASS"), "SITE_ORIGIN"].sort());
   });
 
   it("writes no access log (no line per health-check ping) and lets requests finish on a graceful stop", () => {
     const conf = readFileSync(resolve(root, "docker/php/php-fpm.conf"), "utf8");
     expect(conf).not.toMatch(/^\s*access\.log\s*=/m);
     expect(conf).toMatch(/^process_control_timeout = \d+s$/m);
+  });
+});
+
+describe("nginx's logs in the web image: kept no longer than the privacy policy says", () => {
+  it("salon-logs.sh's maximum, the compose default and /polityka-prywatnosci state the same number of days", () => {
+    const script = readFileSync(resolve(root, "docker/nginx/salon-logs.sh"), "utf8");
+    const days = Number(script.match(/^max_days=(\d+)$/m)?.[1]);
+    expect(days).toBeGreaterThan(0);
+    expect(readFileSync(resolve(root, "compose.yaml"), "utf8")).toContain(`LOG_RETENTION_DAYS: \${LOG_RETENTION_DAYS:-${days}}`);
+    const policy = readFileSync(resolve(root, "content/pages/polityka-prywatnosci.json"), "utf8");
+    expect(policy).toMatch(new RegExp(`dzienniki techniczne serwera[^"]*\\*\\*do ${days} dni\\*\\*`));
   });
 });
 

@@ -105,6 +105,31 @@ final class DelivererProcessTest extends TestCase
         self::fail("no '$needle' in the deliverer's log:\n" . (string) file_get_contents($this->stderrFile));
     }
 
+    /** `--check`, the php image's entrypoint: a configuration that cannot work stops the container, naming what is wrong. */
+    public function testCheckNamesEverySettingThatCannotWorkAndNothingSecret(): void
+    {
+        $check = function (array $settings): array {
+            $env = ['PATH' => (string) getenv('PATH'), 'MAIL_FROM' => 'formularz@salon.test', 'OUTBOX_DIR' => $this->dir] + $settings;
+            $process = proc_open([PHP_BINARY, dirname(__DIR__, 2) . '/bin/deliver.php', '--check'], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+            $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+
+            return [proc_close($process), $out];
+        };
+
+        [$code, $out] = $check(['MAIL_TO' => 'recepcja@salon.test']);
+        self::assertSame(0, $code, $out);
+        self::assertSame('', $out);
+
+        [$code, $out] = $check(['SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS' => 'sekret-987']);
+        self::assertSame(2, $code);
+        self::assertStringContainsString('MAIL_TO is missing', $out);
+        self::assertStringNotContainsString('sekret-987', $out);
+
+        [$code, $out] = $check(['MAIL_TO' => 'recepcja@salon.test', 'SITE_ORIGIN' => 'salon.test']);
+        self::assertSame(2, $code);
+        self::assertStringContainsString('SITE_ORIGIN', $out);
+    }
+
     public function testIdleItStopsOnSigtermWithinASecond(): void
     {
         $this->startDeliverer(9); // nothing to send: SMTP is never dialled

@@ -193,6 +193,33 @@ final class ConfigTest extends TestCase
         TestConfig::make(['SMTP_AUTH' => '1', 'SMTP_USER' => 'x']);
     }
 
+    public function testPasswordComesFromAFileAsComposeSecretsGiveIt(): void
+    {
+        $file = tempnam(sys_get_temp_dir(), 'salon-smtp-pass-');
+        try {
+            // As `echo ' tajne hasło ' > secrets/smtp_pass` writes it: the line break is not part of the password.
+            file_put_contents($file, " tajne hasło \n");
+            $config = TestConfig::make(['SMTP_HOST' => 'smtp.example.com', 'SMTP_SECURE' => 'tls', 'SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS_FILE' => $file]);
+            self::assertSame(' tajne hasło ', $config->smtpPass);
+
+            try {
+                TestConfig::make(['SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS' => 'p', 'SMTP_PASS_FILE' => $file]);
+                self::fail('expected InvalidConfig');
+            } catch (InvalidConfig $e) {
+                self::assertStringContainsString('SMTP_PASS or SMTP_PASS_FILE, not both', $e->getMessage());
+            }
+        } finally {
+            unlink($file);
+        }
+        try {
+            TestConfig::make(['SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS_FILE' => $file]);
+            self::fail('expected InvalidConfig');
+        } catch (InvalidConfig $e) {
+            self::assertStringContainsString('SMTP_PASS_FILE is not a readable file', $e->getMessage());
+            self::assertStringNotContainsString($file, $e->getMessage(), 'a path in the message would tell an attacker where to look');
+        }
+    }
+
     public function testPasswordIsHiddenFromDumps(): void
     {
         $dump = print_r(TestConfig::make(['SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS' => 'sekret-123']), true);

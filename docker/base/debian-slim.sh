@@ -1,29 +1,30 @@
 #!/usr/bin/env bash
-# Builds a stand-in for the official `debian:bookworm-slim` image, for machines that can reach Debian's package
-# mirror but no container registry (the test machines: see README, "Substitutes in the test run"). Every image of
-# the stack starts FROM debian:bookworm-slim; where the official image can be pulled, it is used and this script is
-# never run.
+# Builds a stand-in for an official `debian:<suite>-slim` image, for machines that can reach Debian's package
+# mirror but no container registry (the test machines: see docs/operating.md, "Substitutes in the test run").
+# Every image of the stack starts FROM debian:trixie-slim; where the official image can be pulled, it is used and
+# this script is never run.
 #
 # It makes the image the way upstream does (debuerreotype): `debootstrap --variant=minbase`, the same apt and dpkg
 # settings for containers (no recommends cache, gzipped indexes, no translations, no docs or man pages), no service
-# starts during package installs (policy-rc.d), the deb822 sources of bookworm, bookworm-updates and
-# bookworm-security, then `docker import`. The image carries the label salon.stand-in=debootstrap.
+# starts during package installs (policy-rc.d), the deb822 sources of <suite>, <suite>-updates and
+# <suite>-security, then `docker import`. The image carries the label salon.stand-in=debootstrap.
 #
-#   bash docker/base/debian-bookworm-slim.sh [TAG]      (as root; default tag debian:bookworm-slim)
+#   bash docker/base/debian-slim.sh SUITE [TAG]      (as root; e.g. trixie, default tag debian:SUITE-slim)
 set -euo pipefail
 
-tag="${1:-debian:bookworm-slim}"
+suite="${1:?usage: debian-slim.sh SUITE [TAG]}"
+tag="${2:-debian:$suite-slim}"
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 security_mirror="${DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}"
 
-[ "$(id -u)" = 0 ] || { echo "debian-bookworm-slim.sh: run as root (debootstrap)" >&2; exit 1; }
-command -v debootstrap >/dev/null || { echo "debian-bookworm-slim.sh: debootstrap is missing (apt-get install debootstrap)" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "debian-slim.sh: run as root (debootstrap)" >&2; exit 1; }
+command -v debootstrap >/dev/null || { echo "debian-slim.sh: debootstrap is missing (apt-get install debootstrap)" >&2; exit 1; }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 rootfs="$work/rootfs"
 
-debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 || {
+debootstrap --variant=minbase "$suite" "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 || {
   tail -20 "$work/debootstrap.log" >&2
   exit 1
 }
@@ -69,13 +70,13 @@ rm -f "$rootfs/etc/apt/sources.list"
 cat >"$rootfs/etc/apt/sources.list.d/debian.sources" <<CONF
 Types: deb
 URIs: $mirror
-Suites: bookworm bookworm-updates
+Suites: $suite $suite-updates
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 
 Types: deb
 URIs: $security_mirror
-Suites: bookworm-security
+Suites: $suite-security
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 CONF

@@ -1,0 +1,90 @@
+/**
+ * The Compose stack under test as an operator sees it (STACK=compose; tests/compose/run.sh starts it, local or
+ * production): its containers, their settings as Docker reports them, the outbox, and messages posted and caught.
+ * Shared by tests/e2e/compose-ops.spec.ts, operating.spec.ts and production.spec.ts.
+ */
+import { execFileSync, execSync } from "node:child_process";
+import { postForm, validMessage } from "../mailer/http";
+import { listMail, waitForMail } from "./mailbox";
+import { composeRun } from "./stack";
+import { expect } from "./test";
+
+export const docker = (...args: string[]) => execFileSync("docker", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+/** The service's container, running or stopped (Compose v2's `ps` lists running ones only without -a). */
+export const containerOf = (service: string) => composeRun(`ps -a -q ${service}`).trim();
+export const inspect = (service: string, format: string) => docker("inspect", "-f", format, containerOf(service));
+/** What the container wrote, stdout and stderr together. */
+export const logsOf = (service: string, tail = "all") => execSync(`docker logs --tail ${tail} ${containerOf(service)} 2>&1`, { encoding: "utf8" });
+/** The services of the configuration under test (`docker compose config --services`). */
+export const servicesOf = () => composeRun("config --services").trim().split("\n").filter(Boolean);
+/** The project's name, as Docker names its networks and volumes. */
+export const project = () => inspect("web", '{{index .Config.Labels "com.docker.compose.project"}}');
+
+export async function waitHealthy(service: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let status = "";
+  while (Date.now() < deadline) {
+    try {
+      status = inspect(service, "{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}");
+    } catch {
+      status = "no container";
+    }
+    if (status === "healthy") return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${service} is ${status} after ${timeoutMs} ms`);
+}
+
+/** The outbox as the operator sees it; through the php container, which shares the volume (the deliverer may be stopped). */
+export function outboxStatus(): { waiting: number; failed: number } {
+  return JSON.parse(composeRun("exec -T php php /srv/mailer/bin/deliver.php --status")) as { waiting: number; failed: number };
+}
+
+/** Posts `count` messages, each as its own visitor; every one must be accepted (200). Returns their tokens. */
+export async function postMessages(label: string, count: number): Promise<string[]> {
+  const tokens = Array.from({ length: count }, (_, i) => `${label}${Date.now().toString(36)}n${i}`);
+  for (const token of tokens) {
+    const reply = await postForm(validMessage(token));
+    expect(reply.status, `${token}: ${reply.body}`).toBe(200);
+  }
+  return tokens;
+}
+
+/** Every token arrived exactly once. */
+export async function expectDeliveredOnce(tokens: string[], timeoutMs = 45_000): Promise<void> {
+  const mails = await waitForMail((m) => tokens.some((t) => m.subject.endsWith(t)), { count: tokens.length, timeoutMs });
+  const seen = tokens.map((t) => mails.filter((m) => m.subject.endsWith(t)).length);
+  expect(seen, "copies of each message in the catcher").toEqual(tokens.map(() => 1));
+  // And no stragglers: a second look a little later finds no duplicates either.
+  await new Promise((r) => setTimeout(r, 1500));
+  const again = (await listMail()).filter((m) => tokens.some((t) => m.subject.endsWith(t)));
+  expect(again).toHaveLength(tokens.length);
+}
+
+/** The services users run (not the test run's own Pebble and relay), as they are hardened in compose.yaml. */
+export function expectHardened(services: string[]): void {
+  for (const service of services) {
+    const host = JSON.parse(inspect(service, "{{json .HostConfig}}")) as {
+      CapDrop: string[] | null;
+      CapAdd: string[] | null;
+      SecurityOpt: string[] | null;
+      ReadonlyRootfs: boolean;
+      Memory: number;
+      PidsLimit: number | null;
+      LogConfig: { Type: string; Config: Record<string, string> };
+    };
+    expect(host.CapDrop, service).toEqual(["ALL"]);
+    expect(host.CapAdd ?? [], service).toEqual([]);
+    expect(host.SecurityOpt ?? [], service).toContain("no-new-privileges:true");
+    expect(host.ReadonlyRootfs, service).toBe(true);
+    expect(host.Memory, service).toBeGreaterThan(0);
+    expect(host.PidsLimit ?? 0, service).toBeGreaterThan(0);
+    expect(`${host.LogConfig.Type} ${host.LogConfig.Config["max-size"]}`, service).toBe("json-file 10m");
+    // The main process as the kernel sees it: not root, no capabilities at all, no way to gain them.
+    const status = composeRun(`exec -T ${service} cat /proc/1/status`);
+    expect(status, service).toMatch(/^Uid:\s+[1-9]\d*\s/m);
+    expect(status, service).toMatch(/^CapEff:\s+0+$/m);
+    expect(status, service).toMatch(/^CapBnd:\s+0+$/m);
+    expect(status, service).toMatch(/^NoNewPrivs:\s+1$/m);
+  }
+}
