@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { contentDevServer } from "./frontend/build/content-dev-server.ts";
@@ -10,14 +9,6 @@ export default defineConfig({
   // React Router's plugin builds the app; Vitest runs components without it.
   plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer()],
   publicDir: "frontend/public",
-  resolve: {
-    // react-router's package exports always resolve to its development build, whose only difference from the
-    // production build beside it is ENABLE_DEV_WARNINGS = true: the shipped bundle takes the production build.
-    alias: [
-      { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
-      { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
-    ],
-  },
   build: {
     // One stylesheet for the whole site (≈ 10 KB gzip, 37 KB with the fonts): a single render-blocking request on
     // the first page, cached for every page after it.
@@ -29,7 +20,7 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? true : undefined),
     // Terser's second pass makes the scripts a little smaller than the default minifier does.
     minify: "terser",
-    terserOptions: { compress: { passes: 2 }, module: true, ecma: 2020 },
+    terserOptions: { compress: { passes: 3, pure_getters: true }, module: true, ecma: 2020 },
     sourcemap: process.env.SOURCEMAP === "1",
     rolldownOptions: {
       output: {

@@ -5,7 +5,7 @@ import { loadPricing, loadTreatment } from "../content/load.server";
 import { useLivePricing } from "../content/live";
 import { priceCategoriesById } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
-import { routeByPath } from "../site/routeTable";
+import { routeByPath, pagePath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
@@ -24,8 +24,8 @@ import styles from "./treatment.module.scss";
 const HERO_SIZES = "(min-width: 80rem) 48rem, (min-width: 64rem) calc(100vw - 23rem), calc(100vw - 3rem)";
 
 /** The one treatment template: every treatment page is a content document in content/treatments/. */
-export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export function loader({ url }: Route.LoaderArgs) {
+  const path = pagePath(url.pathname);
   const route = routeByPath(path);
   if (route?.kind !== "treatment" || !route.doc) throw new Response("Nie znaleziono", { status: 404 });
   const treatment = loadTreatment(route.doc);
