@@ -20,7 +20,7 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? true : undefined),
     // Terser's second pass makes the scripts a little smaller than the default minifier does.
     minify: "terser",
-    terserOptions: { compress: { passes: 3, pure_getters: true }, module: true, ecma: 2020 },
+    terserOptions: { compress: { passes: 3, pure_getters: true, unsafe_comps: true, unsafe_math: true, unsafe_undefined: true }, module: true, ecma: 2020 },
     sourcemap: process.env.SOURCEMAP === "1",
     rolldownOptions: {
       output: {

@@ -60,6 +60,19 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
+  // The next page's data lost on the way (a phone's network) on a client-side navigation: every page is prerendered,
+  // so the browser loads it as a document instead. Once per address, so a page that fails for another reason shows
+  // this screen rather than loading again and again.
+  useEffect(() => {
+    try {
+      if (!notFound && sessionStorage.reloaded !== location.pathname) {
+        sessionStorage.reloaded = location.pathname;
+        location.reload();
+      }
+    } catch {
+      // No session storage: this screen, then.
+    }
+  }, [error]);
   return (
     <section className="error-page">
       <h1>{notFound ? "Nie znaleziono strony" : "Coś poszło nie tak"}</h1>

@@ -432,7 +432,7 @@ describe("page-specific content", () => {
   it("pricing comes from pricing.json (one source): changing the document changes the page", async () => {
     const loaderData = await loader({ request: new Request("http://x/kobido-lodz"), url: new URL("http://x/kobido-lodz"), params: {}, context: {} } as never);
     const changed = structuredClone(loaderData);
-    const kobido = changed.pricing.categories.find((c) => c.id === "kobido")!;
+    const kobido = changed.prices.find((c) => c.id === "kobido")!;
     (kobido.services[0] as { price: string }).price = "201 zł";
     const { container } = renderAt(<Treatment {...pageProps(changed)} />, "/kobido-lodz");
     expect(textOf(container.querySelector("#cennik")!)).toContain("Kobido UP 201 zł");
