@@ -96,6 +96,9 @@ export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
 export TEST_PROXY_ADDRESS=""
 # Tests that leave the stack's own test files alone name the configuration they run against.
 unset COMPOSE_FILE COMPOSE_PROJECT_NAME
+# Compose reads the shell's environment before .env: the native stage's settings (tests/run.sh exports its ports,
+# SMTP_PORT=1025 among them) would reach the users' files and send production's mail to port 1025 of the relay.
+unset NGINX_PORT MAIL_UI_PORT SMTP_PORT PHP_FPM_PORT SITE_URL MAIL_API
 
 projects=()
 finish() {
