@@ -27,6 +27,8 @@ final class RequestHandler
     /** Same text the frontend shows on any failure (spec, section 8). */
     public const SEND_ERROR = 'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.';
     public const METHOD_ERROR = 'Ten adres przyjmuje tylko wysyłkę formularza metodą POST.';
+    /** 405 of GET /contact-challenge (the form's proof of work) to any other method. */
+    public const CHALLENGE_METHOD_ERROR = 'Ten adres podaje formularzowi zadanie zabezpieczające i przyjmuje tylko metodę GET.';
     public const ORIGIN_ERROR = 'Wiadomość można wysłać tylko formularzem z naszej strony.';
     public const TYPE_ERROR = 'Nieobsługiwany format danych. Wyślij formularz jako multipart/form-data lub application/x-www-form-urlencoded.';
     public const TOO_LARGE_ERROR = 'Wiadomość jest za duża. Skróć ją i spróbuj ponownie.';
@@ -136,7 +138,7 @@ final class RequestHandler
     public function challenge(HttpRequest $request): Response
     {
         if (strtoupper($request->method) !== 'GET') {
-            return $this->reject('method', 405, self::METHOD_ERROR, ['Allow' => 'GET']);
+            return $this->reject('method', 405, self::CHALLENGE_METHOD_ERROR, ['Allow' => 'GET']);
         }
 
         return Response::json(200, $this->proof->challenge());
