@@ -185,7 +185,7 @@ describe("ContactForm", () => {
       await act(() => vi.advanceTimersByTimeAsync(PROOF_WAIT_MS));
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
-      expect(init.headers).not.toHaveProperty("X-Contact-Proof");
+      expect(init.headers).toHaveProperty("X-Contact-Proof", "");
       expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
       expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
     } finally {

@@ -20,7 +20,7 @@ function fieldsOf(form: HTMLFormElement): ContactValues {
 export const SUCCESS_TEXT = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 export const ERROR_TEXT = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
 /** Said only when a post has to wait for its proof of work (a slow phone, or sent right after the first focus). */
-export const PREPARING_TEXT = "Przygotowujemy wysyłkę, chwileczkę…";
+export const PREPARING_TEXT = "Jeszcze chwila…";
 
 interface FieldProps {
   field: ContactField;
@@ -144,7 +144,7 @@ export function ContactForm() {
         {sending ? "Wysyłanie..." : "Wyślij wiadomość"}
       </button>
       <div aria-live="polite">
-        {preparing && <p className={styles.required}>{PREPARING_TEXT}</p>}
+        {preparing && <p>{PREPARING_TEXT}</p>}
         {status === "success" && (
           <p role="status" className={styles.success}>
             {SUCCESS_TEXT}

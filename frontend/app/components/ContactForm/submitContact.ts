@@ -27,9 +27,9 @@ export async function submitContact(values: ContactValues, honeypot = "", proof?
   body.append("website", honeypot);
   let response: Response;
   try {
-    // The proof of work (proof.ts) goes in a header, not a field: nginx limits posts without one site-wide.
-    const headers: Record<string, string> = { Accept: "application/json", ...(proof ? { "X-Contact-Proof": proof } : {}) };
-    response = await fetch(CONTACT_ENDPOINT, { method: "POST", body, headers });
+    // The proof of work (proof.ts) goes in a header, not a field: nginx limits posts without one (or with an empty
+    // one) site-wide.
+    response = await fetch(CONTACT_ENDPOINT, { method: "POST", body, headers: { Accept: "application/json", "X-Contact-Proof": proof ?? "" } });
   } catch {
     return { ok: false, detail: "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.", fields: {} };
   }
