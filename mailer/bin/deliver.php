@@ -160,6 +160,7 @@ $stopRequested = static function () use (&$running): bool {
 };
 $log(EventLog::line('deliverer-started', ['poll' => $poll . 's', 'outbox' => $config->outboxDir]));
 $reportedFailed = -1;
+$reportedHeld = -1;
 while ($running) {
     try {
         $deliverer->runOnce(false, $stopRequested);
@@ -170,6 +171,12 @@ while ($running) {
             $log(EventLog::line('failed-waiting', ['count' => $failed, 'where' => $config->outboxDir . '/' . Outbox::FAILED_DIR]));
         }
         $reportedFailed = $failed;
+        $held = count($outbox->held());
+        if ($held !== $reportedHeld && $held > 0) {
+            // Posts without the page's proof of work wait for a person (--held, --release, --purge).
+            $log(EventLog::line('held-waiting', ['count' => $held, 'where' => $config->outboxDir . '/' . Outbox::HELD_DIR]));
+        }
+        $reportedHeld = $held;
         @touch($heartbeat);
     } catch (\Throwable $e) {
         $log(EventLog::line('error', ['reason' => $e instanceof OutboxUnavailable ? 'outbox-unavailable' : 'unexpected', 'detail' => $e instanceof OutboxUnavailable ? $e->getMessage() : get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));
