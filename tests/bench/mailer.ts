@@ -21,7 +21,7 @@
  * its challenge from an address of its own); the latencies are the POST's alone, "per second" includes the solving.
  * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_ABUSE_SECONDS
  * (60), BENCH_FLOOD_SECONDS (30), BENCH_FLOOD_ADDRESSES (30), BENCH_PORT_BASE (48000: site 48080, mail UI 48025,
- * SMTP 48125, PHP-FPM 48100).
+ * SMTP 48045, PHP-FPM 48060 — all within base + 100, so a block of 100 ports holds them).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,7 +34,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const maxMessages = Number(process.env.BENCH_MAX ?? 5000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const base = Number(process.env.BENCH_PORT_BASE ?? 48000);
-const ports = { web: base + 80, mailUi: base + 25, smtp: base + 125, php: base + 100 };
+const ports = { web: base + 80, mailUi: base + 25, smtp: base + 45, php: base + 60 };
 const stateDir = join(root, ".stack", "bench");
 const site = `http://127.0.0.1:${ports.web}`;
 const mailApi = `http://127.0.0.1:${ports.mailUi}`;

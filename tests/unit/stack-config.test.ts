@@ -167,6 +167,7 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
       // (the mailer checks the proof itself; a forged one only gets the post held).
       expect(await post("203.0.113.200", { "X-Contact-Proof": "eyJ9" })).toBe(503);
       expect(await post("203.0.113.201")).toBe(429);
+      expect(await post("203.0.113.202", { "X-Contact-Proof": "" }), "an empty header is no proof").toBe(429);
     });
   });
 
