@@ -402,25 +402,7 @@ final class Outbox
      */
     public function release(?string $id = null): int
     {
-        $count = 0;
-        foreach ($this->heldMatching($id) as $path) {
-            $claim = $this->claim($path);
-            if ($claim === null || $claim->entry === null) {
-                $claim?->release();
-                continue;
-            }
-            $target = $this->dir . '/' . basename($path);
-            try {
-                // Moved first (atomic: one copy only), then made due now.
-                if (!@rename($path, $target)) {
-                    throw OutboxUnavailable::because('cannot move out of held/', $path);
-                }
-                fclose($this->writeLocked($target, $claim->entry->requeued($this->now())->toJson(), $this->now()));
-            } finally {
-                $claim->release();
-            }
-            $count++;
-        }
+        $count = $this->requeue($this->heldMatching($id), 'held/');
         $this->syncDirectory($this->heldDir());
 
         return $count;
@@ -504,19 +486,31 @@ final class Outbox
      */
     public function requeueFailed(): int
     {
+        return $this->requeue($this->failed(), 'failed/');
+    }
+
+    /**
+     * Moves each of $paths (in failed/ or held/) back into the queue, attempts reset and due now.
+     *
+     * @param list<string> $paths
+     *
+     * @throws OutboxUnavailable
+     */
+    private function requeue(array $paths, string $from): int
+    {
         $count = 0;
-        foreach ($this->failed() as $path) {
+        foreach ($paths as $path) {
             $claim = $this->claim($path);
             if ($claim === null || $claim->entry === null) {
                 $claim?->release();
                 continue;
             }
-            // Moved first (atomic, one copy only), then reset; if the reset fails, the deliverer finds the
-            // used-up attempt count and moves it back to failed/.
+            // Moved first (atomic, one copy only), then reset; if the reset fails, the deliverer finds the entry as
+            // it was (from failed/: its used-up attempt count moves it back there; from held/: due, sent once).
             $target = $this->dir . '/' . basename($path);
             try {
                 if (!@rename($path, $target)) {
-                    throw OutboxUnavailable::because('cannot move back from failed/', $path);
+                    throw OutboxUnavailable::because("cannot move back from $from", $path);
                 }
                 fclose($this->writeLocked($target, $claim->entry->requeued($this->now())->toJson(), $this->now()));
             } finally {
