@@ -161,7 +161,7 @@ export async function postForm(
   const list: Fields = Array.isArray(fields) ? fields : Object.entries(fields);
   const { body, contentType } = options.encoding === "urlencoded" ? urlEncoded(list) : multipart(list);
   const from = options.from ?? nextSourceAddress();
-  const proof = options.proof === false ? {} : { "X-Contact-Proof": await solvedProof({ from, base: options.base }) };
+  const proof: Record<string, string> = options.proof === false ? {} : { "X-Contact-Proof": await solvedProof({ from, base: options.base }) };
   return send({
     ...options,
     body,
