@@ -264,7 +264,7 @@ test("PHP-FPM's workers see only the mailer's settings, no password and nothing 
   const environments = answers.map((answer) => JSON.parse(answer.slice(answer.indexOf("["))) as string[]);
   const allowed = new Set(["MAIL_FROM", "MAIL_FROM_NAME", "MAIL_TO", "SMTP_HOST", "SMTP_PORT", "SMTP_SECURE", "SMTP_AUTH", "SMTP_USER", "SMTP_PASS_FILE",
     "SMTP_TIMEOUT", "SMTP_CA_FILE", "OUTBOX_DIR", "OUTBOX_MAX_ATTEMPTS", "OUTBOX_RETRY_SECONDS", "OUTBOX_MAX_PENDING", "OUTBOX_MIN_FREE_MB",
-    "OUTBOX_FAILED_DAYS", "SITE_ORIGIN",
+    "OUTBOX_FAILED_DAYS", "OUTBOX_MAX_HELD", "OUTBOX_HELD_DAYS", "POW_KEY_FILE", "SITE_ORIGIN",
     // php-fpm's own for the pool's user, and this request's FastCGI parameters (getenv() shows those too).
     "USER", "HOME", "FCGI_ROLE", "REQUEST_METHOD", "SCRIPT_FILENAME"]);
   for (const keys of environments) {
