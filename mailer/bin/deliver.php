@@ -117,7 +117,7 @@ try {
     foreach (['release', 'purge'] as $action) {
         if (isset($options[$action])) {
             $which = is_string($options[$action]) ? $options[$action] : '';
-            if ($which !== 'all' && preg_match('/^[0-9a-f]{16}$/D', $which) !== 1) {
+            if ($which !== 'all' && preg_match(Outbox::ID_PATTERN, $which) !== 1) {
                 $log(EventLog::line('error', ['reason' => 'usage', 'detail' => "--$action=ID (16 hex digits, as --held lists) or --$action=all"]));
                 exit(2);
             }

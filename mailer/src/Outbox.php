@@ -33,6 +33,10 @@ final class Outbox
     public const FAILED_DIR = 'failed';
     /** Posts without a valid proof of work, kept for a person to review (release or purge) for heldDays. */
     public const HELD_DIR = 'held';
+
+    /** A message's id as OutboxEntry makes it and --held lists it. */
+    public const ID_PATTERN = '/^[0-9a-f]{16}$/D';
+
     /** Retries back off exponentially up to this delay. */
     public const RETRY_CAP_SECONDS = 4 * 3600;
     /** After a delivery found SMTP away, requests leave delivery to the deliverer for this long (see smtpLooksDown). */
@@ -109,7 +113,7 @@ final class Outbox
         if ($attemptNow) {
             $entry = $entry->attemptStarted($now + $this->retryDelay(1));
         }
-        $path = $this->dir . '/' . gmdate('Ymd\THis\Z', $now) . '-' . $entry->id() . '.json';
+        $path = $this->dir . '/' . self::fileName($entry, $now);
 
         return new Claim($path, $this->writeLocked($path, $entry->toJson(), $entry->nextAttemptAt), $entry);
     }
@@ -359,7 +363,7 @@ final class Outbox
         }
         $now = $this->now();
         $entry = new OutboxEntry($message, $now, 0, $now);
-        fclose($this->writeLocked($dir . '/' . gmdate('Ymd\THis\Z', $now) . '-' . $entry->id() . '.json', $entry->toJson(), $now));
+        fclose($this->writeLocked($dir . '/' . self::fileName($entry, $now), $entry->toJson(), $now));
 
         return $entry->id();
     }
@@ -437,10 +441,16 @@ final class Outbox
         return $this->expireIn($this->held(), $this->heldDir(), $this->heldDays);
     }
 
+    /** A message's file: sortable by when it was stored, named by its id. */
+    private static function fileName(OutboxEntry $entry, int $storedAt): string
+    {
+        return gmdate('Ymd\THis\Z', $storedAt) . '-' . $entry->id() . '.json';
+    }
+
     /** @return list<string> */
     private function heldMatching(?string $id): array
     {
-        if ($id !== null && preg_match('/^[0-9a-f]{16}$/D', $id) !== 1) {
+        if ($id !== null && preg_match(self::ID_PATTERN, $id) !== 1) {
             return [];
         }
 

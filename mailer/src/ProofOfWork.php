@@ -85,7 +85,7 @@ final class ProofOfWork
      *
      * @param-out string|null $challenge the challenge when the solution holds
      */
-    public function verify(?string $payload, ?string &$challenge = null): ?string
+    private function verify(?string $payload, ?string &$challenge = null): ?string
     {
         $challenge = null;
         if ($payload === null || trim($payload) === '') {
@@ -120,7 +120,7 @@ final class ProofOfWork
     }
 
     /** Records the challenge as used; false when it was used before. */
-    public function spend(string $challenge): bool
+    private function spend(string $challenge): bool
     {
         if (!is_dir($this->spentDir) && !@mkdir($this->spentDir, 0700) && !is_dir($this->spentDir)) {
             error_clear_last();

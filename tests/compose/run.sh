@@ -149,12 +149,11 @@ fi
 local_files="compose.yaml:compose.override.yaml:tests/compose/test.yaml$extra"
 # mailhog/mailhog is linux/amd64 only: it must be pullable and runnable here.
 if ! have_image mailhog/mailhog:v1.0.1 || ! docker run --rm --platform linux/amd64 --entrypoint /bin/true mailhog/mailhog:v1.0.1 >/dev/null 2>&1; then
-  [ -d build/docker/catcher/node_modules ] || bash tests/compose/host-outputs.sh
   local_files="$local_files:tests/compose/mailhog-stand-in.yaml"
   substitutes+=("mailhog/mailhog by MailDev 2.2.1 (tests/compose/stand-ins.Dockerfile)")
 fi
 prod_files="compose.yaml:compose.production.yaml:tests/compose/test.yaml$extra:tests/compose/test.production.yaml"
-# The test relay and Pebble need MailDev's node_modules too.
+# The MailHog stand-in, the test relay and Pebble need MailDev's node_modules.
 [ -d build/docker/catcher/node_modules ] || bash tests/compose/host-outputs.sh
 project_files() { case "$1" in *-prod) echo "$prod_files" ;; *) echo "$local_files" ;; esac; }
 
