@@ -17,7 +17,7 @@ import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http"
 import { chromiumPath, quietChromiumFlags } from "../support/chromium";
 import { waitForMail } from "../support/mailbox";
 import { composeRun, compose, composeConfig, root } from "../support/stack";
-import { containerOf, docker, expectHardened, inspect, logsOf, project } from "../support/composeStack";
+import { containerOf, docker, expectHardened, inspect, logsOf, mountsOf, networksOf, project } from "../support/composeStack";
 import { expect, test } from "../support/test";
 
 test.skip(!compose || composeConfig !== "production", "the test run's production only (tests/compose/run.sh)");
@@ -279,11 +279,9 @@ test("PHP-FPM's workers see only the mailer's settings, no password and nothing 
 test("the users' services run hardened; only the front is published, nginx's network has no way out", () => {
   expectHardened(production);
   for (const service of ["web", "php", "deliverer"]) expect(inspect(service, "{{len .HostConfig.PortBindings}}"), service).toBe("0");
-  const networksOf = (service: string) => inspect(service, "{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}").trim();
   expect(networksOf("front")).toBe(`${project()}_edge`);
   expect(networksOf("web")).toBe(`${project()}_web`);
   expect(docker("network", "inspect", "-f", "{{.Internal}}", `${project()}_web`)).toBe("true");
   // The front and nginx share only the socket's volume.
-  const mountsOf = (service: string) => inspect(service, "{{range .Mounts}}{{.Name}} {{end}}").trim().split(" ");
   expect(production.filter((service) => mountsOf(service).includes(`${project()}_web-socket`)).sort()).toEqual(["front", "web"]);
 });
