@@ -1,7 +1,7 @@
 #!/bin/sh
-# Backup and restore of the outbox: the messages visitors sent that SMTP has not taken yet, and failed/ (they hold
+# Backup and restore of the outbox: the messages visitors sent that SMTP has not taken yet, failed/ and held/ (they hold
 # personal data: keep the backup file as safe as the server, and delete it when it is no longer needed).
-#   docker/outbox.sh backup > outbox.tar.gz     every waiting and failed message, as a tar.gz on stdout
+#   docker/outbox.sh backup > outbox.tar.gz     every waiting, failed and held message, as a tar.gz on stdout
 #   docker/outbox.sh restore < outbox.tar.gz    puts them back (a new machine, a lost volume); the deliverer is
 #                                               stopped meanwhile and sends them once it is started again
 # Run beside compose.yaml's .env (the script goes there itself): the project and the configuration are the ones

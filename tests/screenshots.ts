@@ -12,7 +12,7 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumPath } from "./support/chromium.ts";
+import { chromiumPath, quietChromiumFlags } from "./support/chromium.ts";
 import { staticPaths } from "../frontend/app/site/routeTable.ts";
 
 const SITE_URL = (process.env.SITE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
@@ -34,7 +34,7 @@ async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
+    args: ["--no-sandbox", ...quietChromiumFlags],
   });
   let failures = 0;
   /** One browser context per width, run side by side. */

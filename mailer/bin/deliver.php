@@ -8,6 +8,10 @@
  *   php mailer/bin/deliver.php --loop         the service: a pass every OUTBOX_POLL_SECONDS (default 5)
  *   php mailer/bin/deliver.php --status       counts of waiting and failed messages, as JSON
  *   php mailer/bin/deliver.php --retry-failed put outbox/failed/* back in the queue, attempts reset
+ *   php mailer/bin/deliver.php --held         list the posts held back for review (no valid proof of work),
+ *                                            one JSON line each: id, when, name, e-mail, subject, the text
+ *   php mailer/bin/deliver.php --release=ID   put a held message into the queue (delivered once); --release=all
+ *   php mailer/bin/deliver.php --purge=ID     delete a held message; --purge=all deletes every one
  *   php mailer/bin/deliver.php --health       exit 0 if a --loop pass ran lately (the container health check)
  *   php mailer/bin/deliver.php --check        exit 0 if the configuration is usable, else 2 naming what is wrong
  *                                            (the php image's entrypoint: a bad setting stops the container)
@@ -26,6 +30,7 @@ use Salon\Mailer\InvalidConfig;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxUnavailable;
+use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\SmtpSender;
 
 require dirname(__DIR__) . '/vendor/autoload.php';
@@ -33,7 +38,7 @@ require dirname(__DIR__) . '/vendor/autoload.php';
 ini_set('display_errors', 'stderr');
 ini_set('log_errors', '0');
 
-$options = getopt('', ['loop', 'now', 'status', 'retry-failed', 'health', 'check', 'help']);
+$options = getopt('', ['loop', 'now', 'status', 'retry-failed', 'held', 'release:', 'purge:', 'health', 'check', 'help']);
 if (isset($options['help'])) {
     $doc = (string) preg_replace('/^.*?\/\*\n|\s*\*\/.*$/s', '', (string) file_get_contents(__FILE__));
     fwrite(STDOUT, preg_replace('/^ \* ?/m', '', $doc) . "\n");
@@ -77,12 +82,15 @@ if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
 
 $outbox = Outbox::fromConfig($config);
 $deliverer = new Deliverer($outbox, new SmtpSender($config), $log);
+// Only to forget spent challenges in --loop; no key is needed for that.
+$proof = new ProofOfWork('', $config->outboxDir . '/' . ProofOfWork::SPENT_DIR);
 
 try {
     if (isset($options['status'])) {
         fwrite(STDOUT, json_encode([
             'waiting' => count($outbox->pending()),
             'failed' => count($outbox->failed()),
+            'held' => count($outbox->held()),
             'smtpLooksDown' => $outbox->smtpLooksDown(),
         ], JSON_THROW_ON_ERROR) . "\n");
         exit(0);
@@ -91,6 +99,32 @@ try {
         $count = $outbox->requeueFailed();
         $log(EventLog::line('requeued', ['count' => $count]));
         exit(0);
+    }
+    if (isset($options['held'])) {
+        foreach ($outbox->heldEntries() as $entry) {
+            // For the person reviewing them: what the visitor wrote (From and Reply-To as the mail would have them).
+            fwrite(STDOUT, json_encode([
+                'id' => $entry->id(),
+                'sent' => EventLog::time($entry->createdAt),
+                'name' => $entry->message->replyToName,
+                'email' => $entry->message->replyTo,
+                'subject' => $entry->message->subject,
+                'body' => $entry->message->body,
+            ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n");
+        }
+        exit(0);
+    }
+    foreach (['release', 'purge'] as $action) {
+        if (isset($options[$action])) {
+            $which = is_string($options[$action]) ? $options[$action] : '';
+            if ($which !== 'all' && preg_match(Outbox::ID_PATTERN, $which) !== 1) {
+                $log(EventLog::line('error', ['reason' => 'usage', 'detail' => "--$action=ID (16 hex digits, as --held lists) or --$action=all"]));
+                exit(2);
+            }
+            $count = $action === 'release' ? $outbox->release($which === 'all' ? null : $which) : $outbox->purge($which === 'all' ? null : $which);
+            $log(EventLog::line($action === 'release' ? 'released' : 'purged', ['count' => $count] + ($which === 'all' ? [] : ['id' => $which])));
+            exit($count > 0 ? 0 : 1);
+        }
     }
     if (!isset($options['loop'])) {
         $report = $deliverer->runOnce(isset($options['now']));
@@ -126,15 +160,23 @@ $stopRequested = static function () use (&$running): bool {
 };
 $log(EventLog::line('deliverer-started', ['poll' => $poll . 's', 'outbox' => $config->outboxDir]));
 $reportedFailed = -1;
+$reportedHeld = -1;
 while ($running) {
     try {
         $deliverer->runOnce(false, $stopRequested);
+        $proof->forgetExpired();
         $failed = count($outbox->failed());
         if ($failed !== $reportedFailed && $failed > 0) {
             // Said again whenever the number changes, so nobody misses messages that need a person.
             $log(EventLog::line('failed-waiting', ['count' => $failed, 'where' => $config->outboxDir . '/' . Outbox::FAILED_DIR]));
         }
         $reportedFailed = $failed;
+        $held = count($outbox->held());
+        if ($held !== $reportedHeld && $held > 0) {
+            // Posts without the page's proof of work wait for a person (--held, --release, --purge).
+            $log(EventLog::line('held-waiting', ['count' => $held, 'where' => $config->outboxDir . '/' . Outbox::HELD_DIR]));
+        }
+        $reportedHeld = $held;
         @touch($heartbeat);
     } catch (\Throwable $e) {
         $log(EventLog::line('error', ['reason' => $e instanceof OutboxUnavailable ? 'outbox-unavailable' : 'unexpected', 'detail' => $e instanceof OutboxUnavailable ? $e->getMessage() : get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));

@@ -15,6 +15,7 @@ use Salon\Mailer\InvalidConfig;
 use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\ResponseEmitter;
 use Salon\Mailer\SmtpSender;
@@ -41,9 +42,13 @@ try {
         $outbox,
         new Deliverer($outbox, new SmtpSender($config), $log),
         OriginPolicy::fromEnvironment(),
+        ProofOfWork::fromConfig($config),
         $log,
     );
-    $response = $handler->handle(HttpRequest::fromGlobals());
+    // nginx runs this one script for two addresses: /send-email.php and GET /contact-challenge (salon.conf).
+    $response = ($_SERVER['SALON_ENDPOINT'] ?? '') === 'challenge'
+        ? $handler->challenge(HttpRequest::fromGlobals())
+        : $handler->handle(HttpRequest::fromGlobals());
 } catch (InvalidConfig $e) {
     // Names of variables only, never values (see InvalidConfig).
     $log(EventLog::line('error', ['reason' => 'config', 'detail' => $e->getMessage()]));

@@ -18,11 +18,13 @@ final readonly class Config
         'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_PASS_FILE', 'SMTP_TIMEOUT',
         'SMTP_CA_FILE',
         'OUTBOX_DIR', 'OUTBOX_MAX_ATTEMPTS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
-        'OUTBOX_FAILED_DAYS',
+        'OUTBOX_FAILED_DAYS', 'OUTBOX_MAX_HELD', 'OUTBOX_HELD_DAYS', 'POW_KEY_FILE',
     ];
 
     /** The privacy policy (/rodo) promises that undelivered messages are deleted this many days after they were sent. */
     public const FAILED_DAYS_MAX = 30;
+    /** The privacy policy (/rodo) promises that messages held back for review are deleted this many days after they were sent. */
+    public const HELD_DAYS_MAX = 14;
 
     /** Hosts a login may go to without TLS: nothing leaves the machine, or it is the development catcher. */
     private const PLAIN_AUTH_HOSTS = ['localhost', '::1', '[::1]', 'catcher'];
@@ -54,6 +56,13 @@ final readonly class Config
         public int $outboxMinFreeMb = 100,
         /** Days failed/ keeps a message, counted from when it was sent (at most FAILED_DAYS_MAX). */
         public int $outboxFailedDays = self::FAILED_DAYS_MAX,
+        /** Messages held for review (posts without a valid proof of work) over which such posts are refused. */
+        public int $outboxMaxHeld = 500,
+        /** Days held/ keeps a message, counted from when it was sent (at most HELD_DAYS_MAX). */
+        public int $outboxHeldDays = self::HELD_DAYS_MAX,
+        /** The proof of work's HMAC key (from POW_KEY_FILE); '' = a key generated into the outbox (ProofOfWork). */
+        #[\SensitiveParameter]
+        public string $powKey = '',
     ) {
     }
 
@@ -169,6 +178,27 @@ final readonly class Config
             $problems[] = 'OUTBOX_FAILED_DAYS must be a number of days from 1 to ' . self::FAILED_DAYS_MAX . ' (the privacy policy promises no longer)';
         }
 
+        $maxHeld = filter_var($get('OUTBOX_MAX_HELD', '500'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1_000_000]]);
+        if ($maxHeld === false) {
+            $problems[] = 'OUTBOX_MAX_HELD must be a number from 1 to 1000000';
+        }
+        $heldDays = filter_var($get('OUTBOX_HELD_DAYS', (string) self::HELD_DAYS_MAX), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => self::HELD_DAYS_MAX]]);
+        if ($heldDays === false) {
+            $problems[] = 'OUTBOX_HELD_DAYS must be a number of days from 1 to ' . self::HELD_DAYS_MAX . ' (the privacy policy promises no longer)';
+        }
+        // A secret file, like the SMTP password; without one, ProofOfWork generates a key into the outbox.
+        $powKey = '';
+        $powKeyFile = $get('POW_KEY_FILE');
+        if ($powKeyFile !== '') {
+            $read = is_file($powKeyFile) && is_readable($powKeyFile) ? @file_get_contents($powKeyFile) : false;
+            $powKey = $read === false ? '' : trim($read);
+            if ($read === false) {
+                $problems[] = 'POW_KEY_FILE is not a readable file';
+            } elseif (strlen($powKey) < 32) {
+                $problems[] = 'POW_KEY_FILE must hold at least 32 characters (e.g. openssl rand -hex 32)';
+            }
+        }
+
         if ($problems !== []) {
             throw new InvalidConfig('Invalid mailer configuration: ' . implode('; ', $problems));
         }
@@ -191,6 +221,9 @@ final readonly class Config
             outboxMaxPending: (int) $maxPending,
             outboxMinFreeMb: (int) $minFreeMb,
             outboxFailedDays: (int) $failedDays,
+            outboxMaxHeld: (int) $maxHeld,
+            outboxHeldDays: (int) $heldDays,
+            powKey: $powKey,
         );
     }
 
@@ -205,6 +238,7 @@ final readonly class Config
     {
         $info = get_object_vars($this);
         $info['smtpPass'] = $this->smtpPass === '' ? '' : '***';
+        $info['powKey'] = $this->powKey === '' ? '' : '***';
 
         return $info;
     }

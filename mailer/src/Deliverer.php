@@ -90,6 +90,10 @@ final class Deliverer
             ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->failedDays]));
             $report->expired++;
         }
+        foreach ($this->outbox->expireHeld() as $id) {
+            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->heldDays, 'from' => 'held']));
+            $report->expired++;
+        }
 
         if ($this->outbox->takeRecovery() || $this->smtpIsBack()) {
             $report->recovered = true;

@@ -24,6 +24,8 @@ final readonly class HttpRequest
         public ?string $fetchSite = null,
         /** The Accept header: a browser's own form post asks for text/html, the site's script for JSON. */
         public ?string $accept = null,
+        /** X-Contact-Proof: the form's solved proof of work (ProofOfWork), which a browser's script sends. */
+        public ?string $proof = null,
     ) {
     }
 
@@ -81,6 +83,7 @@ final readonly class HttpRequest
             // nginx passes every request header as HTTP_* (fastcgi_pass_request_headers is on by default).
             $header('HTTP_SEC_FETCH_SITE'),
             $header('HTTP_ACCEPT'),
+            $header('HTTP_X_CONTACT_PROOF'),
         );
     }
 }

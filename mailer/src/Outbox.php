@@ -18,6 +18,9 @@ namespace Salon\Mailer;
  *   php-fpm's request_terminate_timeout) is counted all the same; recordFailure() keeps the reason and after
  *   maxAttempts moves the file to failed/; refuse() moves a message the server refused to failed/ at once;
  *   markSent() removes the file only after SMTP accepted the mail.
+ * - held/ keeps posts that came without a valid proof of work (ProofOfWork): never sent unless a person releases
+ *   them (release() puts one into the queue, to be delivered once), purged by a person or after heldDays, and
+ *   bounded by maxHeld (hold() refuses with OutboxFull beyond it, so a flood cannot fill the disk).
  * - failed/ keeps messages for a person to look at for failedDays (counted from when the visitor sent them, the
  *   time in the file name); expireFailed() deletes them after that (the privacy policy, /rodo, says so).
  *
@@ -28,6 +31,12 @@ namespace Salon\Mailer;
 final class Outbox
 {
     public const FAILED_DIR = 'failed';
+    /** Posts without a valid proof of work, kept for a person to review (release or purge) for heldDays. */
+    public const HELD_DIR = 'held';
+
+    /** A message's id as OutboxEntry makes it and --held lists it. */
+    public const ID_PATTERN = '/^[0-9a-f]{16}$/D';
+
     /** Retries back off exponentially up to this delay. */
     public const RETRY_CAP_SECONDS = 4 * 3600;
     /** After a delivery found SMTP away, requests leave delivery to the deliverer for this long (see smtpLooksDown). */
@@ -59,6 +68,8 @@ final class Outbox
         public readonly int $minFreeBytes = 0,
         public readonly int $failedDays = 30,
         ?\Closure $freeBytes = null,
+        public readonly int $maxHeld = 500,
+        public readonly int $heldDays = 14,
     ) {
         $this->clock = $clock ?? static fn (): int => time();
         $this->freeBytes = $freeBytes ?? fn (): float|false => @disk_free_space($this->dir);
@@ -75,6 +86,9 @@ final class Outbox
             $config->outboxMaxPending,
             $config->outboxMinFreeMb * 1024 * 1024,
             $config->outboxFailedDays,
+            null,
+            $config->outboxMaxHeld,
+            $config->outboxHeldDays,
         );
     }
 
@@ -99,7 +113,7 @@ final class Outbox
         if ($attemptNow) {
             $entry = $entry->attemptStarted($now + $this->retryDelay(1));
         }
-        $path = $this->dir . '/' . gmdate('Ymd\THis\Z', $now) . '-' . $entry->id() . '.json';
+        $path = $this->dir . '/' . self::fileName($entry, $now);
 
         return new Claim($path, $this->writeLocked($path, $entry->toJson(), $entry->nextAttemptAt), $entry);
     }
@@ -325,9 +339,134 @@ final class Outbox
      */
     public function expireFailed(): array
     {
-        $limit = $this->now() - $this->failedDays * 86400;
+        return $this->expireIn($this->failed(), $this->failedDir(), $this->failedDays);
+    }
+
+    /**
+     * Stores a post that came without a valid proof of work in held/, not to be sent unless a person releases it.
+     *
+     * @return string its id (as in the log lines)
+     *
+     * @throws OutboxFull        held/ is at maxHeld (or the disk nearly full): nothing was stored
+     * @throws OutboxUnavailable nothing was stored
+     */
+    public function hold(OutgoingMessage $message): string
+    {
+        $held = $this->held();
+        if (count($held) >= $this->maxHeld) {
+            throw new OutboxFull('held-full', ['held' => count($held), 'limit' => $this->maxHeld]);
+        }
+        $this->ensureDiskRoom();
+        $dir = $this->heldDir();
+        if (!is_dir($dir) && !@mkdir($dir, 0700) && !is_dir($dir)) {
+            throw OutboxUnavailable::because('cannot create', $dir);
+        }
+        $now = $this->now();
+        $entry = new OutboxEntry($message, $now, 0, $now);
+        fclose($this->writeLocked($dir . '/' . self::fileName($entry, $now), $entry->toJson(), $now));
+
+        return $entry->id();
+    }
+
+    /**
+     * @return list<string> paths of the held messages, oldest first
+     *
+     * @throws OutboxUnavailable
+     */
+    public function held(): array
+    {
+        return is_dir($this->heldDir()) ? $this->entriesIn($this->heldDir()) : [];
+    }
+
+    /**
+     * The held messages, oldest first, for a person to review.
+     *
+     * @return list<OutboxEntry>
+     */
+    public function heldEntries(): array
+    {
+        $entries = [];
+        foreach ($this->held() as $path) {
+            try {
+                $entries[] = OutboxEntry::fromJson((string) @file_get_contents($path));
+            } catch (\UnexpectedValueException) {
+                // not one of ours: left for a person, never sent
+            }
+        }
+
+        return $entries;
+    }
+
+    /**
+     * Puts held messages into the queue (then delivered once, like any other): the one with $id, or all with null.
+     *
+     * @return int how many
+     *
+     * @throws OutboxUnavailable
+     */
+    public function release(?string $id = null): int
+    {
+        $count = $this->requeue($this->heldMatching($id), 'held/');
+        $this->syncDirectory($this->heldDir());
+
+        return $count;
+    }
+
+    /**
+     * Deletes held messages: the one with $id, or all with null.
+     *
+     * @return int how many
+     */
+    public function purge(?string $id = null): int
+    {
+        $count = 0;
+        foreach ($this->heldMatching($id) as $path) {
+            if (@unlink($path)) {
+                $count++;
+            }
+        }
+        error_clear_last();
+        $this->syncDirectory($this->heldDir());
+
+        return $count;
+    }
+
+    /**
+     * Deletes what held/ has kept for heldDays (the privacy policy's promise), counted from when it was sent.
+     *
+     * @return list<string> ids
+     */
+    public function expireHeld(): array
+    {
+        return $this->expireIn($this->held(), $this->heldDir(), $this->heldDays);
+    }
+
+    /** A message's file: sortable by when it was stored, named by its id. */
+    private static function fileName(OutboxEntry $entry, int $storedAt): string
+    {
+        return gmdate('Ymd\THis\Z', $storedAt) . '-' . $entry->id() . '.json';
+    }
+
+    /** @return list<string> */
+    private function heldMatching(?string $id): array
+    {
+        if ($id !== null && preg_match(self::ID_PATTERN, $id) !== 1) {
+            return [];
+        }
+
+        return array_values(array_filter($this->held(), static fn (string $path): bool => $id === null || str_ends_with($path, '-' . $id . '.json')));
+    }
+
+    /**
+     * @param list<string> $paths
+     *
+     * @return list<string> the ids of the deleted messages
+     */
+    private function expireIn(array $paths, string $dir, int $days): array
+    {
+        $limit = $this->now() - $days * 86400;
         $expired = [];
-        foreach ($this->failed() as $path) {
+        foreach ($paths as $path) {
             $name = basename($path, '.json');
             [$id, $at] = [$name, null];
             if (preg_match('/^(\d{8}T\d{6}Z)-(.+)$/D', $name, $m) === 1) {
@@ -342,7 +481,7 @@ final class Outbox
         }
         error_clear_last();
         if ($expired !== []) {
-            $this->syncDirectory($this->failedDir());
+            $this->syncDirectory($dir);
         }
 
         return $expired;
@@ -357,19 +496,31 @@ final class Outbox
      */
     public function requeueFailed(): int
     {
+        return $this->requeue($this->failed(), 'failed/');
+    }
+
+    /**
+     * Moves each of $paths (in failed/ or held/) back into the queue, attempts reset and due now.
+     *
+     * @param list<string> $paths
+     *
+     * @throws OutboxUnavailable
+     */
+    private function requeue(array $paths, string $from): int
+    {
         $count = 0;
-        foreach ($this->failed() as $path) {
+        foreach ($paths as $path) {
             $claim = $this->claim($path);
             if ($claim === null || $claim->entry === null) {
                 $claim?->release();
                 continue;
             }
-            // Moved first (atomic, one copy only), then reset; if the reset fails, the deliverer finds the
-            // used-up attempt count and moves it back to failed/.
+            // Moved first (atomic, one copy only), then reset; if the reset fails, the deliverer finds the entry as
+            // it was (from failed/: its used-up attempt count moves it back there; from held/: due, sent once).
             $target = $this->dir . '/' . basename($path);
             try {
                 if (!@rename($path, $target)) {
-                    throw OutboxUnavailable::because('cannot move back from failed/', $path);
+                    throw OutboxUnavailable::because("cannot move back from $from", $path);
                 }
                 fclose($this->writeLocked($target, $claim->entry->requeued($this->now())->toJson(), $this->now()));
             } finally {
@@ -461,6 +612,11 @@ final class Outbox
         return $removed;
     }
 
+    private function heldDir(): string
+    {
+        return $this->dir . '/' . self::HELD_DIR;
+    }
+
     private function failedDir(): string
     {
         return $this->dir . '/' . self::FAILED_DIR;
@@ -478,6 +634,12 @@ final class Outbox
         if ($waiting >= $this->maxPending) {
             throw new OutboxFull('outbox-full', ['waiting' => $waiting, 'limit' => $this->maxPending]);
         }
+        $this->ensureDiskRoom();
+    }
+
+    /** @throws OutboxFull */
+    private function ensureDiskRoom(): void
+    {
         if ($this->minFreeBytes > 0) {
             $free = ($this->freeBytes)();
             error_clear_last();

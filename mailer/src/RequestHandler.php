@@ -9,8 +9,11 @@ namespace Salon\Mailer;
  * without a web server, plus the delivery attempt that runs after the answer has gone out.
  *
  * Order of the checks: method (405), origin (403), content type (415), size (413), shape of the body (400),
- * honeypot (200, nothing kept), fields (422). A valid message is then stored in the outbox; only once it is
- * stored does the visitor get 200. If it cannot be stored, 503 and the red box: never a false success (with its
+ * honeypot (200, nothing kept), fields (422). A valid message with a valid proof of work (ProofOfWork, spent
+ * here: once only) is then stored in the outbox; only once it is stored does the visitor get 200. A valid message
+ * without one (JavaScript off, a script, a replayed or expired proof) is held back for review in the outbox's
+ * held/ folder and answered as stored: it is never sent unless a person releases it, and never dropped silently
+ * (beyond OUTBOX_MAX_HELD such posts are refused with 503). If it cannot be stored, 503 and the red box: never a false success (with its
  * own Polish message when the outbox is full or the disk nearly so).
  *
  * The frontend decides by the status; the JSON adds a Polish message per field for the form to show.
@@ -24,6 +27,8 @@ final class RequestHandler
     /** Same text the frontend shows on any failure (spec, section 8). */
     public const SEND_ERROR = 'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.';
     public const METHOD_ERROR = 'Ten adres przyjmuje tylko wysyłkę formularza metodą POST.';
+    /** 405 of GET /contact-challenge (the form's proof of work) to any other method. */
+    public const CHALLENGE_METHOD_ERROR = 'Ten adres podaje formularzowi zadanie zabezpieczające i przyjmuje tylko metodę GET.';
     public const ORIGIN_ERROR = 'Wiadomość można wysłać tylko formularzem z naszej strony.';
     public const TYPE_ERROR = 'Nieobsługiwany format danych. Wyślij formularz jako multipart/form-data lub application/x-www-form-urlencoded.';
     public const TOO_LARGE_ERROR = 'Wiadomość jest za duża. Skróć ją i spróbuj ponownie.';
@@ -58,6 +63,7 @@ final class RequestHandler
         private readonly Outbox $outbox,
         private readonly Deliverer $deliverer,
         private readonly OriginPolicy $origins,
+        private readonly ProofOfWork $proof,
         ?\Closure $log = null,
     ) {
         $this->log = $log ?? EventLog::toErrorLog();
@@ -100,10 +106,16 @@ final class RequestHandler
             return self::error(422, self::VALIDATION_ERROR, [], $page, $result);
         }
 
+        $message = $this->builder->build($result);
+        $unproven = $this->proof->redeem($request->proof);
+        if ($unproven !== null) {
+            return $this->hold($message, $unproven, $page);
+        }
+
         // A delivery just found SMTP away: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
         $sendNow = !$this->outbox->smtpLooksDown();
         try {
-            $claim = $this->outbox->store($this->builder->build($result), attemptNow: $sendNow);
+            $claim = $this->outbox->store($message, attemptNow: $sendNow);
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
 
@@ -116,6 +128,37 @@ final class RequestHandler
         ($this->log)(EventLog::line('stored', ['id' => $claim->entry?->id() ?? '']));
         $this->pending = $claim;
         $this->sendNow = $sendNow;
+
+        return self::success($page);
+    }
+
+    /**
+     * GET /contact-challenge (nginx passes SALON_ENDPOINT=challenge): a new proof-of-work challenge for the form.
+     */
+    public function challenge(HttpRequest $request): Response
+    {
+        if (strtoupper($request->method) !== 'GET') {
+            return $this->reject('method', 405, self::CHALLENGE_METHOD_ERROR, ['Allow' => 'GET']);
+        }
+
+        return Response::json(200, $this->proof->challenge());
+    }
+
+    /** A valid message without a valid proof of work: held for review, answered as stored (or 503 when held/ is full). */
+    private function hold(OutgoingMessage $message, string $reason, bool $page): Response
+    {
+        try {
+            $id = $this->outbox->hold($message);
+        } catch (OutboxFull $e) {
+            ($this->log)(EventLog::line('refused', ['reason' => $e->reason, 'proof' => $reason] + $e->details));
+
+            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300'], $page);
+        } catch (OutboxUnavailable $e) {
+            ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
+
+            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
+        }
+        ($this->log)(EventLog::line('held', ['id' => $id, 'proof' => $reason]));
 
         return self::success($page);
     }

@@ -11,22 +11,30 @@
  *      address, for BENCH_ABUSE_SECONDS) alone, then beside one client posting messages the server refuses (the
  *      catcher refuses any message carrying a marker with 550 5.7.1, as a spam filter would:
  *      tests/bench/refusing-catcher.cjs) as fast as the production rate limit lets one address (burst 5, then
- *      10 a minute); p50/p95/max from the post to the message's arrival.
+ *      10 a minute); p50/p95/max from the post to the message's arrival;
+ *   5. a flood (docs/abuse.md): BENCH_FLOOD_ADDRESSES scripted clients, each from its own address, post valid
+ *      messages without a proof of work as fast as they can (the rate limits are lifted here, so this is the mailer
+ *      alone against the flood) for BENCH_FLOOD_SECONDS, while a real visitor posts with a solved proof once a
+ *      second, each from her own address; reports the scripted posts sent, accepted, held back, refused and
+ *      delivered, and the visitors' success rate and delivery time.
+ * Every real post carries a proof of work solved here, as the page's script does (tests/mailer/http.ts solvedProof,
+ * its challenge from an address of its own); the latencies are the POST's alone, "per second" includes the solving.
  * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_ABUSE_SECONDS
- * (60), BENCH_PORT_BASE (48000: site 48080, mail UI 48025, SMTP 48125, PHP-FPM 48100).
+ * (60), BENCH_FLOOD_SECONDS (30), BENCH_FLOOD_ADDRESSES (30), BENCH_PORT_BASE (48000: site 48080, mail UI 48025,
+ * SMTP 48045, PHP-FPM 48060 — all within base + 100, so a block of 100 ports holds them).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent } from "node:http";
 import { join, resolve } from "node:path";
-import { multipart, send, type Reply } from "../mailer/http";
+import { multipart, send, solvedProof, type Reply } from "../mailer/http";
 
 const root = resolve(import.meta.dirname, "../..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const maxMessages = Number(process.env.BENCH_MAX ?? 5000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const base = Number(process.env.BENCH_PORT_BASE ?? 48000);
-const ports = { web: base + 80, mailUi: base + 25, smtp: base + 125, php: base + 100 };
+const ports = { web: base + 80, mailUi: base + 25, smtp: base + 45, php: base + 60 };
 const stateDir = join(root, ".stack", "bench");
 const site = `http://127.0.0.1:${ports.web}`;
 const mailApi = `http://127.0.0.1:${ports.mailUi}`;
@@ -45,6 +53,12 @@ const env = {
   CATCHER_REQUIRE: "tests/bench/refusing-catcher.cjs",
 };
 const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 60);
+const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
+const floodAddresses = Number(process.env.BENCH_FLOOD_ADDRESSES ?? 30);
+
+// Challenges come from addresses of their own (20 a minute per client): a proof is not tied to an address.
+let challenges = 0;
+const proof = () => solvedProof({ base: site, from: `127.78.${Math.floor(challenges / 250) % 250}.${(challenges++ % 250) + 1}` });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -144,14 +158,14 @@ async function deliveryTimes(run: string, phase: string, abuse: boolean): Promis
       await sleep(100);
     }
   })();
-  const post = (token: string, client: string, refused: boolean) => {
+  const post = async (token: string, client: string, refused: boolean) => {
     const { body, contentType } = multipart([
       ["name", `Bench ${token}`],
       ["email", `bench.${token}@example.com`],
       ["message", refused ? `Kup teraz BENCH-REFUSE-ME ${token}` : `Zażółć gęślą jaźń — wiadomość ${token}.`],
       ["website", ""],
     ]);
-    return send({ base: site, body, from: client, headers: { "Content-Type": contentType, Origin: site } });
+    return send({ base: site, body, from: client, headers: { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() } });
   };
   const started = performance.now();
   let refusedPosts = 0;
@@ -183,6 +197,96 @@ async function deliveryTimes(run: string, phase: string, abuse: boolean): Promis
     refusedPosts,
     log: ["sent", "refused", "retry", "deferred", "failed"].map((e) => `${e} ${count(e)}`).join(", "),
   };
+}
+
+interface Flood {
+  sent: number;
+  /** Scripted posts answered 200: held back for review. */
+  accepted: number;
+  refused: Map<number, number>;
+  held: number;
+  /** Scripted messages that reached the catcher (must be 0). */
+  delivered: number;
+  visitors: Delivery;
+}
+
+/** Phase 5: scripted clients without a proof of work, flat out, while a visitor with one posts every second. */
+async function flood(run: string): Promise<Flood> {
+  await waitFor(() => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0, 600_000, "empty outbox before the flood");
+  await fetch(`${mailApi}/email/all`, { method: "DELETE" });
+  const heldDir = join(outbox, "held");
+  const heldBefore = new Set((() => {
+    try {
+      return readdirSync(heldDir);
+    } catch {
+      return [];
+    }
+  })());
+  const result: Flood = { sent: 0, accepted: 0, refused: new Map(), held: 0, delivered: 0, visitors: { posted: 0, delivered: 0, times: [], refusedPosts: 0, log: "" } };
+  const started = performance.now();
+  const until = started + floodSeconds * 1000;
+  const scripted = Promise.all(
+    Array.from({ length: floodAddresses }, async (_, a) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      for (let n = 0; performance.now() < until; n++) {
+        const { body, contentType } = multipart([
+          ["name", `Spam ${run}f${a}n${n}`],
+          ["email", `spam.${a}.${n}@example.com`],
+          ["message", `Tanie pozycjonowanie! f${run} ${a}/${n}`],
+          ["website", ""],
+        ]);
+        const reply = await send({ base: site, body, agent, from: `127.79.${Math.floor(a / 250)}.${(a % 250) + 1}`, headers: { "Content-Type": contentType, Origin: site } }).catch(() => undefined);
+        result.sent++;
+        const status = reply?.status ?? 0;
+        if (status === 200) result.accepted++;
+        else result.refused.set(status, (result.refused.get(status) ?? 0) + 1);
+      }
+      agent.destroy();
+    }),
+  );
+  const postedAt = new Map<string, number>();
+  const seenAt = new Map<string, number>();
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const mails = (await (await fetch(`${mailApi}/email`)).json()) as { subject: string; text?: string }[];
+      const now = performance.now();
+      for (const mail of mails) {
+        const token = /Bench (v\S+)$/.exec(mail.subject)?.[1];
+        if (token && !seenAt.has(token)) seenAt.set(token, now);
+      }
+      await sleep(100);
+    }
+  })();
+  for (let i = 0; performance.now() < until; i++) {
+    const token = `v${run}n${i}`;
+    const { body, contentType } = multipart([
+      ["name", `Bench ${token}`],
+      ["email", `bench.${token}@example.com`],
+      ["message", `Zażółć gęślą jaźń — pytanie o zabieg ${token}.`],
+      ["website", ""],
+    ]);
+    const at = performance.now();
+    const headers = { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() };
+    const reply = await send({ base: site, body, from: sourceOf(200 + i), headers }).catch(() => undefined);
+    result.visitors.posted++;
+    if (reply?.status === 200) postedAt.set(token, at);
+    await sleep(Math.max(0, started + (i + 1) * 1000 - performance.now()));
+  }
+  await scripted;
+  await waitFor(() => [...postedAt.keys()].every((t) => seenAt.has(t)), 120_000, "visitors' messages in the catcher").catch(() => undefined);
+  // A deliverer pass or two after the flood: nothing held may go out.
+  await sleep(5000);
+  polling = false;
+  await poller;
+  const mails = (await (await fetch(`${mailApi}/email`)).json()) as { subject: string }[];
+  result.delivered = mails.filter((m) => m.subject.includes(`Spam ${run}f`)).length;
+  const heldNow = readdirSync(heldDir).filter((f) => f.endsWith(".json") && !heldBefore.has(f));
+  result.held = heldNow.length;
+  for (const f of heldNow) rmSync(join(heldDir, f));
+  result.visitors.delivered = [...postedAt.keys()].filter((t) => seenAt.has(t)).length;
+  result.visitors.times = [...postedAt].filter(([t]) => seenAt.has(t)).map(([t, at]) => seenAt.get(t)! - at).sort((a, b) => a - b);
+  return result;
 }
 
 async function main() {
@@ -217,7 +321,8 @@ async function main() {
         ["message", `Zażółć gęślą jaźń — wiadomość testowa ${token}.\r\nDruga linia.`],
         ["website", ""],
       ]);
-      const reply = await send({ base: site, body, agent, from: sourceOf(client), headers: { "Content-Type": contentType, Origin: site } });
+      const headers = { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() };
+      const reply = await send({ base: site, body, agent, from: sourceOf(client), headers });
       if (reply.status === 200) acceptedTokens.push(token);
       return reply;
     };
@@ -259,6 +364,9 @@ async function main() {
     const alone = await deliveryTimes(run, "a", false);
     const abused = await deliveryTimes(run, "b", true);
 
+    // 5. The flood.
+    const flooded = await flood(run);
+
     const row = (name: string, r: Run) =>
       `| ${name} | ${r.ok} | ${(r.ok / r.elapsed).toFixed(0)} | ${percentile(r.latencies, 50).toFixed(1)} | ${percentile(r.latencies, 95).toFixed(1)} | ${percentile(r.latencies, 99).toFixed(1)} | ${[...r.other].map(([s, c]) => `${c}×${s}`).join(", ") || "0"} |`;
     const table = [
@@ -280,14 +388,25 @@ async function main() {
       deliveryRow("alone", alone),
       deliveryRow("beside 1 client posting messages the server refuses (550), at the rate limit (burst 5, then 10/min)", abused),
     ].join("\n");
-    console.log(`\n${table}\n\n${verdict}\n\n${deliveryTable}\n`);
+    const v = flooded.visitors;
+    const floodTable = [
+      `| flood, ${floodSeconds} s, rate limits lifted | sent | accepted (held back) | held in held/ | refused | delivered |`,
+      "|---|---|---|---|---|---|",
+      `| ${floodAddresses} scripted clients, no proof of work, flat out | ${flooded.sent} | ${flooded.accepted} | ${flooded.held} | ${[...flooded.refused].map(([s, c]) => `${c}×${s}`).join(", ") || "0"} | ${flooded.delivered} |`,
+      "",
+      "| real visitors meanwhile, 1 a second, with a proof of work | posted | answered 200 and delivered | success | p50 | p95 | max |",
+      "|---|---|---|---|---|---|---|",
+      `| each from her own address | ${v.posted} | ${v.delivered} | ${v.posted ? ((100 * v.delivered) / v.posted).toFixed(0) : "–"} % | ${fmt(percentile(v.times, 50))} | ${fmt(percentile(v.times, 95))} | ${fmt(v.times.at(-1) ?? NaN)} |`,
+    ].join("\n");
+    console.log(`\n${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n`);
     console.log(`Machine: ${(await import("node:os")).cpus().length} CPU, Node ${process.version}, nginx + PHP-FPM (pm.max_children 5) + MailDev on 127.0.0.1`);
-    writeFileSync(join(stateDir, "result.md"), `${table}\n\n${verdict}\n\n${deliveryTable}\n`);
+    writeFileSync(join(stateDir, "result.md"), `${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n`);
 
     const exactlyOnce = duplicates === 0 && missing === 0 && perToken.size === accepted && messageIds.size >= accepted;
     const allDelivered = alone.delivered === alone.posted && abused.delivered === abused.posted;
-    if (!exactlyOnce || warnings > 0 || !allDelivered) {
-      console.error("FAIL: not every accepted message was delivered exactly once, or PHP logged warnings.");
+    const floodHeld = flooded.delivered === 0 && flooded.held === flooded.accepted && v.delivered === v.posted && v.posted > 0;
+    if (!exactlyOnce || warnings > 0 || !allDelivered || !floodHeld) {
+      console.error("FAIL: not every accepted message was delivered exactly once, PHP logged warnings, or the flood reached the inbox / kept a visitor out.");
       process.exitCode = 1;
     } else console.log("OK: every accepted message was delivered exactly once.");
   } finally {

@@ -96,6 +96,9 @@ export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
 export TEST_PROXY_ADDRESS=""
 # Tests that leave the stack's own test files alone name the configuration they run against.
 unset COMPOSE_FILE COMPOSE_PROJECT_NAME
+# Compose reads the shell's environment before .env: the native stage's settings (tests/run.sh exports its ports,
+# SMTP_PORT=1025 among them) would reach the users' files and send production's mail to port 1025 of the relay.
+unset NGINX_PORT MAIL_UI_PORT SMTP_PORT PHP_FPM_PORT SITE_URL MAIL_API
 
 projects=()
 finish() {
@@ -146,12 +149,11 @@ fi
 local_files="compose.yaml:compose.override.yaml:tests/compose/test.yaml$extra"
 # mailhog/mailhog is linux/amd64 only: it must be pullable and runnable here.
 if ! have_image mailhog/mailhog:v1.0.1 || ! docker run --rm --platform linux/amd64 --entrypoint /bin/true mailhog/mailhog:v1.0.1 >/dev/null 2>&1; then
-  [ -d build/docker/catcher/node_modules ] || bash tests/compose/host-outputs.sh
   local_files="$local_files:tests/compose/mailhog-stand-in.yaml"
   substitutes+=("mailhog/mailhog by MailDev 2.2.1 (tests/compose/stand-ins.Dockerfile)")
 fi
 prod_files="compose.yaml:compose.production.yaml:tests/compose/test.yaml$extra:tests/compose/test.production.yaml"
-# The test relay and Pebble need MailDev's node_modules too.
+# The MailHog stand-in, the test relay and Pebble need MailDev's node_modules.
 [ -d build/docker/catcher/node_modules ] || bash tests/compose/host-outputs.sh
 project_files() { case "$1" in *-prod) echo "$prod_files" ;; *) echo "$local_files" ;; esac; }
 
@@ -198,7 +200,18 @@ up() { # PROJECT NETWORK
   compose ps --format 'table {{.Service}}\t{{.Image}}\t{{.Status}}\t{{.Ports}}'
   [ -n "$healthy" ] || { echo "compose: not every service of $1 became healthy" >&2; exit 1; }
 }
-count_tests() { grep -Eo '[0-9]+ passed' "$1" | tail -1 | cut -d' ' -f1; }
+count_tests() { grep -Eo '^ +[0-9]+ passed' "$1" | awk '{ n += $1 } END { print n + 0 }'; }
+# Tests that create, stop or recreate containers change the host's network interfaces, and Chromium aborts a page
+# load in flight when they change (ERR_NETWORK_CHANGED): those specs run first, one at a time, then the rest in
+# parallel (which change no container).
+playwright_in_turn() {
+  local log=$1 serial=$2 rest=$3
+  : >"$log"
+  npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
+    --workers=1 $serial 2>&1 | tee -a "$log"
+  npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
+    $rest 2>&1 | tee -a "$log"
+}
 
 stages=" ${COMPOSE_STAGES:-production local} "
 production_tests="not run" local_tests="not run"
@@ -222,9 +235,7 @@ if [[ "$stages" == *" production "* ]]; then
     SITE_URL="$site" TEST_HOSTS="salon.test www.salon.test" TEST_TLS_CA="$tls_dir/pebble-root.pem" \
     PEBBLE_API="https://pebble:$COMPOSE_PEBBLE_PORT" TEST_CA="$tls_dir/test-ca.pem" \
     MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
-    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} \
-    production.spec.ts shell.spec.ts http.spec.ts contact.spec.ts \
-    2>&1 | tee "$state/production-e2e.log"
+    playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts" "shell.spec.ts http.spec.ts"
   production_tests=$(count_tests "$state/production-e2e.log")
 fi
 
@@ -236,9 +247,7 @@ if [[ "$stages" == *" local "* ]]; then
   step "local: operations, faults, the form and the mailer over HTTP"
   STACK=compose COMPOSE_CONFIG=local DOCKER_HOST_CONTROL=1 \
     SITE_URL="http://127.0.0.1:$WEB_PORT" MAIL_API="http://127.0.0.1:$MAIL_UI_PORT" \
-    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} \
-    compose-ops.spec.ts operating.spec.ts contact.spec.ts mailer-api.spec.ts \
-    2>&1 | tee "$state/local-e2e.log"
+    playwright_in_turn "$state/local-e2e.log" "compose-ops.spec.ts operating.spec.ts contact.spec.ts" mailer-api.spec.ts
   local_tests=$(count_tests "$state/local-e2e.log")
 fi
 

@@ -13,6 +13,8 @@ import {
   expectDeliveredOnce,
   expectHardened,
   inspect,
+  mountsOf,
+  networksOf,
   logsOf,
   outboxStatus,
   postMessages,
@@ -51,7 +53,6 @@ test("every container runs without capabilities, as a user, on a read-only root 
 });
 
 test("PHP-FPM is reachable from nginx alone: a socket only web and php mount, no port on any network", () => {
-  const mountsOf = (service: string) => inspect(service, "{{range .Mounts}}{{.Name}} {{end}}").trim().split(" ");
   const socketVolume = `${project()}_php-socket`;
   expect(services.filter((service) => mountsOf(service).includes(socketVolume)).sort()).toEqual(["php", "web"]);
   // No listening TCP socket in the php container (state 0A in /proc/net/tcp and tcp6) but Docker's own DNS
@@ -67,7 +68,6 @@ test("PHP-FPM is reachable from nginx alone: a socket only web and php mount, no
   );
   expect(attempt).toBe("refused");
   // nginx is alone on its network; the catcher shares one only with php and the deliverer.
-  const networksOf = (service: string) => inspect(service, "{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}").trim();
   expect(networksOf("web")).toBe(`${project()}_web`);
   expect(networksOf("catcher")).toBe(mailNetwork);
 });

@@ -1,24 +1,29 @@
 /**
  * The contact form when its script does not run: JavaScript turned off, or every module script blocked (an
  * extension, a proxy, a lost file). The browser then posts the form itself and the mailer
- * answers with pages: the message arrives once, the visitor sees the confirmation page, and her name, address, phone
+ * answers with pages: the visitor sees the confirmation page, her message is kept (without the page's proof of work it
+ * is held for review, docs/abuse.md: it arrives once when the operator releases it), and her name, address, phone
  * and message appear in no URL, no Referer and no line of nginx's access log. Refusals come as Polish pages that
  * say what to fix, and the browser's Back returns to the filled form.
  *
  * Written against what a visitor's browser does, not against how the page loads today: "the page's data" is every
  * fetch the page makes, "module scripts" every script request.
  */
-import { chmodSync, statSync } from "node:fs";
+import { chmodSync, existsSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page } from "../support/test";
 import type { Browser, BrowserContext, Request } from "@playwright/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { nextSourceAddress, send, siteOrigin, urlEncoded } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
-import { accessLog, compose, outboxDir } from "../support/stack";
+import { accessLog, compose, held, outboxDir } from "../support/stack";
+import { ownPaths } from "../support/routes";
 
 exclusiveMailTests();
 
 const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
+/** Where the mailer sends a browser's own post once stored (the route table's confirmation page). */
+const [SENT_PAGE] = ownPaths;
 const REFUSED = "Wiadomość nie została wysłana";
 const BACK_HINT = "Wróć do formularza przyciskiem „Wstecz” przeglądarki – wpisany tekst zostanie w polach.";
 
@@ -67,10 +72,6 @@ interface Mode {
 const MODES: Mode[] = [
   { name: "with JavaScript turned off", javaScriptEnabled: false, blocked: [] },
   { name: "with every module script blocked", javaScriptEnabled: true, blocked: ["script"] },
-  // Not "with the page's data requests blocked" any more: since issue 22 a page's hydration data is in the page
-  // itself, so failing fetches no longer keep React from taking the form over; the form then says in the page that
-  // it could not reach the server and keeps the text (submitContact.ts). Whether it should fall back to the
-  // browser's own post instead is an open question (docs/upgrading.md).
 ];
 
 /** A visitor of her own (her own address for the rate limit), in the given mode, recording every URL her browser sends. */
@@ -109,7 +110,18 @@ async function fill(page: Page, v: Visitor) {
 const contactPost = (page: Page) =>
   page.waitForResponse((r) => new URL(r.url()).pathname === "/send-email.php" && r.request().method() === "POST");
 
-async function expectArrivedOnce(v: Visitor) {
+/**
+ * A post without the page's proof of work is held back, not sent: it waits in held/ until the operator releases it
+ * (`deliver.php --release=ID`), and then arrives once.
+ */
+async function expectHeldThenArrivedOnce(v: Visitor) {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect((await listMail()).filter((m) => m.text.includes(v.stamp)), "sent without review").toHaveLength(0);
+  const mine = (await held.list()).filter((m) => m.body.includes(v.stamp));
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.email).toBe(v.email);
+  expect((await held.run("release", mine[0]!.id)).code).toBe(0);
+  expect((await held.list()).filter((m) => m.body.includes(v.stamp))).toHaveLength(0);
   const mails = await waitForMail((m) => m.text.includes(v.stamp), { timeoutMs: 15_000 });
   expect(mails).toHaveLength(1);
   expect(mails[0]!.replyTo).toEqual([v.email]);
@@ -121,7 +133,7 @@ async function expectArrivedOnce(v: Visitor) {
 
 for (const mode of MODES) {
   test.describe(`the form ${mode.name}`, () => {
-    test("is posted by the browser: the message arrives once, the visitor sees the confirmation, no URL or log line holds a field", async ({ browser, baseURL }) => {
+    test("is posted by the browser: the visitor sees the confirmation, the message is held and arrives once released, no URL or log line holds a field", async ({ browser, baseURL }) => {
       const { context, page, urls } = await visit(browser, mode, baseURL);
       const v = visitor("zwykly");
       await page.goto("/kontakt");
@@ -129,12 +141,12 @@ for (const mode of MODES) {
       const posted = contactPost(page);
       await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
       expect((await posted).status()).toBe(303);
-      await expect(page).toHaveURL(/\/kontakt\/wyslano$/);
+      await expect(page).toHaveURL((url) => url.pathname === SENT_PAGE);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dziękujemy za wiadomość");
       await expect(page.getByText(SUCCESS)).toBeVisible();
-      await expectArrivedOnce(v);
+      await expectHeldThenArrivedOnce(v);
 
-      expect(urls.some((url) => url.endsWith("/kontakt/wyslano"))).toBe(true);
+      expect(urls.some((url) => url.endsWith(SENT_PAGE))).toBe(true);
       expectNoTrace([...urls, page.url()], v, "a URL, Location or Referer");
       const log = accessLog();
       expect(log).toMatch(/"POST \/send-email\.php HTTP\/1\.1" 303 /);
@@ -142,7 +154,7 @@ for (const mode of MODES) {
       await context.close();
     });
 
-    test("refused by the mailer: a Polish page says which field to fix, Back returns to the filled form, and sent again it arrives once", async ({ browser, baseURL }) => {
+    test("refused by the mailer: a Polish page says which field to fix, Back returns to the filled form, and sent again it is held and arrives once released", async ({ browser, baseURL }) => {
       const { context, page } = await visit(browser, mode, baseURL);
       const v = visitor("poprawka");
       await page.goto("/kontakt");
@@ -165,8 +177,8 @@ for (const mode of MODES) {
       await expect(page.getByLabel("Telefon")).toHaveValue("600 abc 200");
       await page.getByLabel("Telefon").fill(v.phone);
       await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
-      await expect(page).toHaveURL(/\/kontakt\/wyslano$/);
-      await expectArrivedOnce(v);
+      await expect(page).toHaveURL((url) => url.pathname === SENT_PAGE);
+      await expectHeldThenArrivedOnce(v);
       await context.close();
     });
   });
@@ -223,8 +235,10 @@ test.describe("refusals as pages, JavaScript off", () => {
     test.skip(compose, "needs the native stack's outbox folder");
     const { context, page } = await visit(browser, noScript, baseURL);
     const v = visitor("zapis");
-    const mode = statSync(outboxDir).mode & 0o777;
-    chmodSync(outboxDir, 0o555);
+    // Without JavaScript the post has no proof of work and would be held: held/ (once made) is made unwritable too.
+    const dirs = [outboxDir, join(outboxDir, "held")].filter((dir) => existsSync(dir));
+    const modes = dirs.map((dir) => statSync(dir).mode & 0o777);
+    dirs.forEach((dir) => chmodSync(dir, 0o555));
     try {
       await page.goto("/kontakt");
       await fill(page, v);
@@ -236,7 +250,7 @@ test.describe("refusals as pages, JavaScript off", () => {
       await page.goBack();
       await expect(page.getByLabel("Wiadomość")).toHaveValue(v.message);
     } finally {
-      chmodSync(outboxDir, mode);
+      dirs.forEach((dir, i) => chmodSync(dir, modes[i]!));
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await listMail()).filter((m) => m.text.includes(v.stamp))).toHaveLength(0);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "../support/test";
 import { chmodSync, statSync } from "node:fs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { listMail, waitForMail } from "../support/mailbox";
-import { compose, outboxDir, outboxFiles, runDeliverer, startCatcher, stopCatcher, waitForEmptyOutbox } from "../support/stack";
+import { compose, held, outboxDir, outboxFiles, runDeliverer, startCatcher, stopCatcher, waitForEmptyOutbox } from "../support/stack";
 
 const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 const FAILURE = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
@@ -49,7 +49,7 @@ test("a message with Polish letters reaches the catcher once, intact, from the s
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
 });
 
-test("a message sent before the page has hydrated is posted by the browser itself: sent once, nothing held, no field in the URL", async ({ page, gotoUnhydrated }) => {
+test("a message sent before the page has hydrated is posted by the browser itself: confirmed, held for review (no proof of work yet), arrives once released", async ({ page, gotoUnhydrated }) => {
   // Scripts are held back, as on a slow network: the painted form is there before React is.
   let releaseScripts!: () => void;
   const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
@@ -65,6 +65,12 @@ test("a message sent before the page has hydrated is posted by the browser itsel
   await expect(page).toHaveURL(/\/kontakt\/wyslano$/);
   await expect(page.getByText(SUCCESS)).toBeVisible();
   releaseScripts();
+  // Without the page's script there was no proof of work: the message waits for the operator (docs/abuse.md).
+  await page.waitForTimeout(1500);
+  expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(0);
+  const mine = (await held.list()).filter((m) => m.body.includes(stamp));
+  expect(mine).toHaveLength(1);
+  expect((await held.run("release", mine[0]!.id)).code).toBe(0);
   const mails = await waitForMail((m) => m.text.includes(stamp));
   expect(mails).toHaveLength(1);
   expect(mails[0]!.text).toContain(`Wysłane przed hydratacją ${stamp}`);

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "../../docker/native/config.mjs";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { multipart, nextSourceAddress, pool, postForm, send, siteOrigin, urlEncoded, validMessage, type Fields, type Reply } from "../mailer/http";
+import { multipart, nextSourceAddress, pool, postForm, send, siteOrigin, solvedProof, urlEncoded, validMessage, type Fields, type Reply } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
 import { compose, logSince, logSize, outboxSnapshot, waitForEmptyOutbox } from "../support/stack";
 
@@ -281,10 +281,11 @@ test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is
   }
 });
 
-/** A post with neither Origin nor Referer, as curl sends it. */
-function postWithout(fields: Record<string, string>) {
+/** A post with neither Origin nor Referer, as curl sends it (with a solved proof of work: a monitor can solve one too). */
+async function postWithout(fields: Record<string, string>) {
   const { body, contentType } = multipart(Object.entries(fields));
-  return send({ body, headers: { "Content-Type": contentType }, from: nextSourceAddress() });
+  const from = nextSourceAddress();
+  return send({ body, headers: { "Content-Type": contentType, "X-Contact-Proof": await solvedProof({ from }) }, from });
 }
 
 test("valid posts: multipart or urlencoded, from the site's origin, its Referer, or a client without either", async () => {

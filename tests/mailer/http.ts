@@ -10,6 +10,7 @@
  * that gateway (TEST_PROXY_ADDRESS), and the same source address goes in X-Forwarded-For, as the proxy would write it.
  * Over HTTPS (the test run's production) the front's certificate is verified against Pebble's root (TEST_TLS_CA).
  */
+import { createHash } from "node:crypto";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { resolveTestHosts, testTlsCa } from "../support/testHosts.ts";
@@ -131,15 +132,41 @@ export function validMessage(token: string) {
   };
 }
 
-/** Posts a form from the site's own origin (as the browser does) from its own source address. */
-export function postForm(fields: Fields | Record<string, string>, options: SendOptions & { encoding?: "multipart" | "urlencoded" } = {}) {
+/**
+ * A solved proof of work for one post, as the page's script makes it (frontend/app/components/ContactForm/proof.ts):
+ * a challenge from GET /contact-challenge (asked from `from`, under the same per-client limit), solved here.
+ */
+export async function solvedProof(options: Pick<SendOptions, "from" | "base"> = {}): Promise<string> {
+  const reply = await send({ ...options, method: "GET", path: "/contact-challenge", headers: { Accept: "application/json" } });
+  if (reply.status !== 200) throw new Error(`GET /contact-challenge: ${reply.status} ${reply.body.slice(0, 200)}`);
+  const c = reply.json as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+  for (let number = 0; number <= c.maxnumber; number++) {
+    if (createHash("sha256").update(c.salt + number).digest("hex") === c.challenge) {
+      const { algorithm, challenge, salt, signature } = c;
+      return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString("base64");
+    }
+  }
+  throw new Error("GET /contact-challenge: no solution up to maxnumber");
+}
+
+/**
+ * Posts a form from the site's own origin (as the browser does) from its own source address, with a solved proof of
+ * work as the page's script sends it; `proof: false` posts without one, as a script or a browser without
+ * JavaScript does (the mailer then holds the message for review).
+ */
+export async function postForm(
+  fields: Fields | Record<string, string>,
+  options: SendOptions & { encoding?: "multipart" | "urlencoded"; proof?: boolean } = {},
+) {
   const list: Fields = Array.isArray(fields) ? fields : Object.entries(fields);
   const { body, contentType } = options.encoding === "urlencoded" ? urlEncoded(list) : multipart(list);
+  const from = options.from ?? nextSourceAddress();
+  const proof: Record<string, string> = options.proof === false ? {} : { "X-Contact-Proof": await solvedProof({ from, base: options.base }) };
   return send({
     ...options,
     body,
-    from: options.from ?? nextSourceAddress(),
-    headers: { "Content-Type": contentType, Origin: siteOrigin, Accept: "application/json", ...options.headers },
+    from,
+    headers: { "Content-Type": contentType, Origin: siteOrigin, Accept: "application/json", ...proof, ...options.headers },
   });
 }
 

@@ -13,6 +13,10 @@ export const docker = (...args: string[]) => execFileSync("docker", args, { enco
 /** The service's container, running or stopped (Compose v2's `ps` lists running ones only without -a). */
 export const containerOf = (service: string) => composeRun(`ps -a -q ${service}`).trim();
 export const inspect = (service: string, format: string) => docker("inspect", "-f", format, containerOf(service));
+/** The networks the service's container is on, space-separated. */
+export const networksOf = (service: string) => inspect(service, "{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}").trim();
+/** The names of the volumes the service's container mounts. */
+export const mountsOf = (service: string) => inspect(service, "{{range .Mounts}}{{.Name}} {{end}}").trim().split(" ");
 /** What the container wrote, stdout and stderr together. */
 export const logsOf = (service: string, tail = "all") => execSync(`docker logs --tail ${tail} ${containerOf(service)} 2>&1`, { encoding: "utf8" });
 /** The services of the configuration under test (`docker compose config --services`). */

@@ -40,7 +40,12 @@ export async function stopServiceNamed(name: ServiceName): Promise<void> {
 }
 
 export async function startServiceNamed(name: ServiceName): Promise<void> {
-  if (compose) composeRun(`start ${composeName[name]}`);
+  if (compose) {
+    // Not `start`, which returns once the container runs, not once its server listens (a loaded machine took over
+    // 10 s for the relay's SMTP): `up --wait` starts the stopped container, recreating nothing, and waits for its
+    // health check.
+    composeRun(`up -d --no-deps --no-recreate --no-build --pull never --wait --wait-timeout 90 ${composeName[name]}`);
+  }
   else if (!pidOf(name)) await startService(name, { detached: true });
 }
 
@@ -72,9 +77,7 @@ export interface DeliveryReport {
  * waiting message. Started as root it becomes the outbox's owner (www-data) by itself.
  */
 export async function runDeliverer(args: string[] = ["--now"]): Promise<DeliveryReport> {
-  const [cmd, cmdArgs, env] = compose
-    ? [composeCommand.split(" ")[0]!, [...composeCommand.split(" ").slice(1), "exec", "-T", "deliverer", "php", "/srv/mailer/bin/deliver.php", ...args], process.env]
-    : [phpBinary(), [forWorkers(join(root, "mailer/bin/deliver.php")), ...args], { ...process.env, ...mailerEnv }];
+  const [cmd, cmdArgs, env] = delivererCommand(args);
   try {
     const { stdout } = await promisify(execFile)(cmd, cmdArgs, { env, timeout: 60_000 });
     return JSON.parse(stdout) as DeliveryReport;
@@ -85,6 +88,41 @@ export async function runDeliverer(args: string[] = ["--now"]): Promise<Delivery
     throw error;
   }
 }
+
+function delivererCommand(args: string[]): [string, string[], NodeJS.ProcessEnv] {
+  return compose
+    ? [composeCommand.split(" ")[0]!, [...composeCommand.split(" ").slice(1), "exec", "-T", "deliverer", "php", "/srv/mailer/bin/deliver.php", ...args], process.env]
+    : [phpBinary(), [forWorkers(join(root, "mailer/bin/deliver.php")), ...args], { ...process.env, ...mailerEnv }];
+}
+
+/** One held message as `deliver.php --held` lists it. */
+export interface HeldMessage {
+  id: string;
+  sent: string;
+  name: string;
+  email: string;
+  subject: string;
+  body: string;
+}
+
+/** The operator's review of what was held back (`deliver.php --held`, `--release=ID|all`, `--purge=ID|all`). */
+export const held = {
+  async list(): Promise<HeldMessage[]> {
+    const [cmd, args, env] = delivererCommand(["--held"]);
+    const { stdout } = await promisify(execFile)(cmd, args, { env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    return stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as HeldMessage);
+  },
+  async run(action: "release" | "purge", which: string): Promise<{ code: number; log: string }> {
+    const [cmd, args, env] = delivererCommand([`--${action}=${which}`]);
+    try {
+      const { stderr } = await promisify(execFile)(cmd, args, { env, timeout: 60_000 });
+      return { code: 0, log: stderr };
+    } catch (error) {
+      const e = error as { code?: number; stderr?: string };
+      return { code: typeof e.code === "number" ? e.code : -1, log: e.stderr ?? "" };
+    }
+  },
+};
 
 /** The outbox as files (native stack only): what is waiting, and each entry's Message-ID and body. */
 export interface OutboxFile {
@@ -107,16 +145,20 @@ export function outboxFiles(dir = outboxDir): OutboxFile[] {
     });
 }
 
-/** Every name in the outbox folder, dotfiles and failed/ included, for "nothing changed" checks. */
+/**
+ * Every name in the outbox folder, dotfiles, failed/ and held/ included, for "nothing changed" checks. Not the
+ * proof of work's key and spent/ (records of used challenges, no messages).
+ */
 export function outboxSnapshot(): string[] {
-  const names = readdirSync(outboxDir).filter((name) => name !== ".smtp-down" && name !== ".deliverer-heartbeat");
-  const failed = join(outboxDir, "failed");
-  try {
-    if (statSync(failed).isDirectory()) names.push(...readdirSync(failed).map((name) => `failed/${name}`));
-  } catch {
-    // no failed/ yet
+  const names = readdirSync(outboxDir).filter((name) => ![".smtp-down", ".deliverer-heartbeat", ".pow-key", "spent"].includes(name));
+  for (const sub of ["failed", "held"]) {
+    try {
+      if (statSync(join(outboxDir, sub)).isDirectory()) names.push(...readdirSync(join(outboxDir, sub)).map((name) => `${sub}/${name}`));
+    } catch {
+      // not made yet
+    }
   }
-  return names.filter((name) => name !== "failed").sort();
+  return names.filter((name) => name !== "failed" && name !== "held").sort();
 }
 
 /** Waits until the outbox holds no waiting message (sent by the request, the deliverer service or a test). */

@@ -93,7 +93,10 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
   // The rendered configuration running for real, on a free port, with nothing behind /send-email.php: a request
   // the limits let through gets nginx's own 503 (PHP-FPM is not there), a limited one 429. The test is the reverse
   // proxy (REAL_IP_FROM 127.0.0.1), so X-Forwarded-For names the client, IPv6 ones included.
-  async function withNginx(limits: { perClient: string; site: string }, run: (post: (client: string) => Promise<number>) => Promise<void>) {
+  async function withNginx(
+    limits: { perClient: string; site: string },
+    run: (post: (client: string, headers?: Record<string, string>) => Promise<number>, get: (path: string, client: string) => Promise<number>) => Promise<void>,
+  ) {
     const port = await new Promise<number>((resolvePort) => {
       const server = createServer().listen(0, "127.0.0.1", () => {
         const { port: free } = server.address() as AddressInfo;
@@ -103,23 +106,23 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
     const conf = renderNative({ NGINX_PORT: `127.0.0.1:${port}`, PHP_UPSTREAM: "127.0.0.1:9", CONTACT_RATE_LIMIT: limits.perClient, CONTACT_SITE_RATE_LIMIT: limits.site });
     const nginx = spawn("nginx", ["-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
     try {
-      const send = (method: string, path: string, client: string) =>
+      const send = (method: string, path: string, client: string, headers: Record<string, string> = {}) =>
         new Promise<number>((resolveStatus, reject) => {
-          const req = request({ host: "127.0.0.1", port, path, method, headers: { "X-Forwarded-For": client, "Content-Length": 0 } }, (res) => {
+          const req = request({ host: "127.0.0.1", port, path, method, headers: { "X-Forwarded-For": client, "Content-Length": 0, ...headers } }, (res) => {
             res.resume();
             res.on("end", () => resolveStatus(res.statusCode ?? 0));
           });
           req.on("error", reject);
           req.end();
         });
-      const post = (client: string) => send("POST", "/send-email.php", client);
+      const post = (client: string, headers?: Record<string, string>) => send("POST", "/send-email.php", client, headers);
       // Up when it answers a page (not a post: that would count against the limits under test).
       for (let i = 0; ; i++) {
         if ((await send("GET", "/", "192.0.2.250").catch(() => 0)) !== 0) break;
         if (i > 100) throw new Error("nginx did not start");
         await new Promise((r) => setTimeout(r, 50));
       }
-      await run(post);
+      await run(post, (path, client) => send("GET", path, client));
     } finally {
       const exited = new Promise((r) => nginx.once("exit", r));
       nginx.kill("SIGTERM");
@@ -154,12 +157,27 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
     });
   });
 
-  it("the whole site has a limit of its own, whatever addresses the posts come from", async () => {
+  it("posts without a proof of work have a limit for the whole site, whatever addresses they come from; a visitor with one never meets it", async () => {
     await withNginx({ perClient: "10000r/s", site: "1r/m" }, async (post) => {
-      // Burst 30: 31 posts from 40 addresses go through, the rest get 429.
+      // Burst 30: 31 posts without X-Contact-Proof from 40 addresses go through, the rest get 429.
       const statuses = await burst(post, Array.from({ length: 40 }, (_, i) => `203.0.113.${i + 1}`));
       expect(statuses.filter((s) => s === 503)).toHaveLength(31);
       expect(statuses.slice(31)).toEqual(Array(9).fill(429));
+      // The flood has used up the site's bucket; a visitor whose page solved its challenge still gets through
+      // (the mailer checks the proof itself; a forged one only gets the post held).
+      expect(await post("203.0.113.200", { "X-Contact-Proof": "eyJ9" })).toBe(503);
+      expect(await post("203.0.113.201")).toBe(429);
+      expect(await post("203.0.113.202", { "X-Contact-Proof": "" }), "an empty header is no proof").toBe(429);
+    });
+  });
+
+  it("challenges are limited per client (20 a minute, burst 20), not for the whole site", async () => {
+    await withNginx({ perClient: "10000r/s", site: "1r/m" }, async (_post, get) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 23; i++) statuses.push(await get("/contact-challenge", "198.51.100.7"));
+      expect(statuses.slice(0, 21)).toEqual(Array(21).fill(503));
+      expect(statuses.slice(21)).toEqual([429, 429]);
+      expect(await get("/contact-challenge", "198.51.100.8")).toBe(503);
     });
   });
 });
@@ -215,6 +233,19 @@ describe("nginx's logs in the web image: kept no longer than the privacy policy 
     expect(readFileSync(resolve(root, "compose.yaml"), "utf8")).toContain(`LOG_RETENTION_DAYS: \${LOG_RETENTION_DAYS:-${days}}`);
     const policy = readFileSync(resolve(root, "content/pages/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`dzienniki techniczne serwera[^"]*\\*\\*do ${days} dni\\*\\*`));
+  });
+});
+
+describe("the mailer's held-back messages: kept no longer than the privacy policy says", () => {
+  it("Config::HELD_DAYS_MAX, Outbox's default and /polityka-prywatnosci and /rodo state the same number of days", () => {
+    const config = readFileSync(resolve(root, "mailer/src/Config.php"), "utf8");
+    const days = Number(config.match(/public const HELD_DAYS_MAX = (\d+);/)?.[1]);
+    expect(days).toBeGreaterThan(0);
+    expect(readFileSync(resolve(root, "mailer/src/Outbox.php"), "utf8")).toContain(`public readonly int $heldDays = ${days},`);
+    const policy = readFileSync(resolve(root, "content/pages/polityka-prywatnosci.json"), "utf8");
+    expect(policy).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*najwyżej ${days} dni\\*\\*`));
+    const rodo = readFileSync(resolve(root, "content/pages/rodo.json"), "utf8");
+    expect(rodo).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*do ${days} dni\\*\\*`));
   });
 });
 

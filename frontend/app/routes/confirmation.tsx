@@ -1,9 +1,9 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/confirmation";
 import { loadConfirmationPage } from "../content/load.server";
 import { routeByPath, pagePath } from "../site/routeTable";
-import { phoneHref, site } from "../site/config";
 import { PageHeader } from "../components/PageHeader/PageHeader";
+import { ActionLinks } from "../components/ActionLinks/ActionLinks";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import styles from "./confirmation.module.scss";
@@ -28,14 +28,13 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader path={pathname} title={page.title} lead={page.intro.map((p) => <p key={p}>{p}</p>)} />
-      <p className={styles.actions}>
-        <Link to="/" className={styles.primary}>
-          Strona główna
-        </Link>
-        <a href={phoneHref} className={styles.secondary}>
-          Zadzwoń: {site.phone}
-        </a>
-      </p>
+      <ActionLinks
+        actions={[
+          { kind: "home", label: "Strona główna" },
+          { kind: "phone", label: "Zadzwoń" },
+        ]}
+        className={styles.actions}
+      />
     </>
   );
 }

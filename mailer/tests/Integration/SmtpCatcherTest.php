@@ -13,8 +13,10 @@ use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxEntry;
+use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\SmtpSender;
+use Salon\Mailer\Tests\Unit\Proofs;
 use Salon\Mailer\Tests\Unit\TempDirectory;
 use Salon\Mailer\Validator;
 
@@ -81,19 +83,22 @@ final class SmtpCatcherTest extends TestCase
             $outbox,
             new Deliverer($outbox, new SmtpSender($config), $log),
             OriginPolicy::fromString('http://127.0.0.1:8080'),
+            $this->pow,
             $log,
         );
     }
 
     /** @param array<string, string> $fields */
-    private static function post(array $fields): HttpRequest
+    private function post(array $fields): HttpRequest
     {
-        return new HttpRequest('POST', 'application/x-www-form-urlencoded', http_build_query($fields), 'http://127.0.0.1:8080');
+        return new HttpRequest('POST', 'application/x-www-form-urlencoded', http_build_query($fields), 'http://127.0.0.1:8080', proof: Proofs::solve($this->pow->challenge()));
     }
+
+    private ProofOfWork $pow;
 
     protected function setUp(): void
     {
-        $this->makeTempDirectory();
+        $this->pow = Proofs::pow($this->makeTempDirectory());
         $stackApi = (string) getenv('MAIL_API');
         if ($stackApi !== '') {
             $this->api = rtrim($stackApi, '/');
@@ -120,7 +125,7 @@ final class SmtpCatcherTest extends TestCase
         $outbox = Outbox::fromConfig($this->config);
         $handler = $this->handler($this->config, $outbox);
 
-        $response = $handler->handle(self::post([
+        $response = $handler->handle($this->post([
             'name' => 'Zażółć Gęślą ' . $token,
             'email' => 'gosc-' . $token . '@example.com',
             'phone' => '',
@@ -155,7 +160,7 @@ final class SmtpCatcherTest extends TestCase
         $dead = $this->config(['SMTP_PORT' => '9', 'SMTP_TIMEOUT' => '2']);
         $outbox = Outbox::fromConfig($dead);
         $handler = $this->handler($dead, $outbox);
-        $response = $handler->handle(self::post(['name' => 'Retry ' . $token, 'email' => 'r@example.com', 'message' => 'Ponowna próba ' . $token]));
+        $response = $handler->handle($this->post(['name' => 'Retry ' . $token, 'email' => 'r@example.com', 'message' => 'Ponowna próba ' . $token]));
         $handler->afterResponse();
         self::assertSame(200, $response->status);
         self::assertCount(1, $outbox->pending());

@@ -8,6 +8,7 @@ use Salon\Mailer\Deliverer;
 use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\Validator;
 
@@ -23,11 +24,20 @@ trait HandlerFixture
     private Outbox $outbox;
     /** @var list<string> */
     private array $log = [];
+    /** The handler's proof of work (spent records in this test's outbox); static for the static request builders. */
+    private static ProofOfWork $pow;
 
     protected function setUp(): void
     {
         $this->outbox = new Outbox($this->makeTempDirectory());
         $this->sender = new FakeSender();
+        self::$pow = Proofs::pow($this->outbox->dir);
+    }
+
+    /** A freshly solved proof of work, as the page's script sends it. */
+    private static function proof(): string
+    {
+        return Proofs::solve(self::$pow->challenge());
     }
 
     protected function tearDown(): void
@@ -48,6 +58,7 @@ trait HandlerFixture
             $outbox,
             new Deliverer($outbox, $this->sender, $log),
             OriginPolicy::fromString(self::SITE),
+            self::$pow,
             $log,
         );
     }

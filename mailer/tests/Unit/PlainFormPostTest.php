@@ -35,7 +35,7 @@ final class PlainFormPostTest extends TestCase
     /** @param array<string, string> $fields */
     private static function formPost(array $fields = self::FORM, ?string $accept = self::NAVIGATION_ACCEPT, string $method = 'POST', ?string $origin = self::SITE): HttpRequest
     {
-        return new HttpRequest($method, self::URLENCODED, http_build_query($fields), $origin, self::SITE . '/kontakt', false, '127.0.0.1:8080', 'same-origin', $accept);
+        return new HttpRequest($method, self::URLENCODED, http_build_query($fields), $origin, self::SITE . '/kontakt', false, '127.0.0.1:8080', 'same-origin', $accept, self::proof());
     }
 
     private static function assertPage(Response $response, int $status): void

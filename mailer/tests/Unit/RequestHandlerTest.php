@@ -11,6 +11,7 @@ use Salon\Mailer\Deliverer;
 use Salon\Mailer\HttpRequest;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxEntry;
+use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\Response;
 use Salon\Mailer\SendFailed;
@@ -48,7 +49,7 @@ final class RequestHandlerTest extends TestCase
     {
         $body = str_starts_with(strtolower($contentType), 'multipart/') ? self::multipart($fields) : http_build_query($fields);
 
-        return new HttpRequest($method, $contentType, $body, $origin, $referer);
+        return new HttpRequest($method, $contentType, $body, $origin, $referer, proof: self::proof());
     }
 
     private static function assertJsonResponse(Response $response, int $status): void
@@ -167,7 +168,8 @@ final class RequestHandlerTest extends TestCase
 
         self::assertJsonResponse($response, 503);
         self::assertSame(['ok' => false, 'error' => self::FULL_ERROR], $response->data());
-        self::assertSame([], $this->namesIn($this->dir));
+        // No message (its proof of work was spent: the page solves a new one for the next try).
+        self::assertSame([ProofOfWork::SPENT_DIR], $this->namesIn($this->dir));
         self::assertMatchesRegularExpression('/^contact-form: error reason=disk-low free-mb=\d+ floor-mb=1000000000$/', end($this->log));
     }
 
@@ -213,7 +215,7 @@ final class RequestHandlerTest extends TestCase
 
     public function testACrossSitePostWithoutOriginOrRefererIsRefusedBySecFetchSite(): void
     {
-        $request = static fn (string $site): HttpRequest => new HttpRequest('POST', self::MULTIPART, self::multipart(self::FORM), null, null, false, null, $site);
+        $request = static fn (string $site): HttpRequest => new HttpRequest('POST', self::MULTIPART, self::multipart(self::FORM), null, null, false, null, $site, proof: self::proof());
 
         $response = $this->handler()->handle($request('cross-site'));
         self::assertJsonResponse($response, 403);
@@ -261,7 +263,7 @@ final class RequestHandlerTest extends TestCase
     public function testAPageOfTheHostTheRequestWasSentToPassesWithoutAnySiteOrigin(): void
     {
         // WEB_PORT=8081: the page and the post both at localhost:8081, SITE_ORIGIN not set.
-        $request = static fn (?string $host): HttpRequest => new HttpRequest('POST', self::MULTIPART, self::multipart(self::FORM), 'http://localhost:8081', null, false, $host);
+        $request = static fn (?string $host): HttpRequest => new HttpRequest('POST', self::MULTIPART, self::multipart(self::FORM), 'http://localhost:8081', null, false, $host, proof: self::proof());
         self::assertSame(403, $this->handler()->handle($request(null))->status);
         self::assertSame(403, $this->handler()->handle($request('localhost:8080'))->status);
         self::assertSame(200, $this->handler()->handle($request('localhost:8081'))->status);
@@ -310,7 +312,7 @@ final class RequestHandlerTest extends TestCase
 
     public function testAMalformedBodyIs400(): void
     {
-        $response = $this->handler()->handle(new HttpRequest('POST', 'multipart/form-data', self::multipart(self::FORM), self::SITE));
+        $response = $this->handler()->handle(new HttpRequest('POST', 'multipart/form-data', self::multipart(self::FORM), self::SITE, proof: self::proof()));
 
         self::assertJsonResponse($response, 400);
         self::assertSame(['ok' => false, 'error' => RequestHandler::MALFORMED_ERROR], $response->data());

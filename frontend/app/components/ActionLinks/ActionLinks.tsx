@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { phoneHref, site } from "../../site/config";
 import styles from "./ActionLinks.module.scss";
 
-const internalTarget = { contact: "/kontakt", pricing: "/cennik", promotions: "/promocje" } as const;
+const internalTarget = { home: "/", contact: "/kontakt", pricing: "/cennik", promotions: "/promocje" } as const;
 
-export type ActionKind = "online" | "contact" | "pricing" | "promotions" | "phone";
+export type ActionKind = "online" | "home" | "contact" | "pricing" | "promotions" | "phone";
 
-/** Where each kind of call to action leads: the booking service, the contact page, the price list or a call. */
+/** Where each kind of call to action leads: the booking service, a page of the site or a call. */
 export function ActionLinks({ actions, className }: { actions: { kind: ActionKind; label: string }[]; className?: string }) {
   return (
     <div className={[styles.actions, className].filter(Boolean).join(" ")}>
@@ -26,6 +26,7 @@ export function ActionLinks({ actions, className }: { actions: { kind: ActionKin
                 {action.label}: {site.phone}
               </a>
             );
+          case "home":
           case "contact":
           case "pricing":
           case "promotions":

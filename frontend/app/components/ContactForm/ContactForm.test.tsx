@@ -4,7 +4,12 @@ import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
-import { ContactForm, ERROR_TEXT, SUCCESS_TEXT } from "./ContactForm";
+import { ContactForm, ERROR_TEXT, PREPARING_TEXT, SUCCESS_TEXT } from "./ContactForm";
+import { fetchAndSolve } from "./proof";
+import { PROOF_WAIT_MS } from "./useProofOfWork";
+
+// The solver itself (and its challenge fetch) is proof.test.ts's; here it answers at once unless a test says otherwise.
+vi.mock("./proof", () => ({ fetchAndSolve: vi.fn(async () => "PROOF-1") }));
 
 function respond(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -140,5 +145,51 @@ describe("ContactForm", () => {
     // The browser's own post is cancelled: the message goes once, by fetch.
     expect(sent?.defaultPrevented).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+  it("solves the proof of work from the first focus and sends it with the post, one proof per post", async () => {
+    const solved = vi.mocked(fetchAndSolve);
+    solved.mockClear();
+    solved.mockResolvedValueOnce("PROOF-A").mockResolvedValueOnce("PROOF-B");
+    const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+    vi.stubGlobal("fetch", fetchMock);
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    expect(solved).not.toHaveBeenCalled();
+
+    await fill(user);
+    expect(solved).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    await screen.findByRole("status");
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+
+    const proofs = fetchMock.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["X-Contact-Proof"]);
+    expect(proofs).toEqual(["PROOF-A", "PROOF-B"]);
+    expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
+  });
+
+  it("when the proof is not ready, says so politely, waits a few seconds at most, then posts without it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.mocked(fetchAndSolve).mockImplementationOnce(() => new Promise<string>(() => {}));
+      const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+      vi.stubGlobal("fetch", fetchMock);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderAt(<ContactForm />);
+      await fill(user);
+      await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+
+      expect(await screen.findByText(PREPARING_TEXT)).toBeVisible();
+      expect(fetchMock).not.toHaveBeenCalled();
+      await act(() => vi.advanceTimersByTimeAsync(PROOF_WAIT_MS));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+      expect(init.headers).toHaveProperty("X-Contact-Proof", "");
+      expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
+      expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

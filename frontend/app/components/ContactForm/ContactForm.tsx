@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { CONTACT_ENDPOINT, CONTACT_LIMITS, submitContact, type ContactField, type ContactValues } from "./submitContact";
+import { useProofOfWork } from "./useProofOfWork";
 import styles from "./ContactForm.module.scss";
 
 type Status = "idle" | "sending" | "success" | "error";
@@ -18,6 +19,8 @@ function fieldsOf(form: HTMLFormElement): ContactValues {
 
 export const SUCCESS_TEXT = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 export const ERROR_TEXT = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
+/** Said only when a post has to wait for its proof of work (a slow phone, or sent right after the first focus). */
+export const PREPARING_TEXT = "Jeszcze chwila…";
 
 interface FieldProps {
   field: ContactField;
@@ -78,7 +81,10 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>("idle");
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [detail, setDetail] = useState<string | undefined>();
+  const [preparing, setPreparing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // Solved in the background from the form's first focus; the visitor is told nothing unless a post must wait.
+  const proofOfWork = useProofOfWork();
 
   // Hydrated: take over what was typed before, so that no later render clears it.
   useEffect(() => setValues(fieldsOf(formRef.current!)), []);
@@ -98,7 +104,9 @@ export function ContactForm() {
     setStatus("sending");
     setDetail(undefined);
     setFieldErrors({});
-    const result = await submitContact(current, trap || honeypot);
+    const proof = await proofOfWork.take(() => setPreparing(true));
+    setPreparing(false);
+    const result = await submitContact(current, trap || honeypot, proof);
     if (result.ok) {
       setValues(empty);
       setStatus("success");
@@ -118,6 +126,7 @@ export function ContactForm() {
       action={CONTACT_ENDPOINT}
       className={styles.form}
       onSubmit={onSubmit}
+      onFocus={proofOfWork.start}
       aria-busy={sending}
       noValidate={false}
     >
@@ -135,6 +144,7 @@ export function ContactForm() {
         {sending ? "Wysyłanie..." : "Wyślij wiadomość"}
       </button>
       <div aria-live="polite">
+        {preparing && <p>{PREPARING_TEXT}</p>}
         {status === "success" && (
           <p role="status" className={styles.success}>
             {SUCCESS_TEXT}

@@ -18,16 +18,18 @@ const statusDetail: Record<number, string> = {
 };
 
 /**
- * Posts the fields as multipart form data. Success is decided by the status alone (as the spec says); the JSON
+ * Posts the fields as multipart form data, with the proof of work when the page has one. Success is decided by the status alone (as the spec says); the JSON
  * body, when there is one, only adds per-field messages and a detail line.
  */
-export async function submitContact(values: ContactValues, honeypot = ""): Promise<ContactResult> {
+export async function submitContact(values: ContactValues, honeypot = "", proof?: string): Promise<ContactResult> {
   const body = new FormData();
   (Object.keys(values) as ContactField[]).forEach((field) => body.append(field, values[field]));
   body.append("website", honeypot);
   let response: Response;
   try {
-    response = await fetch(CONTACT_ENDPOINT, { method: "POST", body, headers: { Accept: "application/json" } });
+    // The proof of work (proof.ts) goes in a header, not a field: nginx limits posts without one (or with an empty
+    // one) site-wide.
+    response = await fetch(CONTACT_ENDPOINT, { method: "POST", body, headers: { Accept: "application/json", "X-Contact-Proof": proof ?? "" } });
   } catch {
     return { ok: false, detail: "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.", fields: {} };
   }

@@ -1,0 +1,142 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer\Tests\Unit;
+
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\TestCase;
+use Salon\Mailer\Config;
+use Salon\Mailer\ProofOfWork;
+
+#[CoversClass(ProofOfWork::class)]
+final class ProofOfWorkTest extends TestCase
+{
+    use TempDirectory;
+
+    private int $now = 1_800_000_000;
+
+    protected function setUp(): void
+    {
+        $this->makeTempDirectory();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->removeTempDirectory();
+    }
+
+    private function pow(string $key = Proofs::KEY): ProofOfWork
+    {
+        return Proofs::pow($this->dir, fn (): int => $this->now, $key);
+    }
+
+    /** @return array<string, mixed> */
+    private static function decoded(string $payload): array
+    {
+        return (array) json_decode((string) base64_decode($payload, true), true);
+    }
+
+    /** @param array<string, mixed> $data */
+    private static function encoded(array $data): string
+    {
+        return base64_encode((string) json_encode($data));
+    }
+
+    public function testAChallengeIsAltchaShapedSignedAndSolvableWithinItsMaxnumber(): void
+    {
+        $challenge = $this->pow()->challenge();
+
+        self::assertSame(['algorithm', 'challenge', 'maxnumber', 'salt', 'signature'], array_keys($challenge));
+        self::assertSame('SHA-256', $challenge['algorithm']);
+        self::assertSame(hash_hmac('sha256', $challenge['challenge'], Proofs::KEY), $challenge['signature']);
+        self::assertStringEndsWith('?expires=' . ($this->now + 1200), $challenge['salt']);
+        $number = self::decoded(Proofs::solve($challenge))['number'];
+        self::assertSame($challenge['challenge'], hash('sha256', $challenge['salt'] . $number));
+        self::assertNotEquals($challenge, $this->pow()->challenge(), 'every challenge is new');
+    }
+
+    public function testASolvedChallengeIsRedeemedOnceAndAReplayIsRefused(): void
+    {
+        $pow = $this->pow();
+        $payload = Proofs::solve($pow->challenge());
+
+        self::assertNull($pow->redeem($payload));
+        self::assertSame('replayed', $pow->redeem($payload));
+        self::assertSame('replayed', $this->pow()->redeem($payload), 'the record is on disk, shared by every worker');
+    }
+
+    public function testNoProofAGarbledOneAWrongNumberAForgedSignatureAndAnotherKeyAreRefused(): void
+    {
+        $pow = $this->pow();
+        $challenge = $pow->challenge();
+        $good = self::decoded(Proofs::solve($challenge));
+
+        self::assertSame('missing', $pow->redeem(null));
+        self::assertSame('missing', $pow->redeem(''));
+        self::assertSame('malformed', $pow->redeem('not base64 at all!'));
+        self::assertSame('malformed', $pow->redeem(base64_encode('{"algorithm":"SHA-256"}')));
+        self::assertSame('malformed', $pow->redeem(self::encoded(['number' => '1'] + $good)));
+        self::assertSame('malformed', $pow->redeem(self::encoded(['algorithm' => 'SHA-1'] + $good)));
+        self::assertSame('work', $pow->redeem(self::encoded(['number' => ($good['number'] + 1) % 2001] + $good)));
+        // A challenge of the client's own making, with its own "signature": the HMAC key is the server's.
+        $salt = 'abc?expires=' . ($this->now + 60);
+        $own = hash('sha256', $salt . '7');
+        self::assertSame('signature', $pow->redeem(self::encoded(['challenge' => $own, 'salt' => $salt, 'number' => 7, 'signature' => hash('sha256', $own)] + $good)));
+        self::assertSame('signature', $this->pow('another-key-0123456789abcdef0123456789')->redeem(Proofs::solve($challenge)));
+        self::assertNull($pow->redeem(Proofs::solve($challenge)), 'none of the refusals spent the real one');
+    }
+
+    public function testAChallengeExpiresAndItsExpiryCannotBeMovedBecauseTheSaltIsSigned(): void
+    {
+        $pow = $this->pow();
+        $payload = Proofs::solve($pow->challenge());
+        $this->now += 1201;
+
+        self::assertSame('expired', $pow->redeem($payload));
+        $data = self::decoded($payload);
+        $data['salt'] = preg_replace('/expires=\d+/', 'expires=' . ($this->now + 600), $data['salt']);
+        self::assertSame('work', $pow->redeem(self::encoded($data)));
+    }
+
+    public function testSpentRecordsAreForgottenOnlyOnceTheirChallengeCouldNoLongerBeUsed(): void
+    {
+        $pow = $this->pow();
+        $payload = Proofs::solve($pow->challenge());
+        self::assertNull($pow->redeem($payload));
+        $record = $this->dir . '/spent/' . self::decoded($payload)['challenge'];
+        touch($record, $this->now);
+
+        $this->now += 1200;
+        self::assertSame(0, $pow->forgetExpired());
+        self::assertSame('replayed', $pow->redeem($payload));
+        $this->now += 61;
+        self::assertSame(1, $pow->forgetExpired());
+        self::assertFileDoesNotExist($record);
+        self::assertSame('expired', $pow->redeem($payload));
+    }
+
+    public function testWithoutAKeyFileAKeyIsGeneratedOnceIntoTheOutboxOwnerOnly(): void
+    {
+        $config = TestConfig::make(['OUTBOX_DIR' => $this->dir]);
+        $first = ProofOfWork::fromConfig($config);
+        $key = (string) file_get_contents($this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE);
+
+        self::assertMatchesRegularExpression('/^[0-9a-f]{64}$/D', $key);
+        self::assertSame(0600, fileperms($this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE) & 0777);
+        self::assertNull(ProofOfWork::fromConfig($config)->redeem(Proofs::solve($first->challenge())), 'a second worker uses the same key');
+    }
+
+    public function testAKeyFileIsReadAndATooShortOneIsAConfigurationError(): void
+    {
+        file_put_contents($this->dir . '/key', str_repeat('k', 40) . "\n");
+        $config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'POW_KEY_FILE' => $this->dir . '/key']);
+        $challenge = ProofOfWork::fromConfig($config)->challenge();
+
+        self::assertSame(hash_hmac('sha256', $challenge['challenge'], str_repeat('k', 40)), $challenge['signature']);
+        self::assertFileDoesNotExist($this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE);
+        file_put_contents($this->dir . '/short', 'short');
+        $this->expectExceptionMessage('POW_KEY_FILE must hold at least 32 characters');
+        Config::fromArray(['MAIL_FROM' => 'a@salon.test', 'MAIL_TO' => 'b@salon.test', 'OUTBOX_DIR' => $this->dir, 'POW_KEY_FILE' => $this->dir . '/short']);
+    }
+}
