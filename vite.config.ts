@@ -1,8 +1,21 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { createHash } from "node:crypto";
+import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import { contentDevServer } from "./frontend/build/content-dev-server.ts";
 
 const buildDate = new Date();
+
+const scopedNames = new Map<string, string>();
+function scopedName(local: string, file: string): string {
+  const key = `${relative(import.meta.dirname, file.split("?")[0]!)}:${local}`;
+  const hash = createHash("sha256").update(key).digest("base64url").replace(/[-_]/g, "");
+  const name = `_${hash.slice(0, 5)}`;
+  const owner = scopedNames.get(name);
+  if (owner && owner !== key) throw new Error(`CSS modules: ${key} i ${owner} dostały tę samą nazwę klasy ${name}`);
+  scopedNames.set(name, key);
+  return name;
+}
 const stackUrl = process.env.STACK_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
@@ -41,7 +54,13 @@ export default defineConfig({
     __BUILD_YEAR__: JSON.stringify(buildDate.getFullYear()),
   },
   css: {
-    modules: { localsConvention: "camelCaseOnly" },
+    modules: {
+      localsConvention: "camelCaseOnly",
+      // Short class names: every one is written into the HTML of each page that uses it and into the JavaScript
+      // that hydrates it (Vite's default, "_header_7sdmb_1", is three times as long). Six characters of a hash of
+      // the file and the class: the same on every machine, and a collision stops the build.
+      generateScopedName: (local: string, file: string) => scopedName(local, file),
+    },
     preprocessorOptions: { scss: { loadPaths: ["frontend/app/styles"] } },
   },
   server: {
