@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need on a fresh Debian 12 machine (run as root): Debian's packages
 # (nginx, PHP-FPM, Chromium, Java for the HTML checker, Composer; a Docker engine and debootstrap for the Compose
-# stage, which fetches Compose v2 itself: tests/compose/run.sh), the npm packages and the mailer's Composer packages.
+# stage, which fetches Compose v2 itself: tests/compose/run.sh), Node (tests/node.sh), the npm packages and the mailer's
+# Composer packages.
 # Safe to run again: it installs only what is missing, and never a second Docker beside one that is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,8 @@ if ((${#missing[@]})); then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Potrzebny Node 20.19+"); process.exit(1) }'
+# Node of the LTS line in .nvmrc, whatever Node the machine has (tests/node.sh); npm installs under it.
+source tests/node.sh
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # Not `npm ci`: the registry reachable here lacks other platforms' optional binaries (rollup, rolldown), which
@@ -33,4 +35,4 @@ if [ ! -f mailer/vendor/autoload.php ] || [ mailer/composer.json -nt mailer/vend
   (cd mailer && COMPOSER_ALLOW_SUPERUSER=1 composer install --no-interaction --no-progress)
 fi
 
-echo "Chromium: $(chromium --version 2>/dev/null || echo brak)"
+echo "Node: $(node -v) (npm $(npm -v)); Chromium: $(chromium --version 2>/dev/null || echo brak)"

@@ -17,6 +17,8 @@ site="http://127.0.0.1:$NGINX_PORT"
 mail_api="http://127.0.0.1:$MAIL_UI_PORT"
 
 bash tests/install.sh
+# The Node that install.sh fetched, first on PATH for everything below (npm, the stack, Playwright).
+source tests/node.sh
 
 echo "== budowanie"
 npm run build

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { Header } from "./components/Header/Header";
 import { Footer } from "./components/Footer/Footer";
@@ -8,6 +8,8 @@ import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { markHydrated } from "./site/hydration";
 import { DEFERRED_IMAGES_AFTER_PAINT, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
 import { basicHead } from "./site/basicHead";
+import { structuredDataByPath } from "./site/structuredDataSlot";
+import { pagePath } from "./site/routeTable";
 // Two self-hosted fonts (Polish subset, frontend/build/fonts.ts), inside the stylesheet (vite.config.ts).
 import "./styles/fonts.scss";
 // Inline (228 bytes): the browser asks for no icon file, so nothing but the page's own resources loads before it paints.
@@ -24,6 +26,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#552f3f" />
+        {/* Not left to hydration like the scripts below: React 19 matches a <link> in the head by its href, so a
+            different one on the client (none) fails the page's hydration and React renders it all again (error 418). */}
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />
         {/* The browser runs it from the prerendered HTML and hydration leaves it as written: the bundle need not carry it. */}
@@ -33,6 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
         <Meta />
         <Links />
+        <StructuredData />
       </head>
       <body>
         <a href="#tresc" className="skip-link">
@@ -52,6 +57,22 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** What JSON.stringify leaves that could end a script element or a line in it (as React Router's Meta escapes). */
+const escapeJson = (json: string) => json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/**
+ * The page's JSON-LD, one script holding an array of the page's items, its text written into the prerendered HTML
+ * only (structuredDataSlot.ts). The browser renders the same element empty, and hydration leaves the text as written
+ * (as the script above), so the structured data stays in the page for whoever reads its HTML without travelling in
+ * its hydration data too. After a client-side navigation it still describes the first page: nobody reads it there.
+ */
+function StructuredData() {
+  const { pathname } = useLocation();
+  // Pages without structured data (not found, errors) get an empty list: the element is on every page either way.
+  const json = import.meta.env.SSR ? escapeJson(JSON.stringify(structuredDataByPath.get(pagePath(pathname)) ?? [])) : "";
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} suppressHydrationWarning />;
+}
+
 export default function App() {
   return <Outlet />;
 }
@@ -60,6 +81,19 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
+  // The next page's data lost on the way (a phone's network) on a client-side navigation: every page is prerendered,
+  // so the browser loads it as a document instead. Once per address, so a page that fails for another reason shows
+  // this screen rather than loading again and again.
+  useEffect(() => {
+    try {
+      if (!notFound && sessionStorage.reloaded !== location.pathname) {
+        sessionStorage.reloaded = location.pathname;
+        location.reload();
+      }
+    } catch {
+      // No session storage: this screen, then.
+    }
+  }, [error]);
   return (
     <section className="error-page">
       <h1>{notFound ? "Nie znaleziono strony" : "Coś poszło nie tak"}</h1>

@@ -26,7 +26,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
-import sharp from "sharp";
+import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { fallbackWidth, widthsFor } from "../app/components/Picture/widths";
 import { imageSet, imageSources, shareImages, type ImageSource } from "./contentImages";
 
@@ -36,7 +36,7 @@ export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 
 type Format = "avif" | "webp" | "jpg";
 export const AVIF_QUALITY = 52;
-const encoders: Record<Format, (s: sharp.Sharp, quality?: number) => sharp.Sharp> = {
+const encoders: Record<Format, (s: Sharp, quality?: number) => Sharp> = {
   // 4:2:0 like every camera JPEG and WebP: full-resolution colour costs bytes no eye sees in a photo (−3 %).
   // Effort 3, not 4: on these photos the files are within 2 % of each other and effort 3 encodes 4× faster.
   avif: (s, quality = AVIF_QUALITY) => s.avif({ quality, effort: 3, chromaSubsampling: "4:2:0" }),
@@ -61,7 +61,7 @@ export const PHONE_AVIF_MIN_QUALITY = 34;
  * An AVIF within the phone budget: the file at full quality, else at the quality that a log-linear fit of size
  * against quality predicts (AVIF sizes fall ≈ 4.8 % per quality step), then two steps lower until it fits.
  */
-async function avifWithinBudget(image: sharp.Sharp): Promise<{ data: Buffer; quality: number }> {
+async function avifWithinBudget(image: Sharp): Promise<{ data: Buffer; quality: number }> {
   const encodeAt = async (quality: number) => ({ data: await encoders.avif(image.clone(), quality).toBuffer(), quality });
   let result = await encodeAt(AVIF_QUALITY);
   if (result.data.length <= PHONE_AVIF_BYTES) return result;
@@ -145,7 +145,7 @@ async function orientedSize(bytes: Buffer, source: string): Promise<ImageEntry> 
 async function encode(bytes: Buffer, isSvg: boolean, size: ImageEntry, missing: { output: Output; cachePath: string }[]) {
   // Always the same intermediate, whichever outputs are missing: a file's content depends only on its key.
   const largest = Math.max(...widthsFor(size.w), SHARE_SIZE.width);
-  let pixels: { data: Buffer; info: sharp.OutputInfo } | undefined;
+  let pixels: { data: Buffer; info: OutputInfo } | undefined;
   if (!isSvg) {
     pixels = await sharp(bytes)
       .autoOrient()
@@ -156,7 +156,7 @@ async function encode(bytes: Buffer, isSvg: boolean, size: ImageEntry, missing: 
       .toBuffer({ resolveWithObject: true });
   }
   for (const { output, cachePath } of missing) {
-    let image: sharp.Sharp;
+    let image: Sharp;
     if (pixels) {
       image = sharp(pixels.data, { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } });
     } else {

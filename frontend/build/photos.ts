@@ -22,7 +22,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
+import sharp, { type Exif } from "sharp";
 import { PHOTOS_DIR, PHOTOS_SWITCH, imageSet, wantedImages } from "./contentImages";
 import { random } from "./seededRandom";
 
@@ -198,7 +198,7 @@ export async function makePhoto(name: string, spec: PhotoSpec, options: { qualit
   let image = sharp(await sharp(scene).composite([{ input: detail }, { input: texture, blend: "overlay" }]).toBuffer()).rotate(undo);
   const rnd = random(`${name}#exif`);
   const minute = String(Math.floor(rnd() * 60)).padStart(2, "0");
-  const exif: sharp.Exif = {
+  const exif: Exif = {
     IFD0: { Make: FIXTURE_MAKE, Model: FIXTURE_MODEL, Software: "fixture 1.0", DateTime: `2025:06:14 11:${minute}:07` },
     IFD2: { DateTimeOriginal: `2025:06:14 11:${minute}:07`, ExposureTime: "1/120", FNumber: "18/10", ISOSpeedRatings: "100" },
   };

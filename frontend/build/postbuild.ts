@@ -2,8 +2,7 @@
  * After `react-router build`: turns the prerendered output into what nginx serves.
  * - the not-found page becomes build/client/404.html (nginx sends it with status 404);
  * - sitemap.xml and robots.txt from the route table and the blog content;
- * - every page fetches its JavaScript and its hydration data only after its first paint (paintFirst.ts); the data
- *   goes to build/client/assets/page-data/;
+ * - every page fetches its JavaScript only after its first paint (afterFirstPaint.ts);
  * - build/nginx/csp-hashes.map: for every page, the CSP hashes of its inline scripts, so the Content-Security-Policy
  *   header allows exactly those and no other inline script;
  * - .gz copies of text files for nginx's gzip_static.
@@ -17,7 +16,7 @@ import { routes } from "../app/site/routeTable";
 import { site } from "../app/site/config";
 import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/notFound";
 import { articleSlugs, loadArticle } from "../app/content/load.server";
-import { paintFirst } from "./paintFirst";
+import { afterFirstPaint } from "./afterFirstPaint";
 import routerConfig from "../../react-router.config";
 
 const buildDir = routerConfig.buildDirectory ?? "build";
@@ -60,16 +59,15 @@ const sitemap = [
 writeFileSync(join(client, "sitemap.xml"), sitemap);
 writeFileSync(join(client, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.origin}/sitemap.xml\n`);
 
-// 3. Paint first, then hydrate; then the CSP hashes of each page's inline scripts (the loader is one of them).
+// 3. Paint first, then load the JavaScript (afterFirstPaint.ts); then the CSP hashes of each page's inline scripts:
+//    ours and React Router's (its context, its hydration data, React's streaming helpers), whatever they hold, and
+//    the module script the loader adds after the first paint.
 const htmlFiles = walk(client).filter((f) => f.endsWith(".html"));
 const lines: string[] = [];
-mkdirSync(join(client, "assets/page-data"), { recursive: true });
 for (const file of htmlFiles) {
-  const { html, data } = paintFirst(readFileSync(file, "utf8"), relative(client, file));
+  const { html, script } = afterFirstPaint(readFileSync(file, "utf8"), relative(client, file));
   writeFileSync(file, html);
-  writeFileSync(join(client, data.href), data.body);
-  const hashes = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((m) => m[1]!)
+  const hashes = [...[...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!), script]
     .filter((body) => body.length > 0)
     .map((body) => `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   const unique = [...new Set(hashes)].join(" ");

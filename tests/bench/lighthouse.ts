@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: Lighthouse 12 (mobile preset, simulated throttling — Lighthouse's defaults) on every route, in
+ * `npm run bench`: Lighthouse 13 (mobile preset, simulated throttling — Lighthouse's defaults) on every route, in
  * Debian's Chromium, N runs per route (default 3), the median of each metric, checked against the budgets of
  * issue 7. A benchmark, not a test: tests/run.sh never runs it (it takes minutes and its numbers depend on the machine).
  *

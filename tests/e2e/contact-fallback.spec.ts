@@ -1,6 +1,6 @@
 /**
- * The contact form when its script does not run: JavaScript turned off, every module script blocked (an extension,
- * a proxy, a lost file), or the page's data requests failing. The browser then posts the form itself and the mailer
+ * The contact form when its script does not run: JavaScript turned off, or every module script blocked (an
+ * extension, a proxy, a lost file). The browser then posts the form itself and the mailer
  * answers with pages: the visitor sees the confirmation page, her message is kept (without the page's proof of work it
  * is held for review, docs/abuse.md: it arrives once when the operator releases it), and her name, address, phone
  * and message appear in no URL, no Referer and no line of nginx's access log. Refusals come as Polish pages that
@@ -18,6 +18,7 @@ import { nextSourceAddress, send, siteOrigin, urlEncoded } from "../mailer/http"
 import { listMail, waitForMail } from "../support/mailbox";
 import { accessLog, compose, held, outboxDir } from "../support/stack";
 import { ownPaths } from "../support/routes";
+import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
 exclusiveMailTests();
 
@@ -72,7 +73,6 @@ interface Mode {
 const MODES: Mode[] = [
   { name: "with JavaScript turned off", javaScriptEnabled: false, blocked: [] },
   { name: "with every module script blocked", javaScriptEnabled: true, blocked: ["script"] },
-  { name: "with the page's data requests blocked", javaScriptEnabled: true, blocked: ["fetch", "xhr"] },
 ];
 
 /** A visitor of her own (her own address for the rate limit), in the given mode, recording every URL her browser sends. */
@@ -184,6 +184,50 @@ for (const mode of MODES) {
     });
   });
 }
+
+/**
+ * The page's scripts run but its requests do not (an extension or a proxy that blocks scripts' requests, a network
+ * that drops them): the page's data is in the page, so it hydrates and React's handler sends the form with fetch.
+ * That fetch fails: the visitor must be told in Polish, in the page, that nothing was sent, keep everything she typed,
+ * and get it delivered once by sending again when the requests go through.
+ */
+test.describe("the form when the page's requests fail after it hydrated", () => {
+  const requests = { name: "with the page's data requests blocked", javaScriptEnabled: true, blocked: ["fetch", "xhr"] };
+
+  test("says in Polish that nothing was sent, keeps the text, and sent again once the requests go through it arrives once", async ({ browser, baseURL }) => {
+    const { context, page } = await visit(browser, requests, baseURL);
+    const v = visitor("bezsieci");
+    await page.goto("/kontakt");
+    await expect(page.locator("html")).toHaveAttribute(HYDRATED_ATTRIBUTE, "");
+    await fill(page, v);
+    const aborted = page.waitForEvent("requestfailed", (r) => new URL(r.url()).pathname === "/send-email.php");
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    await aborted;
+    await expect(page.getByRole("alert")).toContainText("Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.");
+    await expect(page.getByRole("status")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/kontakt$/);
+    for (const [label, value] of [["Imię i nazwisko", v.name], ["E-mail", v.email], ["Telefon", v.phone], ["Wiadomość", v.message]] as const)
+      await expect(page.getByLabel(label), label).toHaveValue(value);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await listMail()).filter((m) => m.text.includes(v.stamp)), "a message that was never sent").toHaveLength(0);
+    expect((await held.list()).filter((m) => m.body.includes(v.stamp))).toHaveLength(0);
+
+    // The requests go through again: the same click sends what is still in the fields, with a proof of work.
+    await page.unrouteAll();
+    const posted = contactPost(page);
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    expect((await posted).status()).toBe(200);
+    await expect(page.getByRole("status")).toHaveText(SUCCESS);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    const mails = await waitForMail((m) => m.text.includes(v.stamp), { timeoutMs: 15_000 });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.replyTo).toEqual([v.email]);
+    expect(mails[0]!.text).toContain(v.phone);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await listMail()).filter((m) => m.text.includes(v.stamp))).toHaveLength(1);
+    await context.close();
+  });
+});
 
 test.describe("refusals as pages, JavaScript off", () => {
   const noScript = MODES[0]!;

@@ -22,5 +22,6 @@ export function builtPages(): { file: string; path: string; html: string }[] {
 
 /** The JSON-LD blocks of a page, parsed. */
 export function jsonLdOf(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  // A script may hold one item or an array of them (the site writes one array: root.tsx, StructuredData).
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!)].flat());
 }

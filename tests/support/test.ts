@@ -1,7 +1,7 @@
 /**
  * Playwright's `test` with one change: `page.goto` to one of our pages returns once React has hydrated it
  * (<html data-hydrated>, set by the root component's first effect). Pages paint before their JavaScript arrives
- * (frontend/build/paintFirst.ts), so the browser's load event no longer means the page's controls work; a test
+ * (frontend/build/afterFirstPaint.ts), so the browser's load event no longer means the page's controls work; a test
  * that clicks straight after `goto` would otherwise race the hydration. Tests of what happens before hydration
  * use `gotoUnhydrated`.
  */

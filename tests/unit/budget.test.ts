@@ -105,8 +105,8 @@ function weigh(htmlFile: string): PageWeight {
     if (attr(open!, "type") !== "module") continue;
     const src = attr(open!, "src");
     if (src) entries.push(src);
-    // The inline loader (frontend/build/paintFirst.ts) lists the page's modules and imports the manifest, the route
-    // modules and the entry: every script URL in it counts, whether or not it is fetched through import().
+    // The inline loader (frontend/build/afterFirstPaint.ts) lists the page's modules: every script URL in it counts,
+    // whether or not it is fetched before hydration.
     for (const m of body!.matchAll(/["'](\/[^"']+\.js)["']/g)) entries.push(m[1]!);
   }
   const jsFiles = new Set<string>();

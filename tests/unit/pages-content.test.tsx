@@ -27,7 +27,7 @@ function renderRoute(Component: AnyComponent, loaderData: unknown, path: string,
   return renderAt(<Component loaderData={loaderData} params={params} matches={[]} />, path);
 }
 const argsFor = (path: string, params: Record<string, string> = {}) =>
-  ({ request: new Request(`http://x${path}`), params, context: {} }) as any;
+  ({ request: new Request(`http://x${path}`), url: new URL(`http://x${path}`), params, context: {} }) as any;
 
 // Whole pages render in jsdom here; under a parallel run the price list can take a few seconds.
 vi.setConfig({ testTimeout: 30_000 });

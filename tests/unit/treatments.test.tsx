@@ -243,7 +243,7 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 const pageProps = (loaderData: LoaderData) => ({ loaderData }) as unknown as Parameters<typeof Treatment>[0];
 
 async function renderTreatment(path: string) {
-  const loaderData = await loader({ request: new Request("http://x" + path), params: {}, context: {} } as never);
+  const loaderData = await loader({ request: new Request("http://x" + path), url: new URL("http://x" + path), params: {}, context: {} } as never);
   const view = renderAt(<Treatment {...pageProps(loaderData)} />, path);
   const page = await vi.waitFor(() => {
     const found = view.container.querySelector<HTMLElement>(`[data-treatment="${path}"]`);
@@ -430,9 +430,9 @@ describe("page-specific content", () => {
   });
 
   it("pricing comes from pricing.json (one source): changing the document changes the page", async () => {
-    const loaderData = await loader({ request: new Request("http://x/kobido-lodz"), params: {}, context: {} } as never);
+    const loaderData = await loader({ request: new Request("http://x/kobido-lodz"), url: new URL("http://x/kobido-lodz"), params: {}, context: {} } as never);
     const changed = structuredClone(loaderData);
-    const kobido = changed.pricing.categories.find((c) => c.id === "kobido")!;
+    const kobido = changed.prices.find((c) => c.id === "kobido")!;
     (kobido.services[0] as { price: string }).price = "201 zł";
     const { container } = renderAt(<Treatment {...pageProps(changed)} />, "/kobido-lodz");
     expect(textOf(container.querySelector("#cennik")!)).toContain("Kobido UP 201 zł");

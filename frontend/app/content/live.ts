@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from "react";
 import manifest from "../generated/images.json";
-import type { ContentDocument, PricingDocument } from "./schema";
+import type { ContentDocument, PriceCategory, PricingDocument } from "./schema";
+import { priceCategoriesById } from "./pricing";
 
 export interface LiveDocuments {
   content: ContentDocument;
@@ -73,14 +74,19 @@ async function validate<K extends keyof LiveDocuments>(key: K, served: unknown):
   }
 }
 
-function useLive<K extends keyof LiveDocuments>(key: K, initial: LiveDocuments[K]): LiveDocuments[K] {
+function useLive<K extends keyof LiveDocuments, T = LiveDocuments[K]>(key: K, initial: T, select = (document: LiveDocuments[K]) => document as T): T {
   const [value, setValue] = useState(initial);
   useEffect(() => {
     let active = true;
     void fetchServedDocuments().then(async (served) => {
-      if (!served || sameJson(served[key], initial)) return;
+      if (!served) return;
+      try {
+        if (sameJson(select(served[key] as LiveDocuments[K]), initial)) return;
+      } catch {
+        // Not even shaped like the document: validation says what is wrong with it.
+      }
       const document = await validate(key, served[key]);
-      if (active && document) setValue(document);
+      if (active && document) setValue(select(document));
     });
     return () => {
       active = false;
@@ -91,3 +97,11 @@ function useLive<K extends keyof LiveDocuments>(key: K, initial: LiveDocuments[K
 
 export const useLiveContent = (initial: ContentDocument) => useLive("content", initial);
 export const useLivePricing = (initial: PricingDocument) => useLive("pricing", initial);
+
+/**
+ * The price categories a treatment page shows. Its loader data carries only these (the whole list would add ≈ 4 KB
+ * gzip to every treatment page's HTML); the served list replaces them when an edit changed them, and only then is
+ * it validated (and the schema loaded).
+ */
+export const useLivePriceCategories = (initial: PriceCategory[], ids: readonly string[]) =>
+  useLive("pricing", initial, (pricing) => priceCategoriesById(pricing, ids));

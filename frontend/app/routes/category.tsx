@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/category";
 import { loadCategoryList } from "../content/load.server";
-import { routeByPath } from "../site/routeTable";
+import { routeByPath, pagePath } from "../site/routeTable";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -13,8 +13,8 @@ import type { CategoryList } from "../content/schema";
 import styles from "./category.module.scss";
 
 /** The one list template for the three treatment families. */
-export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export function loader({ url }: Route.LoaderArgs) {
+  const path = pagePath(url.pathname);
   const route = routeByPath(path);
   if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
   const list = loadCategoryList(route.doc);

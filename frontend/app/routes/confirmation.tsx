@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/confirmation";
 import { loadConfirmationPage } from "../content/load.server";
-import { routeByPath } from "../site/routeTable";
+import { routeByPath, pagePath } from "../site/routeTable";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
 import { pageHead } from "../site/head";
@@ -12,8 +12,8 @@ import styles from "./confirmation.module.scss";
  * A confirmation page (the contact form's, where the mailer sends a form the browser posted itself): title, a few
  * sentences from content, and the ways on — home, or a call for what cannot wait.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export function loader({ url }: Route.LoaderArgs) {
+  const path = pagePath(url.pathname);
   const route = routeByPath(path);
   if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
   const page = loadConfirmationPage(route.doc);

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/document";
 import { loadDocumentPage } from "../content/load.server";
-import { routeByPath } from "../site/routeTable";
+import { routeByPath, pagePath } from "../site/routeTable";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
@@ -11,8 +11,8 @@ import { formatDatePl } from "../site/dates";
 import styles from "./document.module.scss";
 
 /** Text documents (legal pages, contest regulation): one template, numbered sections. */
-export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export function loader({ url }: Route.LoaderArgs) {
+  const path = pagePath(url.pathname);
   const route = routeByPath(path);
   if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
   const page = loadDocumentPage(route.doc);

@@ -2,10 +2,10 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
 import { loadPricing, loadTreatment } from "../content/load.server";
-import { useLivePricing } from "../content/live";
+import { useLivePriceCategories } from "../content/live";
 import { priceCategoriesById } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
-import { routeByPath } from "../site/routeTable";
+import { routeByPath, pagePath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
@@ -24,15 +24,16 @@ import styles from "./treatment.module.scss";
 const HERO_SIZES = "(min-width: 80rem) 48rem, (min-width: 64rem) calc(100vw - 23rem), calc(100vw - 3rem)";
 
 /** The one treatment template: every treatment page is a content document in content/treatments/. */
-export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export function loader({ url }: Route.LoaderArgs) {
+  const path = pagePath(url.pathname);
   const route = routeByPath(path);
   if (route?.kind !== "treatment" || !route.doc) throw new Response("Nie znaleziono", { status: 404 });
   const treatment = loadTreatment(route.doc);
   const pricing = loadPricing();
   const price = treatmentOfferPrice(path, treatment.offer, pricing);
   const head = pageHead({ path, ...treatment.seo, jsonLd: [service({ name: treatment.name, description: treatment.seo.description, path, price })] });
-  return { path, treatment, pricing, head };
+  // Only the price categories the page shows: the whole price list would travel in every treatment page's HTML.
+  return { path, treatment, prices: priceCategoriesById(pricing, treatment.pricing.categories), head };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -142,8 +143,7 @@ function useCurrentSection(ids: string[]) {
 
 export default function Treatment({ loaderData }: Route.ComponentProps) {
   const { path, treatment: t } = loaderData;
-  const pricing = useLivePricing(loaderData.pricing);
-  const categories = priceCategoriesById(pricing, t.pricing.categories);
+  const categories = useLivePriceCategories(loaderData.prices, t.pricing.categories);
 
   const blocks = pageBlocks(t);
   const toc = [

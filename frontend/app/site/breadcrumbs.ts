@@ -1,4 +1,4 @@
-import { familyListPath, routeByPath, routeLabel } from "./routeTable";
+import { familyListPath, pagePath, routeByPath, routeLabel } from "./routeTable";
 
 export interface Crumb {
   label: string;
@@ -10,7 +10,8 @@ export interface Crumb {
  * path lies under (the blog for an article, the contact page for its confirmation), then the page itself. Feeds
  * both the visible trail and the BreadcrumbList structured data.
  */
-export function breadcrumbTrail(path: string, currentLabel?: string): Crumb[] {
+export function breadcrumbTrail(pathname: string, currentLabel?: string): Crumb[] {
+  const path = pagePath(pathname);
   const home: Crumb = { label: routeLabel("/"), path: "/" };
   if (path === "/") return [home];
   const trail = [home];

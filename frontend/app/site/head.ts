@@ -9,6 +9,7 @@ import { absoluteUrl, beautySalon, breadcrumbList, shareImage } from "./structur
 import { breadcrumbTrail } from "./breadcrumbs";
 import { loadPricing } from "../content/load.server";
 import { routeByPath } from "./routeTable";
+import { structuredDataByPath } from "./structuredDataSlot";
 
 export interface HeadInput {
   path: string;
@@ -37,6 +38,8 @@ export function pageHead(input: HeadInput): MetaDescriptor[] {
   const graph: object[] = [beautySalon(loadPricing())];
   if (input.path !== "/" && input.canonical !== false) graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
   graph.push(...(input.jsonLd ?? []));
+  // Not among the descriptors: those travel in the page's hydration data as well (structuredDataSlot.ts).
+  structuredDataByPath.set(input.path, graph);
   return [
     { title },
     { name: "description", content: input.description },
@@ -57,6 +60,5 @@ export function pageHead(input: HeadInput): MetaDescriptor[] {
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
-    ...graph.map((data) => ({ "script:ld+json": data })),
   ];
 }

@@ -75,8 +75,18 @@ export const familyListPath: Record<Family, string> = {
   permanent: "/makijaz-permanentny",
 };
 
+/**
+ * A page's path as the route table writes it. React Router 8 prerenders each page's HTML from its path with a
+ * trailing slash (`/kontakt/`, written to kontakt/index.html), while the browser's location has none: both must
+ * render the same page, with the same links and breadcrumbs, or hydration would not match.
+ */
+export function pagePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
 export function routeByPath(path: string): SiteRoute | undefined {
-  return routes.find((r) => r.path === path);
+  const page = pagePath(path);
+  return routes.find((r) => r.path === page);
 }
 
 /** Every concrete route path (no parameters); articles are added from content by the prerender list. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { NavLink, useLocation } from "react-router";
-import { mainNav, familyListPath, routeByPath } from "../../site/routeTable";
+import { Link, NavLink, useLocation } from "react-router";
+import { mainNav, familyListPath, pagePath, routeByPath } from "../../site/routeTable";
 import { site, phoneHref } from "../../site/config";
 import { Icon } from "../Icon/Icon";
 import { Logo } from "../Logo/Logo";
@@ -11,7 +11,7 @@ const NAV_ID = "menu-glowne";
 
 /** The 'Zabiegi' item is active on the three family lists and on every treatment page. */
 function inTreatments(pathname: string): boolean {
-  return Object.values(familyListPath).includes(pathname) || routeByPath(pathname)?.kind === "treatment";
+  return Object.values(familyListPath).includes(pagePath(pathname)) || routeByPath(pathname)?.kind === "treatment";
 }
 
 /** Matches the SCSS breakpoint at which the menu is shown inline (lg). */
@@ -143,6 +143,7 @@ function Dropdown({ label, items, active }: { label: string; items: { label: str
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const current = pagePath(pathname);
   const hydrated = useHydrated();
 
   // The mobile menu closes whenever the visitor navigates.
@@ -186,13 +187,14 @@ export function Header() {
                 <Dropdown key={item.label} label={item.label} items={item.children} active={inTreatments(pathname)} />
               ) : (
                 <li key={item.path}>
-                  <NavLink
+                  {/* Not NavLink's `end`: the prerendered location has a trailing slash (routeTable.pagePath). */}
+                  <Link
                     to={item.path!}
-                    end
-                    className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ""}`}
+                    aria-current={current === item.path ? "page" : undefined}
+                    className={`${styles.navLink} ${current === item.path ? styles.active : ""}`}
                   >
                     {item.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ),
             )}
