@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { contentDevServer } from "./frontend/build/content-dev-server.ts";
+import { contentDevServer } from "./frontend/tools/content-dev-server.ts";
 
 const buildDate = new Date();
 const stackUrl = process.env.STACK_URL ?? "http://127.0.0.1:8080";
@@ -66,7 +66,7 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
-    include: ["frontend/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+    include: ["frontend/**/*.test.{ts,tsx}", "tests/{unit,build,integration}/**/*.test.{ts,tsx}"],
     setupFiles: ["frontend/test/setup.ts"],
     css: { modules: { classNameStrategy: "non-scoped" } },
   },

@@ -8,7 +8,7 @@ import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { markHydrated } from "./site/hydration";
 import { DEFERRED_IMAGES_AFTER_PAINT, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
 import { basicHead } from "./site/basicHead";
-// Two self-hosted fonts (Polish subset, frontend/build/fonts.ts), inside the stylesheet (vite.config.ts).
+// Two self-hosted fonts (Polish subset, frontend/tools/fonts.ts), inside the stylesheet (vite.config.ts).
 import "./styles/fonts.scss";
 // Inline (228 bytes): the browser asks for no icon file, so nothing but the page's own resources loads before it paints.
 import favicon from "./favicon.svg?inline";
