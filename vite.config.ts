@@ -2,9 +2,10 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { contentDevServer } from "./frontend/tools/content-dev-server.ts";
+import { host, ports } from "./docker/native/config.mjs";
 
 const buildDate = new Date();
-const stackUrl = process.env.STACK_URL ?? "http://127.0.0.1:8080";
+const stackUrl = process.env.STACK_URL ?? `http://${host}:${ports.web}`;
 
 export default defineConfig({
   // React Router's plugin builds the app; Vitest runs components without it.

@@ -7,8 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Ports can be moved (e.g. to run beside a stack that is already up); docker/native/config.mjs reads the same.
-export NGINX_PORT="${NGINX_PORT:-8080}" MAIL_UI_PORT="${MAIL_UI_PORT:-8025}" SMTP_PORT="${SMTP_PORT:-1025}" PHP_FPM_PORT="${PHP_FPM_PORT:-9100}"
+# Ports can be moved (e.g. to run beside a stack that is already up); unset, they are docker/defaults.env's, as
+# docker/native/config.mjs reads them.
+default_of() { sed -n "s/^$1=//p" docker/defaults.env; }
+export NGINX_PORT="${NGINX_PORT:-$(default_of NGINX_PORT)}" MAIL_UI_PORT="${MAIL_UI_PORT:-$(default_of MAIL_UI_PORT)}" \
+  SMTP_PORT="${SMTP_PORT:-$(default_of SMTP_PORT)}" PHP_FPM_PORT="${PHP_FPM_PORT:-$(default_of PHP_FPM_PORT)}"
 # The end-to-end tests post from many loopback addresses (tests/mailer/http.ts), each under the real per-client
 # limit; the site-wide limit would stop them, as it is meant to stop a host rotating addresses. Lifted here; the
 # limit itself is tested against nginx in tests/integration/stack-config.test.ts.
