@@ -2,14 +2,13 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { contentDevServer } from "./frontend/tools/content-dev-server.ts";
-import { host, ports } from "./docker/native/config.mjs";
+import { stackProxy } from "./frontend/tools/stack-proxy.ts";
 
 const buildDate = new Date();
-const stackUrl = process.env.STACK_URL ?? `http://${host}:${ports.web}`;
 
 export default defineConfig({
   // React Router's plugin builds the app; Vitest runs components without it.
-  plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer()],
+  plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer(), stackProxy()],
   publicDir: "frontend/public",
   resolve: {
     // react-router's package exports always resolve to its development build, whose only difference from the
@@ -53,17 +52,6 @@ export default defineConfig({
   css: {
     modules: { localsConvention: "camelCaseOnly" },
     preprocessorOptions: { scss: { loadPaths: ["frontend/app/styles"] } },
-  },
-  server: {
-    // `npm run dev` sends the contact form to the native stack (npm run stack), which runs PHP and the mail catcher.
-    // The mailer refuses posts from other origins, so the proxied post carries the stack's own Origin.
-    proxy: {
-      "/send-email.php": {
-        target: stackUrl,
-        changeOrigin: true,
-        headers: { origin: stackUrl },
-      },
-    },
   },
   test: {
     environment: "jsdom",
