@@ -13,7 +13,9 @@ export function stackProxy(): Plugin {
     async config() {
       let target = process.env.STACK_URL;
       if (!target) {
-        const { host, ports } = await import("../../docker/native/config.mjs");
+        // A URL, not a literal path: Vite bundles its configuration and would resolve a literal even for a build.
+        const config: typeof import("../../docker/native/config.mjs") = await import(new URL("../../docker/native/config.mjs", import.meta.url).href);
+        const { host, ports } = config;
         target = `http://${host}:${ports.web}`;
       }
       return { server: { proxy: { "/send-email.php": { target, changeOrigin: true, headers: { origin: target } } } } };
