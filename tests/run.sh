@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The one test command (README): installs what is missing, builds the site, runs the unit and component tests,
-# starts the native stack (Debian 12's nginx + PHP-FPM, MailDev, the deliverer on 127.0.0.1) and runs the mailer's and
+# The one test command (README; its steps in docs/testing.md): checks its ports, installs what is missing, runs the
+# unit and component tests, builds the site and runs the tests of the build, starts the native stack (Debian 12's nginx + PHP-FPM, MailDev, the deliverer on 127.0.0.1) and runs the mailer's and
 # the end-to-end tests against it, then the Compose stage (tests/compose/run.sh): the images on Debian 13, production
 # over HTTPS and the local configuration, each with its part of the suite. Exits non-zero on the first failing
 # stage; the last lines say what ran and what was a stand-in.
