@@ -2,7 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
-import { contentDevServer } from "./frontend/build/content-dev-server.ts";
+import { contentDevServer } from "./frontend/tools/content-dev-server.ts";
+import { stackProxy } from "./frontend/tools/stack-proxy.ts";
 
 const buildDate = new Date();
 
@@ -16,11 +17,10 @@ function scopedName(local: string, file: string): string {
   scopedNames.set(name, key);
   return name;
 }
-const stackUrl = process.env.STACK_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
   // React Router's plugin builds the app; Vitest runs components without it.
-  plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer()],
+  plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer(), stackProxy()],
   publicDir: "frontend/public",
   build: {
     // One stylesheet for the whole site (≈ 10 KB gzip, 37 KB with the fonts): a single render-blocking request on
@@ -63,20 +63,9 @@ export default defineConfig({
     },
     preprocessorOptions: { scss: { loadPaths: ["frontend/app/styles"] } },
   },
-  server: {
-    // `npm run dev` sends the contact form to the native stack (npm run stack), which runs PHP and the mail catcher.
-    // The mailer refuses posts from other origins, so the proxied post carries the stack's own Origin.
-    proxy: {
-      "/send-email.php": {
-        target: stackUrl,
-        changeOrigin: true,
-        headers: { origin: stackUrl },
-      },
-    },
-  },
   test: {
     environment: "jsdom",
-    include: ["frontend/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+    include: ["frontend/**/*.test.{ts,tsx}", "tests/{unit,build,integration}/**/*.test.{ts,tsx}"],
     setupFiles: ["frontend/test/setup.ts"],
     css: { modules: { classNameStrategy: "non-scoped" } },
   },

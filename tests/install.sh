@@ -31,8 +31,11 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm install --no-audit --no-fund
 fi
 
-if [ ! -f mailer/vendor/autoload.php ] || [ mailer/composer.json -nt mailer/vendor/autoload.php ]; then
-  (cd mailer && COMPOSER_ALLOW_SUPERUSER=1 composer install --no-interaction --no-progress)
+# From the lock (never `update`): the machine's global Composer config may say "lock": false, so composer.json's
+# "config": {"lock": true} keeps it in use; a lock that no longer matches composer.json stops here.
+if [ ! -f mailer/vendor/autoload.php ] || [ mailer/composer.lock -nt mailer/vendor/autoload.php ] || [ mailer/composer.json -nt mailer/vendor/autoload.php ]; then
+  (cd mailer && COMPOSER_ALLOW_SUPERUSER=1 composer validate --no-check-publish --no-check-all --strict >/dev/null \
+    && COMPOSER_ALLOW_SUPERUSER=1 composer install --no-interaction --no-progress)
 fi
 
 echo "Node: $(node -v) (npm $(npm -v)); Chromium: $(chromium --version 2>/dev/null || echo brak)"

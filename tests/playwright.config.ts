@@ -1,12 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath, quietChromiumFlags } from "./support/chromium.ts";
+import { host, ports } from "../docker/native/config.mjs";
 
 /**
  * End-to-end tests in Debian's Chromium against the real native stack (nginx, PHP-FPM, MailDev), started here
  * unless SITE_URL points at a stack that already runs (the Compose stack: SITE_URL=http://localhost:8080
  * MAIL_API=http://localhost:8025 STACK=compose).
  */
-const siteUrl = process.env.SITE_URL ?? "http://127.0.0.1:8080";
+const siteUrl = process.env.SITE_URL ?? `http://${host}:${ports.web}`;
 const external = Boolean(process.env.SITE_URL);
 /** The test run's production: test names resolved to 127.0.0.1 (tests/support/testHosts.ts). */
 const testHosts = (process.env.TEST_HOSTS ?? "").split(/[\s,]+/).filter(Boolean);

@@ -1,51 +1,47 @@
 #!/usr/bin/env bash
-# The one test command (README): installs what is missing, builds the site, runs the unit and component tests,
-# starts the native stack (Debian 12's nginx + PHP-FPM, MailDev, the deliverer on 127.0.0.1) and runs the mailer's and
+# The one test command (README; its steps in docs/testing.md): checks its ports, installs what is missing, runs the
+# unit and component tests, builds the site and runs the tests of the build, starts the native stack (Debian 12's nginx + PHP-FPM, MailDev, the deliverer on 127.0.0.1) and runs the mailer's and
 # the end-to-end tests against it, then the Compose stage (tests/compose/run.sh): the images on Debian 13, production
 # over HTTPS and the local configuration, each with its part of the suite. Exits non-zero on the first failing
 # stage; the last lines say what ran and what was a stand-in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Ports can be moved (e.g. to run beside a stack that is already up); docker/native/config.mjs reads the same.
-export NGINX_PORT="${NGINX_PORT:-8080}" MAIL_UI_PORT="${MAIL_UI_PORT:-8025}" SMTP_PORT="${SMTP_PORT:-1025}" PHP_FPM_PORT="${PHP_FPM_PORT:-9100}"
+# Ports can be moved (e.g. to run beside a stack that is already up); unset, they are docker/defaults.env's, as
+# docker/native/config.mjs reads them.
+default_of() { sed -n "s/^$1=//p" docker/defaults.env; }
+export NGINX_PORT="${NGINX_PORT:-$(default_of NGINX_PORT)}" MAIL_UI_PORT="${MAIL_UI_PORT:-$(default_of MAIL_UI_PORT)}" \
+  SMTP_PORT="${SMTP_PORT:-$(default_of SMTP_PORT)}" PHP_FPM_PORT="${PHP_FPM_PORT:-$(default_of PHP_FPM_PORT)}"
 # The end-to-end tests post from many loopback addresses (tests/mailer/http.ts), each under the real per-client
 # limit; the site-wide limit would stop them, as it is meant to stop a host rotating addresses. Lifted here; the
-# limit itself is tested against nginx in tests/unit/stack-config.test.ts.
+# limit itself is tested against nginx in tests/integration/stack-config.test.ts.
 export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
 site="http://127.0.0.1:$NGINX_PORT"
 mail_api="http://127.0.0.1:$MAIL_UI_PORT"
+
+# First, in a second: what an earlier or interrupted run of this checkout left running is stopped by the process
+# ids it recorded (the fault tests restart the catcher and PHP-FPM outside the stack); any other program on a port
+# the stack needs — a developer's own nginx, another checkout's stack — is named and left alone, and the run stops.
+stop_services() {
+  node -e 'import("./docker/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher","deliverer"]) await s.stopService(n).catch(() => {}); s.releaseWorkerRoot() })' || true
+}
+node docker/native/free-ports.mjs
 
 bash tests/install.sh
 # The Node that install.sh fetched, first on PATH for everything below (npm, the stack, Playwright).
 source tests/node.sh
 
+echo "== testy jednostkowe i komponentów (Vitest, bez zbudowanej strony)"
+npm run test:unit
+
 echo "== budowanie"
 npm run build
 npm run typecheck
 
-echo "== testy jednostkowe i komponentów (Vitest)"
-npm run test:unit
+echo "== testy zbudowanej strony i konfiguracji (Vitest: nginx, walidator HTML)"
+npx vitest run tests/build/ tests/integration/
 
 echo "== stos natywny"
-stop_services() {
-  node -e 'import("./docker/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher","deliverer"]) await s.stopService(n).catch(() => {}); s.releaseWorkerRoot() })' || true
-}
-# Services left by an earlier or interrupted run — of this checkout or of another one (the fault tests restart the
-# catcher and PHP-FPM by themselves, outside the stack) — would hold the ports: our own nginx, PHP-FPM and MailDev
-# listening on them are stopped; anything else on them is reported.
-stop_services
-for port in "$NGINX_PORT" "$MAIL_UI_PORT" "$SMTP_PORT" "$PHP_FPM_PORT"; do
-  for pid in $(ss -ltnpH "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 | sort -u); do
-    cmd=$({ tr '\0' ' ' < "/proc/$pid/cmdline"; } 2>/dev/null || true)
-    case "$cmd" in
-      "") ;; # already gone (a worker whose master was stopped)
-      *maildev*|php-fpm*|nginx*) kill "$pid" 2>/dev/null || true ;;
-      *) echo "Port $port zajmuje inny proces ($pid: $cmd)" >&2 ;;
-    esac
-  done
-done
-sleep 1
 mkdir -p .stack && node docker/native/stack.mjs > .stack/stack-run.log 2>&1 &
 stack_pid=$!
 cleanup() {

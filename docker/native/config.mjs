@@ -1,19 +1,20 @@
 /**
- * Settings of the native stack (what runs on machines without a Docker engine). Every port can be overridden by
- * an environment variable; the defaults mirror the Compose stack: site 8080, mail UI/API 8025, SMTP 1025.
+ * Settings of the native stack (what runs on machines without a Docker engine). Every setting, ports included, is
+ * taken from the environment, else from docker/defaults.env (its native or local default, else the default).
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { nativeSetting } from "../defaults.mjs";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const stateDir = resolve(root, process.env.STACK_DIR ?? ".stack");
 
 export const ports = {
-  web: Number(process.env.NGINX_PORT ?? 8080),
-  php: Number(process.env.PHP_FPM_PORT ?? 9100),
-  smtp: Number(process.env.SMTP_PORT ?? 1025),
-  mailUi: Number(process.env.MAIL_UI_PORT ?? 8025),
+  web: Number(nativeSetting("NGINX_PORT")),
+  php: Number(nativeSetting("PHP_FPM_PORT")),
+  smtp: Number(nativeSetting("SMTP_PORT")),
+  mailUi: Number(nativeSetting("MAIL_UI_PORT")),
 };
 
 export const host = "127.0.0.1";
@@ -52,22 +53,22 @@ export function forWorkers(path) {
 
 /** The mailer's environment: the same variables docker-compose.yml passes to the php service. */
 export const mailerEnv = {
-  MAIL_FROM: process.env.MAIL_FROM ?? "strona@aurea-salon.example",
-  MAIL_FROM_NAME: process.env.MAIL_FROM_NAME ?? "Strona Aurea Instytut Urody",
-  MAIL_TO: process.env.MAIL_TO ?? "kontakt@aurea-salon.example",
+  MAIL_FROM: nativeSetting("MAIL_FROM"),
+  MAIL_FROM_NAME: nativeSetting("MAIL_FROM_NAME"),
+  MAIL_TO: nativeSetting("MAIL_TO"),
   SMTP_HOST: host,
   SMTP_PORT: String(ports.smtp),
   SMTP_SECURE: "",
   SMTP_AUTH: "0",
-  SMTP_TIMEOUT: process.env.SMTP_TIMEOUT ?? "5",
+  SMTP_TIMEOUT: nativeSetting("SMTP_TIMEOUT"),
   // Posts from the site's own pages are accepted by their Host (mailer/src/OriginPolicy.php); further origins
   // only if set, as in Compose.
-  SITE_ORIGIN: process.env.SITE_ORIGIN ?? "",
+  SITE_ORIGIN: nativeSetting("SITE_ORIGIN"),
   // The durable outbox (a named volume in Compose): written by PHP-FPM's workers, emptied by the deliverer.
   OUTBOX_DIR: forWorkers(outboxDir),
-  OUTBOX_MAX_ATTEMPTS: process.env.OUTBOX_MAX_ATTEMPTS ?? "10",
-  OUTBOX_RETRY_SECONDS: process.env.OUTBOX_RETRY_SECONDS ?? "60",
-  OUTBOX_POLL_SECONDS: process.env.OUTBOX_POLL_SECONDS ?? "2",
+  OUTBOX_MAX_ATTEMPTS: nativeSetting("OUTBOX_MAX_ATTEMPTS"),
+  OUTBOX_RETRY_SECONDS: nativeSetting("OUTBOX_RETRY_SECONDS"),
+  OUTBOX_POLL_SECONDS: nativeSetting("OUTBOX_POLL_SECONDS"),
 };
 
 /** The first name server of this machine, as the web image's entrypoint reads its container's. */
@@ -97,9 +98,9 @@ export function nginxTemplateValues() {
     NGINX_RESOLVER: systemResolver(),
     MAILER_SCRIPT: forWorkers(resolve(root, "mailer/public/send-email.php")),
     NGINX_CONF_DIR: resolve(stateDir, "nginx"),
-    CONTACT_RATE_LIMIT: process.env.CONTACT_RATE_LIMIT ?? "10r/m",
-    CONTACT_SITE_RATE_LIMIT: process.env.CONTACT_SITE_RATE_LIMIT ?? "30r/m",
-    REAL_IP_FROM: process.env.REAL_IP_FROM ?? "127.0.0.1",
+    CONTACT_RATE_LIMIT: nativeSetting("CONTACT_RATE_LIMIT"),
+    CONTACT_SITE_RATE_LIMIT: nativeSetting("CONTACT_SITE_RATE_LIMIT"),
+    REAL_IP_FROM: nativeSetting("REAL_IP_FROM"),
     CSP_MAP_FILE: resolve(buildDir, "nginx/csp-hashes.map"),
     NGINX_PID: join(stateDir, "run", "nginx.pid"),
     NGINX_ERROR_LOG: join(logDir, "nginx-error.log"),

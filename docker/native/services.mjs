@@ -1,7 +1,8 @@
 /**
  * The four services of the native stack, each startable and stoppable on its own (tests stop the mail catcher,
  * kill PHP-FPM mid-run or run the deliverer by hand). Each writes a pidfile in .stack/run so any process can find
- * and stop it.
+ * and stop it. A pidfile holds the process id and its start time: a process is stopped only when both still match,
+ * so a pid the system has since given to someone else's program is never signalled.
  */
 import { spawn, execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeFileSync, openSync } from "node:fs";
@@ -178,14 +179,47 @@ export const phpBinary = () => which("php8.2", "php8.3", "php");
 
 const pidFile = (name) => join(runDir, `${name}.pid`);
 
-export function pidOf(name) {
+/** When the process started (clock ticks since boot, /proc/PID/stat field 22); undefined when it is gone. */
+function startTime(pid) {
   try {
-    const pid = Number(readFileSync(pidFile(name), "utf8"));
-    process.kill(pid, 0);
-    return pid;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) is in parentheses and may hold spaces: count from the last ")".
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
   } catch {
     return undefined;
   }
+}
+
+/** The process this checkout started as NAME, if it still runs: the recorded pid with the recorded start time. */
+export function pidOf(name) {
+  try {
+    const [pid, started] = readFileSync(pidFile(name), "utf8").trim().split(" ");
+    return started !== undefined && startTime(Number(pid)) === started ? Number(pid) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Who listens on a TCP port of 127.0.0.1 or any address: "nginx (pid 123: nginx: master process …)", or "". */
+export function portHolder(port) {
+  let listing = "";
+  try {
+    listing = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+  } catch {
+    // no ss (iproute2): say less
+  }
+  const holders = [...new Set([...listing.matchAll(/\("([^"]+)",pid=(\d+)/g)].map((m) => `${m[1]}|${m[2]}`))].map((entry) => {
+    const [name, pid] = entry.split("|");
+    let command = "";
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+    } catch {
+      // gone meanwhile
+    }
+    return `${name} (pid ${pid}${command ? `: ${command.slice(0, 120)}` : ""})`;
+  });
+  if (holders.length) return holders.join(", ");
+  return listing.trim() ? "a process this user cannot see (run as root to see which)" : "";
 }
 
 export function portOpen(port) {
@@ -216,12 +250,14 @@ export async function startService(name, { detached = false } = {}) {
   mkdirSync(runDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
   const service = services[name];
-  if (service.port !== undefined && (await portOpen(service.port))) throw new Error(`Port ${service.port} (${name}) jest już zajęty`);
+  if (service.port !== undefined && (await portOpen(service.port))) {
+    throw new Error(`Port ${service.port} (${name}) jest już zajęty: ${portHolder(service.port) || "nie wiadomo przez kogo"}`);
+  }
   if (service.port === undefined && pidOf(name)) throw new Error(`${name} już działa (pid ${pidOf(name)})`);
   const [cmd, args, env, options = {}] = service.command();
   const log = openSync(join(logDir, `${name}.log`), "a");
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached, ...options });
-  writeFileSync(pidFile(name), String(child.pid));
+  writeFileSync(pidFile(name), `${child.pid} ${startTime(child.pid)}`);
   if (detached) child.unref();
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`${name} zakończył się (kod ${code}); zobacz ${join(logDir, name + ".log")}`))),
@@ -280,8 +316,13 @@ export async function killService(name) {
   rmSync(pidFile(name), { force: true });
 }
 
+/** Stops NAME if this checkout started it (pidOf); a port held by anyone else is left alone. */
 export async function stopService(name, signal = "SIGTERM") {
   const pid = pidOf(name);
+  if (!pid) {
+    rmSync(pidFile(name), { force: true });
+    return;
+  }
   const send = (sig) => {
     try {
       if (pid) process.kill(pid, sig);
@@ -291,7 +332,7 @@ export async function stopService(name, signal = "SIGTERM") {
   };
   send(signal);
   // Down means the port is closed, or for a service without a port (the deliverer) the process is gone.
-  const down = (timeoutMs) => (services[name].port !== undefined ? waitForPort(services[name].port, false, timeoutMs) : pid ? waitForExit([pid], timeoutMs) : Promise.resolve());
+  const down = (timeoutMs) => (services[name].port !== undefined ? waitForPort(services[name].port, false, timeoutMs) : waitForExit([pid], timeoutMs));
   // A graceful stop waits for open connections (MailDev's SMTP server does; the deliverer finishes the message in
   // hand); past a few seconds, force it.
   try {

@@ -16,6 +16,15 @@ if [ -z "${NGINX_RESOLVER:-}" ]; then
   export NGINX_RESOLVER
 fi
 
+# Settings left unset or empty take their defaults from docker/defaults.env (in the image /etc/salon/defaults.env),
+# the one place they are written; salon-logs, started below, inherits them.
+while IFS= read -r line; do
+  case "$line" in [A-Z]*=*) ;; *) continue ;; esac
+  name=${line%%=*}
+  eval "current=\${$name:-}"
+  [ -n "$current" ] || export "$name=${line#*=}"
+done <"${SALON_DEFAULTS:-/etc/salon/defaults.env}"
+
 mkdir -p "$NGINX_CONF_DIR" "$NGINX_TEMP_DIR"
 for template in /etc/salon/nginx-templates/*.template; do
   names=$(grep -o '\${[A-Z_][A-Z0-9_]*}' "$template" | sort -u)

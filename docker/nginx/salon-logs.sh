@@ -13,9 +13,11 @@
 # By hand: docker compose exec web salon-logs --once      (the tests run it with an invented day and size)
 set -eu
 
+# The privacy policy's limit; the defaults (unset or empty) come from docker/defaults.env, as the entrypoint's do.
 max_days=14
-days="${LOG_RETENTION_DAYS:-$max_days}"
-max_mb="${LOG_MAX_MB:-200}"
+defaults="${SALON_DEFAULTS:-/etc/salon/defaults.env}"
+days="${LOG_RETENTION_DAYS:-$(sed -n 's/^LOG_RETENTION_DAYS=//p' "$defaults")}"
+max_mb="${LOG_MAX_MB:-$(sed -n 's/^LOG_MAX_MB=//p' "$defaults")}"
 case "$days" in ''|*[!0-9]*) echo "salon-logs: LOG_RETENTION_DAYS must be a number of days" >&2; exit 2 ;; esac
 case "$max_mb" in ''|*[!0-9]*) echo "salon-logs: LOG_MAX_MB must be a number of megabytes" >&2; exit 2 ;; esac
 if [ "$days" -lt 1 ] || [ "$days" -gt "$max_days" ]; then

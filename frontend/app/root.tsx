@@ -10,7 +10,7 @@ import { DEFERRED_IMAGES_AFTER_PAINT, NO_SCRIPT_IMAGES_CSS } from "./site/deferr
 import { basicHead } from "./site/basicHead";
 import { structuredDataByPath } from "./site/structuredDataSlot";
 import { pagePath } from "./site/routeTable";
-// Two self-hosted fonts (Polish subset, frontend/build/fonts.ts), inside the stylesheet (vite.config.ts).
+// Two self-hosted fonts (Polish subset, frontend/tools/fonts.ts), inside the stylesheet (vite.config.ts).
 import "./styles/fonts.scss";
 // Inline (228 bytes): the browser asks for no icon file, so nothing but the page's own resources loads before it paints.
 import favicon from "./favicon.svg?inline";

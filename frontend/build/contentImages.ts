@@ -68,7 +68,7 @@ export function shareImages(): Set<string> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The photo fixtures (frontend/build/photos.ts): camera-sized stand-ins for real photos, made by a script and never
+// The photo fixtures (frontend/tools/photos.ts): camera-sized stand-ins for real photos, made by a script and never
 // committed. They live in .photos/ (git-ignored, and outside the Docker build context); while they are switched on,
 // the pipeline takes each image from there instead of content/images. content/images itself never changes, so the
 // swap can leave nothing behind for git to pick up.

@@ -5,7 +5,7 @@
  *
  *   php mailer/bin/deliver.php                one pass over the due messages, then exit
  *   php mailer/bin/deliver.php --now          one pass over every waiting message, due or not (after a fix)
- *   php mailer/bin/deliver.php --loop         the service: a pass every OUTBOX_POLL_SECONDS (default 5)
+ *   php mailer/bin/deliver.php --loop         the service: a pass every OUTBOX_POLL_SECONDS (docker/defaults.env)
  *   php mailer/bin/deliver.php --status       counts of waiting and failed messages, as JSON
  *   php mailer/bin/deliver.php --retry-failed put outbox/failed/* back in the queue, attempts reset
  *   php mailer/bin/deliver.php --held         list the posts held back for review (no valid proof of work),
@@ -24,6 +24,7 @@
 declare(strict_types=1);
 
 use Salon\Mailer\Config;
+use Salon\Mailer\Defaults;
 use Salon\Mailer\Deliverer;
 use Salon\Mailer\EventLog;
 use Salon\Mailer\InvalidConfig;
@@ -62,7 +63,11 @@ try {
 
 // Touched after every --loop pass; a dotfile, so never taken for a message.
 $heartbeat = $config->outboxDir . '/.deliverer-heartbeat';
-$poll = filter_var(getenv('OUTBOX_POLL_SECONDS') ?: '5', FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 3600]]) ?: 5;
+$poll = filter_var(
+    getenv('OUTBOX_POLL_SECONDS') ?: Defaults::of('OUTBOX_POLL_SECONDS'),
+    FILTER_VALIDATE_INT,
+    ['options' => ['min_range' => 1, 'max_range' => 3600]],
+) ?: (int) Defaults::of('OUTBOX_POLL_SECONDS');
 if (isset($options['health'])) {
     clearstatcache();
     $beat = @filemtime($heartbeat);

@@ -87,9 +87,11 @@ final readonly class Config
      */
     public static function fromArray(array $env): self
     {
-        $get = static fn (string $name, string $default = ''): string => trim($env[$name] ?? '') !== ''
+        // Missing or empty: the default from docker/defaults.env (Defaults), the one place defaults are written.
+        $defaults = Defaults::all();
+        $get = static fn (string $name): string => trim($env[$name] ?? '') !== ''
             ? trim($env[$name])
-            : $default;
+            : trim($defaults[$name] ?? '');
         $problems = [];
 
         $from = $get('MAIL_FROM');
@@ -101,12 +103,12 @@ final readonly class Config
             $problems[] = $to === '' ? 'MAIL_TO is missing' : 'MAIL_TO is not an e-mail address';
         }
 
-        $port = filter_var($get('SMTP_PORT', '1025'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 65535]]);
+        $port = filter_var($get('SMTP_PORT'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 65535]]);
         if ($port === false) {
             $problems[] = 'SMTP_PORT must be a number from 1 to 65535';
         }
         // Upper bound keeps a typo from bringing back PHPMailer's 300 s hang; php-fpm kills requests after 25 s anyway.
-        $timeout = filter_var($get('SMTP_TIMEOUT', '10'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 20]]);
+        $timeout = filter_var($get('SMTP_TIMEOUT'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 20]]);
         if ($timeout === false) {
             $problems[] = 'SMTP_TIMEOUT must be a number of seconds from 1 to 20';
         }
@@ -115,7 +117,7 @@ final readonly class Config
         if (!in_array($secure, ['', 'tls', 'ssl'], true)) {
             $problems[] = "SMTP_SECURE must be '', 'tls' or 'ssl'";
         }
-        $authRaw = $get('SMTP_AUTH', '0');
+        $authRaw = $get('SMTP_AUTH');
         if (!in_array($authRaw, ['0', '1'], true)) {
             $problems[] = "SMTP_AUTH must be '0' or '1'";
         }
@@ -141,7 +143,7 @@ final readonly class Config
         }
         // With SMTP_SECURE='' there is no TLS at all (AutoTLS is off, see SmtpSender), so the login and every
         // message would cross the network readable, even to a server that offers STARTTLS.
-        $host = $get('SMTP_HOST', '127.0.0.1');
+        $host = $get('SMTP_HOST');
         if ($auth && $secure === '' && !self::isLoopbackOrCatcher($host)) {
             $problems[] = "SMTP_AUTH=1 needs SMTP_SECURE=tls or ssl: without TLS the password would travel in clear text (allowed only to a loopback host or the development catcher 'catcher')";
         }
@@ -156,33 +158,33 @@ final readonly class Config
         if ($outboxDir === '' || $outboxDir[0] !== '/') {
             $problems[] = $outboxDir === '' ? 'OUTBOX_DIR is missing' : 'OUTBOX_DIR must be an absolute path';
         }
-        $maxAttempts = filter_var($get('OUTBOX_MAX_ATTEMPTS', '10'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 100]]);
+        $maxAttempts = filter_var($get('OUTBOX_MAX_ATTEMPTS'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 100]]);
         if ($maxAttempts === false) {
             $problems[] = 'OUTBOX_MAX_ATTEMPTS must be a number from 1 to 100';
         }
-        $retrySeconds = filter_var($get('OUTBOX_RETRY_SECONDS', '60'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 86400]]);
+        $retrySeconds = filter_var($get('OUTBOX_RETRY_SECONDS'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 86400]]);
         if ($retrySeconds === false) {
             $problems[] = 'OUTBOX_RETRY_SECONDS must be a number of seconds from 1 to 86400';
         }
 
-        $maxPending = filter_var($get('OUTBOX_MAX_PENDING', '500'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1_000_000]]);
+        $maxPending = filter_var($get('OUTBOX_MAX_PENDING'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1_000_000]]);
         if ($maxPending === false) {
             $problems[] = 'OUTBOX_MAX_PENDING must be a number from 1 to 1000000';
         }
-        $minFreeMb = filter_var($get('OUTBOX_MIN_FREE_MB', '100'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 0, 'max_range' => 1_000_000_000]]);
+        $minFreeMb = filter_var($get('OUTBOX_MIN_FREE_MB'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 0, 'max_range' => 1_000_000_000]]);
         if ($minFreeMb === false) {
             $problems[] = 'OUTBOX_MIN_FREE_MB must be a number of megabytes from 0 to 1000000000';
         }
-        $failedDays = filter_var($get('OUTBOX_FAILED_DAYS', (string) self::FAILED_DAYS_MAX), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => self::FAILED_DAYS_MAX]]);
+        $failedDays = filter_var($get('OUTBOX_FAILED_DAYS'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => self::FAILED_DAYS_MAX]]);
         if ($failedDays === false) {
             $problems[] = 'OUTBOX_FAILED_DAYS must be a number of days from 1 to ' . self::FAILED_DAYS_MAX . ' (the privacy policy promises no longer)';
         }
 
-        $maxHeld = filter_var($get('OUTBOX_MAX_HELD', '500'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1_000_000]]);
+        $maxHeld = filter_var($get('OUTBOX_MAX_HELD'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1_000_000]]);
         if ($maxHeld === false) {
             $problems[] = 'OUTBOX_MAX_HELD must be a number from 1 to 1000000';
         }
-        $heldDays = filter_var($get('OUTBOX_HELD_DAYS', (string) self::HELD_DAYS_MAX), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => self::HELD_DAYS_MAX]]);
+        $heldDays = filter_var($get('OUTBOX_HELD_DAYS'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => self::HELD_DAYS_MAX]]);
         if ($heldDays === false) {
             $problems[] = 'OUTBOX_HELD_DAYS must be a number of days from 1 to ' . self::HELD_DAYS_MAX . ' (the privacy policy promises no longer)';
         }
@@ -205,7 +207,7 @@ final readonly class Config
 
         return new self(
             fromAddress: $from,
-            fromName: self::singleLine($get('MAIL_FROM_NAME', 'Strona salonu')),
+            fromName: self::singleLine($get('MAIL_FROM_NAME')),
             toAddress: $to,
             smtpHost: $host,
             smtpPort: (int) $port,

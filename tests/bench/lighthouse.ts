@@ -282,7 +282,7 @@ function variantSites(port: number, reuse: boolean): Site[] {
     let seconds = 0;
     if (!reuse || !built) {
       if (variant === "photos") {
-        const made = spawnSync("npx", ["tsx", "frontend/build/photos.ts", "generate"], { cwd: root, stdio: "inherit" });
+        const made = spawnSync("npx", ["tsx", "frontend/tools/photos.ts", "generate"], { cwd: root, stdio: "inherit" });
         if (made.status !== 0) throw new Error("npm run photos: zdjęcia testowe nie powstały");
       }
       console.log(`Budowanie wariantu ${variant} (IMAGE_SET=${variant}) do ${dir}…`);

@@ -16,12 +16,12 @@ stamp_of() { cat "$@" | sha256sum | cut -c1-16; }
 [ -f build/client/index.html ] && [ -f build/nginx/csp-hashes.map ] || npm run build
 mkdir -p "$out"
 
-# Composer: composer.json and the classes the authoritative class map lists.
-mapfile -t mailer_inputs < <(find mailer/composer.json mailer/src -type f | sort)
+# Composer: composer.json, its lock and the classes the authoritative class map lists.
+mapfile -t mailer_inputs < <(find mailer/composer.json mailer/composer.lock mailer/src -type f | sort)
 stamp=$(stamp_of "${mailer_inputs[@]}")
 if [ "$(cat "$out/mailer-vendor.stamp" 2>/dev/null)" != "$stamp" ]; then
   work=$(mktemp -d)
-  cp -r mailer/composer.json mailer/src "$work/"
+  cp -r mailer/composer.json mailer/composer.lock mailer/src "$work/"
   (cd "$work" && COMPOSER_ALLOW_SUPERUSER=1 composer install --no-dev --no-interaction --no-progress --prefer-dist \
     --no-scripts --no-autoloader --quiet && COMPOSER_ALLOW_SUPERUSER=1 composer dump-autoload --no-dev \
     --classmap-authoritative --no-scripts --quiet)

@@ -2,7 +2,7 @@
  * Images in a real browser, at the Lighthouse phone's size (412×823 at 1.75 device pixels per CSS pixel) and at a
  * desktop's (1350×940 at 1, and a 2× laptop for the lightbox):
  *   - the LCP element of every page: where it is an image, the page's HTML preloads exactly that image with high
- *     priority (tests/unit/lcp-preload.test.ts checks the same on the built files, by template);
+ *     priority (tests/build/lcp-preload.test.ts checks the same on the built files, by template);
  *   - the lightbox and the before/after carousels load the width that covers the photo as shown at the screen's
  *     density — not a smaller one (blurred), not a much larger one, never the original.
  * Meaningful with the photo fixtures (`npm run photos:on`, then build) as much as with the artwork.

@@ -1,3 +1,5 @@
+import { host, ports } from "../../docker/native/config.mjs";
+
 /**
  * Reads the mail catcher's API: MailDev's (native stack) or MailHog's (Compose stack), chosen by probing, so the
  * same tests run against both. Messages come back decoded (encoded-word subjects, quoted-printable bodies).
@@ -11,7 +13,7 @@ export interface CaughtMail {
   messageId: string;
 }
 
-const api = (process.env.MAIL_API ?? "http://127.0.0.1:8025").replace(/\/$/, "");
+const api = (process.env.MAIL_API ?? `http://${host}:${ports.mailUi}`).replace(/\/$/, "");
 let kind: "maildev" | "mailhog" | undefined;
 
 async function detect(): Promise<"maildev" | "mailhog"> {

@@ -1,7 +1,7 @@
 /**
  * The site's addresses, pinned here from the spec's route table (section 2) — not read from the route table that
  * drives routing and prerendering (frontend/app/site/routeTable.ts): a route dropped there must fail the tests
- * (tests/unit/routes.test.ts), not silently disappear from them.
+ * (tests/build/routes.test.ts), not silently disappear from them.
  */
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";

@@ -14,7 +14,15 @@ use Salon\Mailer\OutgoingMessage;
 require dirname(__DIR__, 2) . '/vendor/autoload.php';
 
 $message = static fn (string $token): OutgoingMessage => new OutgoingMessage(
-    'formularz@salon.test', 'Strona', 'recepcja@salon.test', 'gosc@example.com', 'Gość', 'Temat', "Treść $token\n", "<$token@salon.test>", '',
+    'formularz@salon.test',
+    'Strona',
+    'recepcja@salon.test',
+    'gosc@example.com',
+    'Gość',
+    'Temat',
+    "Treść $token\n",
+    "<$token@salon.test>",
+    '',
 );
 $outbox = new Outbox($argv[1], 1, 60);
 fwrite(STDERR, "== store\n");

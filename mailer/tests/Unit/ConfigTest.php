@@ -7,9 +7,11 @@ namespace Salon\Mailer\Tests\Unit;
 use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Config;
+use Salon\Mailer\Defaults;
 use Salon\Mailer\InvalidConfig;
 
 #[CoversClass(Config::class)]
+#[CoversClass(Defaults::class)]
 final class ConfigTest extends TestCase
 {
     public function testDefaultsSuitTheLocalMailCatcher(): void
@@ -17,16 +19,42 @@ final class ConfigTest extends TestCase
         $config = TestConfig::make();
 
         self::assertSame('formularz@salon.test', $config->fromAddress);
-        self::assertSame('Strona salonu', $config->fromName);
         self::assertSame('recepcja@salon.test', $config->toAddress);
         self::assertSame('127.0.0.1', $config->smtpHost);
         self::assertSame(1025, $config->smtpPort);
         self::assertSame('', $config->smtpSecure);
         self::assertFalse($config->smtpAuth);
-        self::assertSame(10, $config->smtpTimeout);
         self::assertSame('salon.test', $config->siteDomain());
-        self::assertSame(10, $config->outboxMaxAttempts);
-        self::assertSame(60, $config->outboxRetrySeconds);
+    }
+
+    /** Every default comes from docker/defaults.env, the one place the stack's defaults are written. */
+    public function testDefaultsComeFromTheDefaultsFile(): void
+    {
+        $config = TestConfig::make();
+        $defaults = Defaults::all();
+
+        self::assertSame($defaults['MAIL_FROM_NAME'], $config->fromName);
+        self::assertSame((int) $defaults['SMTP_PORT'], $config->smtpPort);
+        self::assertSame($defaults['SMTP_HOST'], $config->smtpHost);
+        self::assertSame((int) $defaults['SMTP_TIMEOUT'], $config->smtpTimeout);
+        self::assertSame((int) $defaults['OUTBOX_MAX_ATTEMPTS'], $config->outboxMaxAttempts);
+        self::assertSame((int) $defaults['OUTBOX_RETRY_SECONDS'], $config->outboxRetrySeconds);
+        self::assertSame((int) $defaults['OUTBOX_MAX_PENDING'], $config->outboxMaxPending);
+        self::assertSame((int) $defaults['OUTBOX_MIN_FREE_MB'], $config->outboxMinFreeMb);
+        self::assertSame((int) $defaults['OUTBOX_FAILED_DAYS'], $config->outboxFailedDays);
+        self::assertSame((int) $defaults['OUTBOX_MAX_HELD'], $config->outboxMaxHeld);
+        self::assertSame((int) $defaults['OUTBOX_HELD_DAYS'], $config->outboxHeldDays);
+    }
+
+    public function testAnotherDefaultsFileChangesTheDefaults(): void
+    {
+        $file = tempnam(sys_get_temp_dir(), 'defaults');
+        file_put_contents($file, "# a comment=not a setting\nSMTP_TIMEOUT=7\nMAIL_FROM_NAME=Inny salon\n");
+        try {
+            self::assertSame(['SMTP_TIMEOUT' => '7', 'MAIL_FROM_NAME' => 'Inny salon'], Defaults::all($file));
+        } finally {
+            unlink($file);
+        }
     }
 
     public function testOutboxSettings(): void
@@ -149,7 +177,7 @@ final class ConfigTest extends TestCase
 
         self::assertSame('127.0.0.1', $config->smtpHost);
         self::assertSame(1025, $config->smtpPort);
-        self::assertSame('Strona salonu', $config->fromName);
+        self::assertSame(Defaults::of('MAIL_FROM_NAME'), $config->fromName);
     }
 
     public function testMissingAddressesAreAllReportedAtOnce(): void

@@ -5,17 +5,17 @@
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
  *     `medicalReview`), each step with an anaesthetic cream among them.
- * Reads the documents as they are on disk (before placeholders are filled in); `npm run launch:check` prints the
- * list. Node only: no page imports this.
+ * Reads the documents as they are on disk (before placeholders are filled in). `npm run launch:check` runs this file:
+ * it prints the list and exits 1 while anything is left; run it before deploying. Node only: no page imports this.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { fictional as configFictional } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
 import { standardSections } from "../app/content/schema";
 import { stringsOf } from "../app/content/load.server";
 import type { Treatment } from "../app/content/schema";
-import { CODE_IMAGES, PHOTO_EXTENSIONS } from "./contentImages";
+import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
 
 export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical";
 
@@ -149,4 +149,10 @@ export function formatReport(items: LaunchItem[]): string {
       : "\nNic do zastąpienia: treść gotowa do publikacji.",
   );
   return lines.join("\n").trimStart();
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
+  const items = launchItems({ contentDir: resolve(process.env.CONTENT_DIR ?? "content") });
+  console.log(formatReport(items));
+  process.exit(items.length ? 1 : 0);
 }

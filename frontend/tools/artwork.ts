@@ -5,7 +5,7 @@
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { imagesDir, SOURCE_EXTENSIONS, wantedImages } from "./contentImages";
+import { imagesDir, SOURCE_EXTENSIONS, wantedImages } from "../build/contentImages";
 import { random } from "./seededRandom";
 
 

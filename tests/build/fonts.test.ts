@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The two self-hosted fonts are cut to the characters the site's text uses (frontend/build/fontCharset.ts). They
+ * The two self-hosted fonts are cut to the characters the site's text uses (frontend/tools/fontCharset.ts). They
  * were cut to fit the first round trip of a connection each; since they travel inside the render-blocking stylesheet
  * (vite.config.ts), every byte of them delays every page's first paint, and that limit still keeps them small. Two
  * ways that can go wrong without anybody seeing it on a fast machine: a text gains a character the cut lacks (it
@@ -10,7 +10,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BODY_UNICODES, DISPLAY_UNICODES, parseRanges } from "../../frontend/build/fontCharset";
+import { BODY_UNICODES, DISPLAY_UNICODES, parseRanges } from "../../frontend/tools/fontCharset";
 import { builtPages } from "../support/builtPages";
 
 /** TCP's initial congestion window (10 segments of 1460 bytes), what Lighthouse's network model and Linux use. */
@@ -55,12 +55,12 @@ describe("the fonts' character sets", () => {
 
   it("cover every character of every built page's text", () => {
     const gaps = pages.map((p) => ({ path: p.path, chars: missing(bodyText(p.html), inBody) })).filter((g) => g.chars.length);
-    expect(gaps, "znaki spoza czcionki tekstu (frontend/build/fontCharset.ts)").toEqual([]);
+    expect(gaps, "znaki spoza czcionki tekstu (frontend/tools/fontCharset.ts)").toEqual([]);
   });
 
   it("cover every character of every heading", () => {
     const gaps = pages.map((p) => ({ path: p.path, chars: missing(headingText(p.html), inDisplay) })).filter((g) => g.chars.length);
-    expect(gaps, "znaki spoza czcionki nagłówków (frontend/build/fontCharset.ts)").toEqual([]);
+    expect(gaps, "znaki spoza czcionki nagłówków (frontend/tools/fontCharset.ts)").toEqual([]);
   });
 });
 

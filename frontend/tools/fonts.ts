@@ -109,94 +109,6 @@ const FONTS: FontSpec[] = [
 // The same English letter frequencies Capsize weighs xWidthAvg by (within 0.3 % of its 913 for Arial's widths).
 const FREQ = "a=8.2,b=1.5,c=2.8,d=4.3,e=12.7,f=2.2,g=2.0,h=6.1,i=7.0,j=0.15,k=0.77,l=4.0,m=2.4,n=6.7,o=7.5,p=1.9,q=0.095,r=6.0,s=6.3,t=9.1,u=2.8,v=0.98,w=2.4,x=0.15,y=2.0,z=0.074, =18.0";
 
-const PYTHON = String.raw`
-import json, os, sys, tempfile
-from fontTools.ttLib import TTFont
-from fontTools.merge import Merger
-from fontTools import subset
-from fontTools.varLib import instancer, build
-from fontTools.designspaceLib import DesignSpaceDocument, AxisDescriptor, SourceDescriptor
-from fontTools.varLib.models import normalizeValue, piecewiseLinearMap
-
-spec = json.loads(sys.argv[1])
-tmp = tempfile.mkdtemp()
-freq = {kv.split("=")[0]: float(kv.split("=")[1]) for kv in spec["freq"].split(",")}
-
-def to_ttf(src, name, loc=None):
-    font = TTFont(src)
-    font.flavor = None
-    if loc:
-        font = instancer.instantiateVariableFont(font, loc)
-    path = os.path.join(tmp, name)
-    font.save(path)
-    return path
-
-def merged(paths, name):
-    font = Merger().merge(paths)
-    path = os.path.join(tmp, name)
-    font.save(path)
-    return path
-
-def avg_width(font):
-    cmap, hmtx = font.getBestCmap(), font["hmtx"]
-    return sum(hmtx[cmap[ord(c)]][0] * w for c, w in freq.items()) / sum(freq.values())
-
-out = []
-for f in spec["fonts"]:
-    if f.get("masters"):
-        # The source's own weight mapping (fvar range + avar): where each weight sits between its masters. The new
-        # font keeps it (as its axis map), so every weight in the range renders exactly as in the source.
-        src = TTFont(f["sources"][0])
-        ax = next(a for a in src["fvar"].axes if a.axisTag == "wght")
-        segments = src["avar"].segments["wght"] if "avar" in src else {}
-        def design(w):
-            v = normalizeValue(w, (ax.minValue, ax.defaultValue, ax.maxValue))
-            return round(piecewiseLinearMap(v, segments) * 1000 if segments else v * 1000, 3)
-        lo, hi = min(f["masters"]), max(f["masters"])
-        doc = DesignSpaceDocument()
-        axis = AxisDescriptor()
-        axis.tag, axis.name = "wght", "Weight"
-        axis.minimum, axis.default, axis.maximum = lo, lo, hi
-        axis.map = [(w, design(w)) for w in range(lo, hi + 1, 100)]
-        doc.addAxis(axis)
-        for w in f["masters"]:
-            parts = [to_ttf(s, f"{i}-{w}.ttf", {"wght": w}) for i, s in enumerate(f["sources"])]
-            source = SourceDescriptor()
-            source.path = merged(parts, f"merged-{w}.ttf")
-            source.location = {"Weight": design(w)}
-            doc.addSource(source)
-        font, _, _ = build(doc)
-        full = os.path.join(tmp, "variable.ttf")
-        font.save(full)
-    else:
-        full = merged([to_ttf(s, f"{i}.ttf") for i, s in enumerate(f["sources"])], "static.ttf")
-    options = subset.Options()
-    options.flavor = "woff2"
-    options.layout_features = [t for t in options.layout_features + spec["features"] if t not in spec["dropped"]]
-    options.hinting = False
-    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
-    font = subset.load_font(full, options)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=subset.parse_unicodes(f["unicodes"]))
-    subsetter.subset(font)
-    # Same input, same bytes: the head table's dates come from the source, not the clock.
-    source_head = TTFont(f["sources"][0])["head"]
-    font["head"].created, font["head"].modified = source_head.created, source_head.modified
-    subset.save_font(font, f["out"], options)
-    check = TTFont(f["out"])
-    missing = [c for c in "ĄąĆćĘęŁłŃńÓóŚśŹźŻż„”–—…×" if ord(c) not in check.getBestCmap()]
-    if missing:
-        sys.exit(f"{f['out']}: brak znaków {''.join(missing)}")
-    hhea = check["hhea"]
-    out.append({
-        "unitsPerEm": check["head"].unitsPerEm,
-        "ascent": hhea.ascent, "descent": hhea.descent, "lineGap": hhea.lineGap,
-        "xWidthAvg": avg_width(check),
-        "glyphs": len(check.getGlyphOrder()),
-        "axes": [[a.axisTag, a.minValue, a.maxValue] for a in check["fvar"].axes] if "fvar" in check else [],
-    })
-print(json.dumps(out))
-`;
 
 interface Measured {
   unitsPerEm: number;
@@ -236,7 +148,7 @@ function main() {
     fonts: FONTS.map((f) => ({ sources: f.sources, masters: f.masters, unicodes: f.unicodes, out: resolve(fontDir, f.file) })),
   };
   const python = process.env.PYTHON ?? "/usr/bin/python3";
-  const run = spawnSync(python, ["-c", PYTHON, JSON.stringify(spec)], { encoding: "utf8" });
+  const run = spawnSync(python, [resolve(import.meta.dirname, "fonts.py"), JSON.stringify(spec)], { encoding: "utf8" });
   if (run.status !== 0) {
     console.error(run.stderr);
     throw new Error(`${python} + fontTools nie powiodło się (apt-get install python3-fonttools python3-brotli)`);
@@ -257,7 +169,7 @@ ${fallbackFace(font, m)}`;
   });
   writeFileSync(
     scssFile,
-    `// Written by frontend/build/fonts.ts (npm run fonts) — do not edit by hand.
+    `// Written by frontend/tools/fonts.ts (npm run fonts) — do not edit by hand.
 // Two self-hosted files, Polish subset, inlined into the stylesheet by the build (vite.config.ts). font-display:
 // optional: the font arrives with the stylesheet, but Chrome decodes it a few ms after the first layout; with swap
 // (or block) the text was laid out in the fallback first and moved when the font came (CLS 0.026–0.127 on a phone),

@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import sharp, { type Exif } from "sharp";
-import { PHOTOS_DIR, PHOTOS_SWITCH, imageSet, wantedImages } from "./contentImages";
+import { PHOTOS_DIR, PHOTOS_SWITCH, imageSet, wantedImages } from "../build/contentImages";
 import { random } from "./seededRandom";
 
 export const CAMERA = { width: 4000, height: 3000 } as const;

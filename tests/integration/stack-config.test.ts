@@ -11,6 +11,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { defaults } from "../../docker/defaults.mjs";
 import { nginxTemplateValues, root } from "../../docker/native/config.mjs";
 import { renderTemplate } from "../../docker/native/services.mjs";
 
@@ -74,8 +75,11 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
 
   it("the web image gives every placeholder a value (its entrypoint refuses to start otherwise)", () => {
     const env = dockerfileEnv("docker/nginx/Dockerfile");
-    // The entrypoint reads the container's name server itself.
+    // The entrypoint reads the container's name server itself, and the settings' defaults from docker/defaults.env
+    // (which the image copies).
     env.add("NGINX_RESOLVER");
+    expect(readFileSync(resolve(root, "docker/nginx/Dockerfile"), "utf8")).toMatch(/^COPY docker\/defaults.env \/etc\/salon\/defaults.env$/m);
+    for (const name of Object.keys(defaults())) env.add(name);
     expect([...placeholders].filter((name) => !env.has(name))).toEqual([]);
     expect([...placeholders].filter((name) => !(name in nginxTemplateValues()))).toEqual([]);
   });
@@ -226,11 +230,11 @@ describe("PHP-FPM: one php-fpm.conf and php.ini", () => {
 });
 
 describe("nginx's logs in the web image: kept no longer than the privacy policy says", () => {
-  it("salon-logs.sh's maximum, the compose default and /polityka-prywatnosci state the same number of days", () => {
+  it("salon-logs.sh's maximum, the default (docker/defaults.env) and /polityka-prywatnosci state the same number of days", () => {
     const script = readFileSync(resolve(root, "docker/nginx/salon-logs.sh"), "utf8");
     const days = Number(script.match(/^max_days=(\d+)$/m)?.[1]);
     expect(days).toBeGreaterThan(0);
-    expect(readFileSync(resolve(root, "compose.yaml"), "utf8")).toContain(`LOG_RETENTION_DAYS: \${LOG_RETENTION_DAYS:-${days}}`);
+    expect(readFileSync(resolve(root, "docker/defaults.env"), "utf8")).toMatch(new RegExp(`^LOG_RETENTION_DAYS=${days}$`, "m"));
     const policy = readFileSync(resolve(root, "content/pages/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`dzienniki techniczne serwera[^"]*\\*\\*do ${days} dni\\*\\*`));
   });

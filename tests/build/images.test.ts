@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The image pipeline (frontend/build/images.ts) on camera-like fixtures made here (frontend/build/photos.ts, the
+ * The image pipeline (frontend/build/images.ts) on camera-like fixtures made here (frontend/tools/photos.ts, the
  * same code as `npm run photos:on`, at a smaller size so the test takes seconds): a phone photo held upright
  * (stored landscape, EXIF orientation 6) with GPS, camera make and model and a Display P3 profile; a camera photo
  * stored upside down (orientation 3) with GPS; a PNG screenshot carrying EXIF; a flat P3 colour patch.
@@ -17,7 +17,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVIF_QUALITY, PHONE_AVIF_BYTES, PHONE_MAX_WIDTH, runPipeline, type PipelineResult } from "../../frontend/build/images";
-import { FIXTURE_MAKE, FIXTURE_MODEL, makePhoto } from "../../frontend/build/photos";
+import { FIXTURE_MAKE, FIXTURE_MODEL, makePhoto } from "../../frontend/tools/photos";
 import { WIDTHS, widthsFor } from "../../frontend/app/components/Picture/widths";
 import type { ImageSource } from "../../frontend/build/contentImages";
 

@@ -1,0 +1,24 @@
+import type { Plugin } from "vite";
+
+/**
+ * `npm run dev` sends the contact form to the native stack (npm run stack), which runs PHP and the mail catcher:
+ * STACK_URL, else the stack's own address (docker/native/config.mjs, its port from docker/defaults.env). The mailer
+ * refuses posts from other origins, so the proxied post carries the stack's own Origin. Only the dev server loads
+ * the stack's settings: the web image's build stage has no docker/ folder.
+ */
+export function stackProxy(): Plugin {
+  return {
+    name: "salon-stack-proxy",
+    apply: "serve",
+    async config() {
+      let target = process.env.STACK_URL;
+      if (!target) {
+        // A URL, not a literal path: Vite bundles its configuration and would resolve a literal even for a build.
+        const config: typeof import("../../docker/native/config.mjs") = await import(new URL("../../docker/native/config.mjs", import.meta.url).href);
+        const { host, ports } = config;
+        target = `http://${host}:${ports.web}`;
+      }
+      return { server: { proxy: { "/send-email.php": { target, changeOrigin: true, headers: { origin: target } } } } };
+    },
+  };
+}
