@@ -1,14 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { contentDevServer } from "./frontend/build/content-dev-server.ts";
+import { contentPagesForBrowser } from "./frontend/build/contentPagesPlugin.ts";
 
 const buildDate = new Date();
 const stackUrl = process.env.STACK_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  // React Router's plugin builds the app; Vitest runs components without it.
-  plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer()],
+  // React Router's plugin builds the app; Vitest runs components without it, in Node, where the route table reads
+  // content/ itself.
+  plugins: process.env.VITEST ? [] : [reactRouter(), contentPagesForBrowser()],
   publicDir: "frontend/public",
   resolve: {
     // react-router's package exports always resolve to its development build, whose only difference from the

@@ -7,18 +7,18 @@ import { screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../frontend/test/render";
 import { site } from "../../frontend/app/site/config";
 import { formatDatePl } from "../../frontend/app/site/dates";
 import Home, { loader as homeLoader } from "../../frontend/app/routes/home";
-import Category, { loader as categoryLoader } from "../../frontend/app/routes/category";
+import FamilyPage, { loader as familyLoader } from "../../frontend/app/routes/family";
 import Needs, { loader as needsLoader } from "../../frontend/app/routes/needs";
 import Pricing, { loader as pricingLoader } from "../../frontend/app/routes/pricing";
 import Promotions, { loader as promotionsLoader } from "../../frontend/app/routes/promotions";
 import Blog, { loader as blogLoader } from "../../frontend/app/routes/blog";
 import Article, { loader as articleLoader } from "../../frontend/app/routes/article";
-import DocumentPage, { loader as documentLoader } from "../../frontend/app/routes/document";
+import LegalPage, { loader as legalLoader } from "../../frontend/app/routes/legal";
 
 // Loaders take the route's args; the components take the loader's data. Both are called as the router would.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -31,11 +31,6 @@ const argsFor = (path: string, params: Record<string, string> = {}) =>
 
 // Whole pages render in jsdom here; under a parallel run the price list can take a few seconds.
 vi.setConfig({ testTimeout: 30_000 });
-
-beforeAll(() => {
-  // The pages that show content.json / pricing.json refresh them after mount; here the prerendered copy stays.
-  vi.stubGlobal("fetch", () => new Promise(() => {}));
-});
 
 const main = () => document.body;
 const text = (element: Element) => element.textContent?.replace(/\s+/g, " ") ?? "";
@@ -341,7 +336,7 @@ describe("/promocje", () => {
 
 // ------------------------------------------------------------------------------------------------ documents
 function renderDocument(path: string) {
-  return renderRoute(DocumentPage, documentLoader(argsFor(path)), path);
+  return renderRoute(LegalPage, legalLoader(argsFor(path)), path);
 }
 /** A numbered section of a document page by its heading. */
 function documentSection(title: RegExp): HTMLElement {
@@ -470,7 +465,7 @@ describe("/polityka-prywatnosci-socialmedia", () => {
     expect(time.getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(time.textContent).toBe(formatDatePl(time.getAttribute("datetime")!));
     // The document's own date: changing the build date must not change it.
-    const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/pages/polityka-prywatnosci-socialmedia.json"), "utf8"));
+    const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/legal/polityka-prywatnosci-socialmedia.json"), "utf8"));
     expect(time.getAttribute("datetime")).toBe(doc.changed);
   });
 });
@@ -534,7 +529,7 @@ describe("treatment category lists (one template, the spec's link targets)", () 
   ];
   for (const [path, targets] of lists) {
     it(`${path} links exactly to ${targets.length} treatment pages, each entry with name, description, image and benefits`, () => {
-      renderRoute(Category, categoryLoader(argsFor(path)), path);
+      renderRoute(FamilyPage, familyLoader(argsFor(path)), path);
       const entries = screen.getAllByRole("article");
       expect(entries.map((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href"))).toEqual(targets);
       for (const entry of entries) {
@@ -546,7 +541,7 @@ describe("treatment category lists (one template, the spec's link targets)", () 
   }
 
   it("presents the body list's mesotherapy entry as scar and stretch-mark reduction", () => {
-    renderRoute(Category, categoryLoader(argsFor("/zabiegi-na-cialo")), "/zabiegi-na-cialo");
+    renderRoute(FamilyPage, familyLoader(argsFor("/zabiegi-na-cialo")), "/zabiegi-na-cialo");
     const entry = screen.getAllByRole("article").find((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href") === "/mezoterapia-mikroiglowa")!;
     expect(text(within(entry).getByRole("heading", { level: 2 }))).toMatch(/blizn.*rozstęp/i);
   });

@@ -3,7 +3,8 @@
  * with the file and the field at fault, so a bad edit never reaches a visitor's page.
  */
 import { z } from "zod";
-import { blogCategories } from "./blogCategories";
+import { blogCategories } from "./blogCategories.ts";
+import { families } from "./families.ts";
 
 // No eval: zod's JIT probes `new Function`, which the site's Content-Security-Policy refuses (a console error
 // on every page that validates the live documents).
@@ -45,6 +46,17 @@ export type Block = z.infer<typeof blockSchema>;
 
 const blocks = z.array(blockSchema).min(1);
 
+/**
+ * What the route table takes from a page's own file (content/treatments/, content/families/, content/legal/): the
+ * page's path is its file name, these say how menus, breadcrumbs and search engines treat it.
+ */
+export const routeFields = {
+  /** Short name used in menus, breadcrumbs and chips. */
+  label: text,
+  /** True for pages search engines must not index (the legal texts and the contest regulation): left out of the sitemap. */
+  noindex: z.boolean().optional(),
+};
+
 const seoSchema = z.strictObject({
   title: text,
   description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
@@ -72,7 +84,7 @@ export const contentDocumentSchema = z.strictObject({
     items: z
       .array(
         z.strictObject({
-          id: z.enum(["face", "body", "permanent"]),
+          id: z.enum(families),
           category: text,
           description: text,
           image: imageName,
@@ -150,8 +162,10 @@ export const homeDocumentSchema = z.strictObject({
 });
 export type HomeDocument = z.infer<typeof homeDocumentSchema>;
 
-// ---------------------------------------------------------------- categories/*.json (one list template)
-export const categoryListSchema = z.strictObject({
+// ---------------------------------------------------------------- families/*.json (the list page of a treatment family)
+export const familyListSchema = z.strictObject({
+  ...routeFields,
+  family: z.enum(families),
   standIn,
   seo: seoSchema,
   title: text,
@@ -170,30 +184,22 @@ export const categoryListSchema = z.strictObject({
     )
     .min(1),
 });
-export type CategoryList = z.infer<typeof categoryListSchema>;
+export type FamilyList = z.infer<typeof familyListSchema>;
 
 // ---------------------------------------------------------------- treatments/*.json (one treatment template)
-/** Anchors that every treatment page uses for the same kind of section, so links into pages stay stable. */
-export const standardSections = {
-  efekty: "effects",
-  wskazania: "indications",
-  przeciwwskazania: "contraindications",
-  przygotowanie: "preparation",
-  przebieg: "procedure",
-  czestotliwosc: "frequency",
-  pielegnacja: "aftercare",
-} as const;
-/** The template adds these two itself. */
-export const generatedSections = { cennik: "pricing", rezerwacja: "booking" } as const;
+/** The treatment template adds the sections with these anchors itself (its prices and the booking box). */
+const templateAnchors = new Set(["cennik", "rezerwacja"]);
 
 const anchor = z
   .string()
   .regex(/^[a-z0-9-]+$/, "kotwica: małe litery, cyfry i myślniki")
-  .refine((id) => !(id in generatedSections), "kotwice 'cennik' i 'rezerwacja' dodaje szablon");
+  .refine((id) => !templateAnchors.has(id), "kotwice 'cennik' i 'rezerwacja' dodaje szablon");
 
 const photoSchema = imageSchema;
 
 export const treatmentSchema = z.strictObject({
+  ...routeFields,
+  family: z.enum(families),
   standIn,
   medicalReview,
   name: text,
@@ -253,10 +259,17 @@ export const treatmentSchema = z.strictObject({
   }),
   /**
    * The price of the page's Service in structured data, as a line of pricing.json (its category id, service name
-   * and option name), so that every price has one source. Treatments of the salon's offer catalogue take the
-   * catalogue's line instead (site/structuredData.ts) and must not name one here.
+   * and option name), so that every price has one source; the line must be one the page's own price list shows.
    */
-  offer: z.strictObject({ category: categoryId, service: text, option: text.optional() }).optional(),
+  offer: z
+    .strictObject({
+      category: categoryId,
+      service: text,
+      option: text.optional(),
+      /** The Service's name in the salon's offer catalogue (BeautySalon.hasOfferCatalog), when it is one of its entries. */
+      catalogue: text.optional(),
+    })
+    .optional(),
 });
 export type Treatment = z.infer<typeof treatmentSchema>;
 
@@ -346,8 +359,9 @@ export type Article = z.infer<typeof articleSchema>;
 export const blogPageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: text });
 export type BlogPage = z.infer<typeof blogPageSchema>;
 
-// ---------------------------------------------------------------- pages/*.json (legal texts, contest regulation)
-export const documentPageSchema = z.strictObject({
+// ---------------------------------------------------------------- legal/*.json (legal texts, contest regulation)
+export const legalPageSchema = z.strictObject({
+  ...routeFields,
   standIn,
   seo: seoSchema,
   title: text,
@@ -364,7 +378,7 @@ export const documentPageSchema = z.strictObject({
   message: "data ostatniej zmiany nie może być wcześniejsza niż data, od której dokument obowiązuje",
   path: ["changed"],
 });
-export type DocumentPage = z.infer<typeof documentPageSchema>;
+export type LegalPage = z.infer<typeof legalPageSchema>;
 
 // ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
 export const simplePageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: z.array(text).min(1) });

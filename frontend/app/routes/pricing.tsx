@@ -1,6 +1,5 @@
 import type { Route } from "./+types/pricing";
 import { loadPricing, loadSimplePage } from "../content/load.server";
-import { useLivePricing } from "../content/live";
 import { allPriceCategories } from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceCategory } from "../components/PriceList/PriceCategory";
@@ -18,8 +17,7 @@ export function loader() {
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  const pricing = useLivePricing(loaderData.pricing);
+  const { page, pricing } = loaderData;
   const categories = allPriceCategories(pricing);
   return (
     <>

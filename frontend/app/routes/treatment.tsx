@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
 import { loadPricing, loadTreatment } from "../content/load.server";
-import { useLivePricing } from "../content/live";
 import { priceCategoriesById } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
 import { routeByPath } from "../site/routeTable";
@@ -141,8 +140,7 @@ function useCurrentSection(ids: string[]) {
 }
 
 export default function Treatment({ loaderData }: Route.ComponentProps) {
-  const { path, treatment: t } = loaderData;
-  const pricing = useLivePricing(loaderData.pricing);
+  const { path, treatment: t, pricing } = loaderData;
   const categories = priceCategoriesById(pricing, t.pricing.categories);
 
   const blocks = pageBlocks(t);
