@@ -15,7 +15,7 @@ test("every page redirects from its trailing-slash form permanently, keeping hos
   expect(withQuery.headers()["location"]).toBe("/cennik?utm_source=test");
 });
 
-test("paths are case-sensitive as the spec spells them", async ({ request }) => {
+test("paths are case-sensitive, capitals as the addresses have them", async ({ request }) => {
   expect((await request.get("/endermologia-LPG")).status()).toBe(200);
   expect((await request.get("/endermologia-lpg")).status()).toBe(404);
   expect((await request.get("/LPG-Infinity-Endermologia")).status()).toBe(200);

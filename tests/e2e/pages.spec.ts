@@ -190,7 +190,7 @@ test.describe("needs accordion", () => {
 test.describe("blog list", () => {
   const cards = (page: Page) => page.getByRole("main").getByRole("article");
 
-  test("the search filters live, the categories combine with it, and no match shows the spec's text", async ({ page }) => {
+  test("the search filters live, the categories combine with it, and no match shows the empty-result text", async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto("/blog");
     await hydrated(page);

@@ -54,7 +54,7 @@ export const specTreatmentPaths = specPaths.slice(specPaths.indexOf("/mezoterapi
 export const specNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"] as const;
 
 /**
- * Our own pages beyond the spec's: the contact form's confirmation, where the mailer sends a form the browser posted
+ * Our own pages beyond the required ones: the contact form's confirmation, where the mailer sends a form the browser posted
  * itself (JavaScript off, or the page's scripts never ran). Not for search engines.
  */
 export const ownPaths = ["/kontakt/wyslano"] as const;

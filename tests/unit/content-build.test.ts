@@ -74,7 +74,7 @@ const cases: { kind: string; file: string; edit: (doc: any) => void; field: stri
   { kind: "a form notice without the no-health-data line", file: "pages/kontakt.json", edit: (d) => (d.formNotice.healthData = "Odpowiadamy w ciągu jednego dnia roboczego."), field: "formNotice.healthData", says: /nie pisać o zdrowiu/ },
   { kind: "isotretinoin without its interval", file: "treatments/geneo.json", edit: (d) => (d.sections[4].blocks[1].ul[7] = "jesteś w trakcie kuracji izotretynoiną lub niedawno ją zakończyłaś"), field: "sections[4].blocks[1].ul[7]", says: /izotretynoina bez odstępu/ },
   { kind: "a last-update date that is the build's", file: "legal/polityka-prywatnosci-socialmedia.json", edit: (d) => (d.changed = "build"), field: "changed", says: /./ },
-  { kind: "an offer its page's price list does not show", file: "treatments/geneo.json", edit: (d) => (d.offer = { category: "kobido", service: "Kobido UP" }), field: "offer", says: /kategorii 'kobido' nie ma w cenniku tej strony/ },
+  { kind: "an offer its page's price list does not show", file: "treatments/geneo.json", edit: (d) => (d.offer = { priceGroup: "kobido", service: "Kobido UP" }), field: "offer", says: /kategorii 'kobido' nie ma w cenniku tej strony/ },
   { kind: "an offer that leads nowhere", file: "treatments/geneo.json", edit: (d) => (d.offer.option = "Plecy"), field: "offer", says: /brak wariantu 'Plecy'/ },
 ];
 

@@ -13,7 +13,7 @@ const meta = (html: string, attr: "name" | "property", key: string) =>
 const NOINDEX: readonly string[] = [...new Set([...specNoindexPaths, ...ownPaths, ...contentPageFiles.filter((page) => page.noindex).map((page) => page.path)])];
 
 describe("per-page head", () => {
-  it("every route of the spec and every article is prerendered", () => {
+  it("every route and every article is prerendered", () => {
     const paths = pages.map((p) => p.path);
     for (const path of allPaths) expect(paths).toContain(path);
     expect(paths.filter((p) => p.startsWith("/blog/")).length).toBeGreaterThanOrEqual(7);

@@ -1,6 +1,6 @@
 /**
- * The spec's constants (section 9 and the screens of section 2) on the pages where they belong. Every expectation
- * here is written from the SPEC, not from content/: the real route components are rendered with their loaders'
+ * The salon's fixed facts (prices, labels, texts, dates) on the pages where they belong. Every expectation here
+ * is written out in this file, never read from content/: the real route components are rendered with their loaders'
  * data, so a content edit that drops or changes one of these facts fails here.
  */
 import { screen, within } from "@testing-library/react";
@@ -57,7 +57,7 @@ function priceLines(section: HTMLElement): PriceLine[] {
   });
 }
 
-/** [group or null, label, price, highlighted?] — labels in Polish for the spec's English words. */
+/** [group or null, label, price, highlighted?] — the price list's Polish labels. */
 type Expected = [RegExp | null, RegExp, string, boolean?];
 
 /** Section 9, per treatment: every price, in the category it belongs to. */
@@ -211,7 +211,7 @@ const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
 describe("/cennik", () => {
   const render = () => renderRoute(Pricing, pricingLoader(), "/cennik");
 
-  it("shows every price of the spec's section 9 in the category it belongs to", () => {
+  it("shows every price in the category it belongs to", () => {
     render();
     const sections = screen.getAllByRole("article");
     for (const { category, lines } of pricesFromSpec) {
@@ -227,7 +227,7 @@ describe("/cennik", () => {
     }
   });
 
-  it("highlights exactly the rows of the spec's rules: promotions, '3 zabiegi w serii' and 'rabatu' prices", () => {
+  it("highlights exactly the rows of the highlighting rules: promotions, '3 zabiegi w serii' and 'rabatu' prices", () => {
     render();
     const all = screen.getAllByRole("article").flatMap(priceLines);
     const highlighted = all.filter((l) => l.highlighted).map((l) => `${l.label} ${l.price}`);
@@ -351,7 +351,7 @@ describe("/konkurs", () => {
     const body = text(main());
     expect(body).toMatch(/1 czerwca 2025 r?\.? ?(o godz\. )?12:00/);
     expect(body).toMatch(/2 czerwca 2025/);
-    // The spec's "therapeutic treatments" as cosmetology treatments: a salon offers no therapy (docs/decisions.md).
+    // The brief's "therapeutic treatments" as cosmetology treatments: a salon offers no therapy (docs/decisions.md).
     expect(body).toMatch(/dwa zabiegi kosmetologiczne dla dwóch osób/);
   });
 
@@ -414,7 +414,7 @@ describe("/rodo", () => {
     expect(retention).toMatch(/wypisani|rezygnacj|wycofani/i);
   });
 
-  it("has sections 10–13 as the spec states them", () => {
+  it("has sections 10–13 as the regulation states them", () => {
     renderDocument("/rodo");
     expect(text(documentSection(/^10\. /))).toMatch(/skarg/i);
     expect(text(documentSection(/^10\. /))).toMatch(/Prezes(a)? Urzędu Ochrony Danych Osobowych|organ(u)? nadzorcz/i);
@@ -438,7 +438,7 @@ describe("/rodo", () => {
 });
 
 describe("/polityka-prywatnosci-socialmedia", () => {
-  it("has every heading the spec lists", () => {
+  it("has every heading the policy must have", () => {
     renderDocument("/polityka-prywatnosci-socialmedia");
     const headings = screen.getAllByRole("heading", { level: 2 }).map(text).join("\n");
     for (const topic of [
@@ -521,7 +521,7 @@ describe("/ (home)", () => {
 });
 
 // ------------------------------------------------------------------------------------------------ lists
-describe("treatment category lists (one template, the spec's link targets)", () => {
+describe("treatment family lists (one template, their link targets)", () => {
   const lists: [string, string[]][] = [
     ["/zabiegi-na-twarz", ["/red-touch-pro", "/virtue-rf", "/pca-skin", "/onda-pro-twarz", "/kobido-lodz", "/mezoterapia-mikroiglowa", "/geneo", "/storz-medical-twarz", "/endermologia-LPG"]],
     ["/zabiegi-na-cialo", ["/onda-pro", "/LPG-Infinity-Endermologia", "/virtue-rf-cialo", "/storz-medical", "/mezoterapia-mikroiglowa"]],
@@ -573,7 +573,7 @@ describe("/blog", () => {
     ]);
     expect(screen.getByRole("searchbox")).toHaveAttribute("placeholder", "Szukaj artykułów...");
     expect(screen.getAllByRole("article")).toHaveLength(data.articles.length);
-    // The six list entries of the spec and the cellulite article.
+    // The six required list entries and the cellulite article.
     expect(data.articles.length).toBeGreaterThanOrEqual(7);
   });
 });
@@ -582,7 +582,7 @@ describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
   const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
   const render = () => renderRoute(Article, articleLoader(argsFor(`/blog/${slug}`, { slug })), `/blog/${slug}`, { slug });
 
-  it("states the spec's claims: 30–60 minute session, 3–5 sessions 4–6 weeks apart, effects up to 2 years", () => {
+  it("states its claims: 30–60 minute session, 3–5 sessions 4–6 weeks apart, effects up to 2 years", () => {
     render();
     const body = text(main());
     expect(body).toMatch(/30[–-]60 minut/);

@@ -1,7 +1,7 @@
 /**
- * The content test of issue 4: every treatment page, rendered from its real content and loader, shows every figure
- * of the spec's section 9 exactly, has its anchors and table of contents, and its booking links go where they should.
- * Expected figures are written from the spec, never copied from content/, so a content edit cannot silently change them.
+ * Every required treatment page, rendered from its real content and loader, shows every figure
+ * the salon gave exactly, has its anchors and table of contents, and its booking links go where they should.
+ * Expected figures are written out here, never copied from content/, so a content edit cannot silently change them.
  */
 import { within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -18,7 +18,7 @@ interface Expected {
    * ("Twarz + szyja 280 zł"), so a price cannot sit under the wrong option.
    */
   prices: string[];
-  /** The carousel or gallery the spec gives the page. */
+  /** The carousel or gallery the page must have. */
   media?: { carousel: number; controls: "full" | "dots" } | { gallery: string[] };
   /** Booking call to action: the labels and where each leads. */
   booking: { online?: boolean; contact?: boolean; pricing?: boolean };
@@ -54,7 +54,7 @@ const expected: Record<string, Expected> = {
   "/mezoterapia-mikroiglowa": {
     figures: [
       "500 zł", "600 zł", "700 zł", "800 zł", "900 zł", "1000 zł",
-      // The spec states the frequency two ways; both stay (the second for scars and stretch marks).
+      // The frequency is given two ways; both stay (the second for scars and stretch marks).
       "3–6 zabiegów co 3–4 tygodnie", "co 3–6 miesięcy", "4–8 zabiegów co 3 tygodnie",
       "2 tygodnie", "1 tydzień", "24 godziny",
       "SPF 50+", "co najmniej 4 tygodnie", "48 godzin", "5–7 dni", "1–2 dni",
@@ -268,7 +268,7 @@ it("the 16 treatments whose figures are pinned below are treatment routes of the
 });
 
 describe.each(Object.entries(expected))("%s", (path, want) => {
-  it("shows every figure of the spec's section 9 exactly", async () => {
+  it("shows every required figure exactly", async () => {
     const { page } = await renderTreatment(path);
     const text = textOf(page);
     const missing = want.figures.filter((figure) => findFigure(text, figure) < 0);
@@ -318,7 +318,7 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
     }
   });
 
-  it("ends with its booking call to action, linking where the spec says", async () => {
+  it("ends with its booking call to action, linking to booking, contact, price list or phone", async () => {
     const { page } = await renderTreatment(path);
     const booking = page.querySelector<HTMLElement>("#rezerwacja")!;
     expect(booking).not.toBeNull();
@@ -352,7 +352,7 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
     }
   });
 
-  it("has the spec's before/after carousel or gallery, every photo with alt text, marked as our artwork", async () => {
+  it("has its before/after carousel or gallery, every photo with alt text, marked as our artwork", async () => {
     const { page, loaderData } = await renderTreatment(path);
     const media = want.media;
     const carousel = page.querySelector('[aria-roledescription="karuzela"]');

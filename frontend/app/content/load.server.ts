@@ -26,7 +26,7 @@ import { routes, routeByPath } from "../site/routeTable";
 import { families } from "./families";
 import { contentDir } from "./contentPages.server";
 import type { CatalogueEntry } from "../site/structuredData";
-import { allPriceCategories as priceCategories, amountsOf, findPrice, priceAmount, priceCategoriesById, type PriceRef } from "./pricing";
+import { allPriceGroups, amountsOf, findPrice, priceAmount, priceGroupsById, type PriceRef } from "./pricing";
 import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "../site/placeholders";
 import type { ArticleSummary } from "../components/ArticleCard/ArticleCard";
 
@@ -170,7 +170,7 @@ export function loadArticleSummaries(): ArticleSummary[] {
 
 
 /** The price category each promotion card belongs to: its prices must be that category's. */
-export const promotionCategory: Record<PromotionsDocument["cards"][number]["id"], string> = {
+export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id"], string> = {
   pca: "pca-skin",
   redtouch: "red-touch-pro",
   lpg: "lpg-infinity",
@@ -204,17 +204,17 @@ function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, 
 }
 
 /** The page's Service offer in structured data names a line with an amount that the page's own price list shows. */
-function offerProblems(shown: string, offer: PriceRef | undefined, shownCategories: readonly string[], pricing: PricingDocument): string[] {
+function offerProblems(shown: string, offer: PriceRef | undefined, shownGroups: readonly string[], pricing: PricingDocument): string[] {
   if (!offer) return [];
-  return priceRefProblems(offer, shownCategories, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
+  return priceRefProblems(offer, shownGroups, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
 }
 
 /** Why a line of the price list cannot be an offer's price on a page showing these categories (none: it can). */
-function priceRefProblems(ref: PriceRef, shownCategories: readonly string[], pricing: PricingDocument): string[] {
+function priceRefProblems(ref: PriceRef, shownGroups: readonly string[], pricing: PricingDocument): string[] {
   const found = findPrice(pricing, ref);
   if ("error" in found) return [found.error];
   if (priceAmount(found.price) === undefined) return [`cena „${found.price}” nie jest kwotą w złotych`];
-  if (!shownCategories.includes(ref.category)) return [`kategorii '${ref.category}' nie ma w cenniku tej strony (pricing.categories: ${shownCategories.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`];
+  if (!shownGroups.includes(ref.priceGroup)) return [`kategorii '${ref.priceGroup}' nie ma w cenniku tej strony (pricing.groups: ${shownGroups.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`];
   return [];
 }
 
@@ -264,23 +264,23 @@ export function validateAll(): void {
   const slugs = attempt(articleSlugs) ?? [];
   for (const slug of slugs) keep(`blog/${slug}`, attempt(() => loadArticle(slug)));
 
-  const priceIds = new Set(pricing ? priceCategories(pricing).map((c) => c.id) : []);
-  if (pricing && priceIds.size !== priceCategories(pricing).length) problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
+  const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
+  if (pricing && priceIds.size !== allPriceGroups(pricing).length) problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
 
   for (const route of routes) {
     if (!route.doc) continue;
     const shown = `content/${route.doc}.json`;
     if (route.kind === "treatment") {
       const treatment = keep(route.doc, attempt(() => loadTreatment(route.doc!)));
-      treatment?.pricing.categories.forEach((id, i) => {
-        if (pricing && !priceIds.has(id)) problems.push(`${shown}: pole "pricing.categories[${i}]": brak kategorii '${id}' w content/pricing.json`);
+      treatment?.pricing.groups.forEach((id, i) => {
+        if (pricing && !priceIds.has(id)) problems.push(`${shown}: pole "pricing.groups[${i}]": brak kategorii '${id}' w content/pricing.json`);
       });
       const ids = treatment?.sections.map((s) => s.id) ?? [];
       if (new Set(ids).size !== ids.length) problems.push(`${shown}: pole "sections": kotwice sekcji muszą być unikalne`);
       if (treatment && pricing) {
-        problems.push(...offerProblems(shown, treatment.offer, treatment.pricing.categories, pricing));
-        const amounts = amountsOf(priceCategoriesById(pricing, treatment.pricing.categories));
-        problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.categories)"));
+        problems.push(...offerProblems(shown, treatment.offer, treatment.pricing.groups, pricing));
+        const amounts = amountsOf(priceGroupsById(pricing, treatment.pricing.groups));
+        problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.groups)"));
       }
     } else if (route.kind === "family") {
       const list = keep(route.doc, attempt(() => loadFamilyList(route.doc!)));
@@ -304,7 +304,7 @@ export function validateAll(): void {
     }),
   );
   if (pricing) {
-    const everyAmount = amountsOf(priceCategories(pricing));
+    const everyAmount = amountsOf(allPriceGroups(pricing));
     for (const [name, doc] of documents) {
       // The cards of /promocje are where a reduction is shown, with its lowest 30-day price.
       problems.push(...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"));
@@ -313,10 +313,10 @@ export function validateAll(): void {
     }
     const promotions = documents.find(([name]) => name === "promotions")?.[1] as PromotionsDocument | undefined;
     promotions?.cards.forEach((card, i) => {
-      const amounts = amountsOf(priceCategoriesById(pricing, [promotionCategory[card.id]]));
+      const amounts = amountsOf(priceGroupsById(pricing, [promotionPriceGroup[card.id]]));
       for (const key of ["oldPrice", "newPrice"] as const) {
         if (!amounts.has(card[key]))
-          problems.push(`content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionCategory[card.id]}' w content/pricing.json`);
+          problems.push(`content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`);
       }
       const lowest = card.reduction?.lowestPrice30Days;
       if (lowest !== undefined && !(lowest > card.newPrice && lowest <= card.oldPrice))

@@ -64,7 +64,7 @@ const seoSchema = z.strictObject({
 });
 export type Seo = z.infer<typeof seoSchema>;
 
-// ---------------------------------------------------------------- content.json (spec: content document)
+// ---------------------------------------------------------------- content.json (the home page's hero, welcome, services, team)
 export const contentDocumentSchema = z.strictObject({
   hero: z.strictObject({
     slides: z
@@ -102,7 +102,7 @@ export const contentDocumentSchema = z.strictObject({
 });
 export type ContentDocument = z.infer<typeof contentDocumentSchema>;
 
-// ---------------------------------------------------------------- pricing.json (spec: pricing document)
+// ---------------------------------------------------------------- pricing.json (every price; its shape is the salon's: categories[] and two device groups)
 const priceText = text;
 export const serviceSchema = z.union([
   z.strictObject({ name: text, price: priceText, isPromo: z.boolean().optional(), note: text.optional() }),
@@ -115,20 +115,26 @@ export const serviceSchema = z.union([
 ]);
 export type Service = z.infer<typeof serviceSchema>;
 
-const categoryId = z.string().regex(/^[a-z0-9-]+$/, "identyfikator kategorii: małe litery, cyfry i myślniki");
-export const priceCategorySchema = z.strictObject({
+/**
+ * A price group: one heading of the price list with its services. pricing.json keeps the names the salon's format
+ * gives them (the list is `categories`, a group's heading `category`); the code calls them price groups, so that
+ * "category" means only a blog article's category.
+ */
+const priceGroupId = z.string().regex(/^[a-z0-9-]+$/, "identyfikator kategorii cennika: małe litery, cyfry i myślniki");
+export const priceGroupSchema = z.strictObject({
   /** Anchor on /cennik and the key treatment pages use to show their prices. */
-  id: categoryId,
+  id: priceGroupId,
+  /** The group's heading. */
   category: text,
   description: text.optional(),
   services: z.array(serviceSchema).min(1),
 });
-export type PriceCategory = z.infer<typeof priceCategorySchema>;
+export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
 export const pricingDocumentSchema = z.strictObject({
-  categories: z.array(priceCategorySchema).min(1),
-  redTouchPro: priceCategorySchema.extend({ description: text }),
-  ondaPro: priceCategorySchema.extend({ description: text }),
+  categories: z.array(priceGroupSchema).min(1),
+  redTouchPro: priceGroupSchema.extend({ description: text }),
+  ondaPro: priceGroupSchema.extend({ description: text }),
 });
 export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
 
@@ -241,8 +247,8 @@ export const treatmentSchema = z.strictObject({
     .optional(),
   gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), standIn }).optional(),
   pricing: z.strictObject({
-    /** Ids of categories in pricing.json (or 'red-touch-pro' / 'onda-pro' for the two groups). */
-    categories: z.array(categoryId).min(1),
+    /** Ids of the price groups in pricing.json this page shows (its `categories`, or 'red-touch-pro' / 'onda-pro'). */
+    groups: z.array(priceGroupId).min(1),
     notes: z.array(text).optional(),
   }),
   booking: z.strictObject({
@@ -258,12 +264,12 @@ export const treatmentSchema = z.strictObject({
       .min(1),
   }),
   /**
-   * The price of the page's Service in structured data, as a line of pricing.json (its category id, service name
-   * and option name), so that every price has one source; the line must be one the page's own price list shows.
+   * The price of the page's Service in structured data, as a line of pricing.json (its price group's id, service
+   * name and option name), so that every price has one source; the line must be one the page's own price list shows.
    */
   offer: z
     .strictObject({
-      category: categoryId,
+      priceGroup: priceGroupId,
       service: text,
       option: text.optional(),
       /** The Service's name in the salon's offer catalogue (BeautySalon.hasOfferCatalog), when it is one of its entries. */

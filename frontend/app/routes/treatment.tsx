@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
 import { loadPricing, loadTreatment } from "../content/load.server";
-import { priceCategoriesById } from "../content/pricing";
+import { priceGroupsById } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
 import { routeByPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
@@ -12,7 +12,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
-import { PriceCategory } from "../components/PriceList/PriceCategory";
+import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
 import { Carousel } from "../components/Carousel/Carousel";
 import { Gallery } from "../components/Gallery/Gallery";
@@ -141,7 +141,7 @@ function useCurrentSection(ids: string[]) {
 
 export default function Treatment({ loaderData }: Route.ComponentProps) {
   const { path, treatment: t, pricing } = loaderData;
-  const categories = priceCategoriesById(pricing, t.pricing.categories);
+  const groups = priceGroupsById(pricing, t.pricing.groups);
 
   const blocks = pageBlocks(t);
   const toc = [
@@ -252,8 +252,8 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
               Cennik
             </h2>
             <div className={styles.prices}>
-              {categories.map((category) => (
-                <PriceCategory key={category.id} category={category} headingLevel={3} anchor={false} />
+              {groups.map((group) => (
+                <PriceGroup key={group.id} group={group} headingLevel={3} anchor={false} />
               ))}
             </div>
             {t.pricing.notes?.map((note) => (
@@ -262,7 +262,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
             <p className={styles.priceNote}>
-              <Link to={`/cennik#${t.pricing.categories[0]}`}>Pełny cennik salonu</Link>
+              <Link to={`/cennik#${t.pricing.groups[0]}`}>Pełny cennik salonu</Link>
             </p>
           </section>
 
