@@ -5,14 +5,14 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test, type Page } from "../support/test";
-import { specTreatmentPaths } from "../support/routes";
+import { requiredTreatmentPaths } from "../support/routes";
 import { site } from "../../frontend/app/site/config";
 import type { Treatment } from "../../frontend/app/content/schema";
 
 const contentOf = (doc: string): Treatment =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content", `${doc}.json`), "utf8")) as Treatment;
 
-const pages = specTreatmentPaths.map((path) => ({ path, t: contentOf(`treatments${path}`) }));
+const pages = requiredTreatmentPaths.map((path) => ({ path, t: contentOf(`treatments${path}`) }));
 
 /** Hydration or runtime errors would leave the carousel and the lightbox dead: none may occur. */
 function collectErrors(page: Page) {

@@ -15,7 +15,7 @@ const jsonFiles = (folder: string) =>
     .map((f) => f.slice(0, -".json".length));
 
 /** Every concrete route the salon requires, in its route list's order; /blog/{slug} is listed below. */
-export const specPaths = [
+export const requiredPaths = [
   "/",
   "/zabiegi-na-twarz",
   "/zabiegi-na-cialo",
@@ -48,10 +48,10 @@ export const specPaths = [
 ] as const;
 
 /** The treatment pages the salon requires (16 of them). */
-export const specTreatmentPaths = specPaths.slice(specPaths.indexOf("/mezoterapia-mikroiglowa"), specPaths.indexOf("/onda-pro") + 1);
+export const requiredTreatmentPaths = requiredPaths.slice(requiredPaths.indexOf("/mezoterapia-mikroiglowa"), requiredPaths.indexOf("/onda-pro") + 1);
 
 /** The pages search engines must not index: the legal texts and the contest regulation. */
-export const specNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"] as const;
+export const requiredNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"] as const;
 
 /**
  * Our own pages beyond the required ones: the contact form's confirmation, where the mailer sends a form the browser posted
@@ -60,7 +60,7 @@ export const specNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-pr
 export const ownPaths = ["/kontakt/wyslano"] as const;
 
 /** The two blog slugs that must have an article page. */
-export const specArticleSlugs = ["jak-skutecznie-pozbyc-sie-cellulitu", "red-touch-pro-rewolucja-w-odmladzaniu-skory"] as const;
+export const requiredArticleSlugs = ["jak-skutecznie-pozbyc-sie-cellulitu", "red-touch-pro-rewolucja-w-odmladzaniu-skory"] as const;
 
 /** Every article (every blog list entry has one): content/blog/, which must include the two above. */
 export const articlePaths = jsonFiles("blog").map((slug) => `/blog/${slug}`);
@@ -76,5 +76,5 @@ export const contentPageFiles = ["treatments", "families", "legal"].flatMap((fol
 
 /** Every URL the tests visit: the required routes, our own pages, the pages of content/ and every article. */
 export const allPaths = [
-  ...new Set([...specPaths, ...ownPaths, ...contentPageFiles.map((page) => page.path), ...specArticleSlugs.map((slug) => `/blog/${slug}`), ...articlePaths]),
+  ...new Set([...requiredPaths, ...ownPaths, ...contentPageFiles.map((page) => page.path), ...requiredArticleSlugs.map((slug) => `/blog/${slug}`), ...articlePaths]),
 ];

@@ -61,7 +61,7 @@ function priceLines(section: HTMLElement): PriceLine[] {
 type Expected = [RegExp | null, RegExp, string, boolean?];
 
 /** Section 9, per treatment: every price, in the category it belongs to. */
-const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
+const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
   {
     category: /^Mezoterapia mikroigłowa/,
     lines: [
@@ -214,7 +214,7 @@ describe("/cennik", () => {
   it("shows every price in the category it belongs to", () => {
     render();
     const sections = screen.getAllByRole("article");
-    for (const { category, lines } of pricesFromSpec) {
+    for (const { category, lines } of requiredPrices) {
       const matching = sections.filter((s) => category.test(text(within(s).getByRole("heading", { level: 2 }))));
       expect(matching, `one price category for ${category}`).toHaveLength(1);
       const found = priceLines(matching[0]!);

@@ -11,26 +11,26 @@ import { describe, expect, it } from "vitest";
 import { routeByPath, routes, staticPaths, treatmentRoutes } from "../../frontend/app/site/routeTable";
 import reactRouterConfig from "../../react-router.config";
 import { builtPages } from "../support/builtPages";
-import { allPaths, contentPageFiles, ownPaths, specArticleSlugs, specNoindexPaths, specPaths, specTreatmentPaths } from "../support/routes";
+import { allPaths, contentPageFiles, ownPaths, requiredArticleSlugs, requiredNoindexPaths, requiredPaths, requiredTreatmentPaths } from "../support/routes";
 
 const sorted = (list: readonly string[]) => [...list].sort();
 
 describe("the route table", () => {
   it("has every required route, our own, a route for each page file of content/ and nothing else; /blog/:slug for the articles", () => {
-    for (const path of [...specPaths, ...ownPaths]) expect(staticPaths, path).toContain(path);
-    expect(sorted(staticPaths)).toEqual(sorted([...new Set([...specPaths, ...ownPaths, ...contentPageFiles.map((page) => page.path)])]));
+    for (const path of [...requiredPaths, ...ownPaths]) expect(staticPaths, path).toContain(path);
+    expect(sorted(staticPaths)).toEqual(sorted([...new Set([...requiredPaths, ...ownPaths, ...contentPageFiles.map((page) => page.path)])]));
     expect(routes.filter((r) => r.path.includes(":")).map((r) => r.path)).toEqual(["/blog/:slug"]);
   });
 
   it("has the 16 required treatment pages as treatment pages, every file of content/treatments/ too", () => {
-    for (const path of specTreatmentPaths) expect(routeByPath(path)?.kind, path).toBe("treatment");
+    for (const path of requiredTreatmentPaths) expect(routeByPath(path)?.kind, path).toBe("treatment");
     const treatmentFiles = contentPageFiles.filter((page) => page.folder === "treatments").map((page) => page.path);
     expect(sorted(treatmentRoutes.map((r) => r.path))).toEqual(sorted(treatmentFiles));
   });
 
   it("keeps the legal texts and our own pages out of search engines, and indexes the rest", () => {
-    const noindex = [...specNoindexPaths, ...ownPaths, ...contentPageFiles.filter((page) => page.noindex).map((page) => page.path)];
-    for (const path of [...specNoindexPaths, ...ownPaths]) expect(routeByPath(path)?.noindex, path).toBe(true);
+    const noindex = [...requiredNoindexPaths, ...ownPaths, ...contentPageFiles.filter((page) => page.noindex).map((page) => page.path)];
+    for (const path of [...requiredNoindexPaths, ...ownPaths]) expect(routeByPath(path)?.noindex, path).toBe(true);
     expect(sorted(routes.filter((r) => r.noindex).map((r) => r.path))).toEqual(sorted([...new Set(noindex)]));
   });
 
@@ -44,7 +44,7 @@ describe("the route table", () => {
   it("prerenders every required route and both required articles", async () => {
     const prerender = reactRouterConfig.prerender as () => Promise<string[]>;
     const list = await prerender();
-    for (const path of [...specPaths, ...specArticleSlugs.map((slug) => `/blog/${slug}`)]) expect(list, path).toContain(path);
+    for (const path of [...requiredPaths, ...requiredArticleSlugs.map((slug) => `/blog/${slug}`)]) expect(list, path).toContain(path);
   });
 
   it("the build holds a page for every address the tests visit", () => {

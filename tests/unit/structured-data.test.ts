@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { builtPages, jsonLdOf } from "../support/builtPages";
 import { routeByPath } from "../../frontend/app/site/routeTable";
 import { site } from "../../frontend/app/site/config";
-import { specTreatmentPaths } from "../support/routes";
+import { requiredTreatmentPaths } from "../support/routes";
 
 const pages = builtPages();
 
@@ -66,7 +66,7 @@ describe("structured data", () => {
 
   it("gives every treatment one price: a catalogue treatment's Service offer is its catalogue price", () => {
     const seen: string[] = [];
-    for (const path of specTreatmentPaths) {
+    for (const path of requiredTreatmentPaths) {
       const page = pages.find((p) => p.path === path)!;
       const blocks = jsonLdOf(page.html) as Record<string, any>[];
       const servicePrice = blocks.find((b) => b["@type"] === "Service")?.offers?.price as number | undefined;
