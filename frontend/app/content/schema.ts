@@ -62,7 +62,6 @@ const seoSchema = z.strictObject({
   description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
   keywords: z.array(text).min(1),
 });
-export type Seo = z.infer<typeof seoSchema>;
 
 // ---------------------------------------------------------------- content.json (the home page's hero, welcome, services, team)
 export const contentDocumentSchema = z.strictObject({
@@ -363,7 +362,6 @@ export type Article = z.infer<typeof articleSchema>;
 
 // ---------------------------------------------------------------- blog.json (list page copy)
 export const blogPageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: text });
-export type BlogPage = z.infer<typeof blogPageSchema>;
 
 // ---------------------------------------------------------------- legal/*.json (legal texts, contest regulation)
 export const legalPageSchema = z.strictObject({
@@ -388,7 +386,6 @@ export type LegalPage = z.infer<typeof legalPageSchema>;
 
 // ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
 export const simplePageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: z.array(text).min(1) });
-export type SimplePage = z.infer<typeof simplePageSchema>;
 
 /** The policy the form's notice links to: the one that describes the form (GDPR art. 13, at the point of collection). */
 export const FORM_POLICY_PATH = "/polityka-prywatnosci";
