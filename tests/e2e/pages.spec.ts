@@ -21,7 +21,7 @@ function collectErrors(page: Page) {
   return errors;
 }
 
-/** `goto` has already waited for hydration (support/test.ts); this also lets the live-content fetch settle. */
+/** `goto` has already waited for hydration (support/test.ts); this also lets the page's own requests settle. */
 async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }

@@ -6,10 +6,6 @@ import { z } from "zod";
 import { blogCategories } from "./blogCategories.ts";
 import { families } from "./families.ts";
 
-// No eval: zod's JIT probes `new Function`, which the site's Content-Security-Policy refuses (a console error
-// on every page that validates the live documents).
-z.config({ jitless: true });
-
 const text = z.string().trim().min(1, "nie może być puste");
 /**
  * A note marking what in this part of a document is our invention standing in for the salon's own data (review
