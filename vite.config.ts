@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
-import { contentDevServer } from "./frontend/tools/content-dev-server.ts";
+import { contentPagesForBrowser } from "./frontend/build/contentPagesPlugin.ts";
 import { stackProxy } from "./frontend/tools/stack-proxy.ts";
 
 const buildDate = new Date();
@@ -19,8 +19,9 @@ function scopedName(local: string, file: string): string {
 }
 
 export default defineConfig({
-  // React Router's plugin builds the app; Vitest runs components without it.
-  plugins: [process.env.VITEST ? null : reactRouter(), contentDevServer(), stackProxy()],
+  // React Router's plugin builds the app; Vitest runs components without it, in Node, where the route table reads
+  // content/ itself.
+  plugins: process.env.VITEST ? [] : [reactRouter(), contentPagesForBrowser(), stackProxy()],
   publicDir: "frontend/public",
   build: {
     // One stylesheet for the whole site (≈ 10 KB gzip, 37 KB with the fonts): a single render-blocking request on

@@ -93,7 +93,6 @@ export function nginxTemplateValues() {
     // The image's listener for the TLS front; natively nothing connects to it, but the configuration is the same.
     NGINX_LISTEN_SOCKET: `unix:${join(stateDir, "run", "nginx.sock")}`,
     WEB_ROOT: forWorkers(resolve(buildDir, "client")),
-    CONTENT_ROOT: forWorkers(resolve(root, "content")),
     PHP_UPSTREAM: `${host}:${ports.php}`,
     NGINX_RESOLVER: systemResolver(),
     MAILER_SCRIPT: forWorkers(resolve(root, "mailer/public/send-email.php")),

@@ -4,7 +4,7 @@ import { routes, type PageKind } from "./site/routeTable";
 /** One template module per page kind; the route table decides which paths use it. */
 const templates: Record<PageKind, string> = {
   home: "routes/home.tsx",
-  category: "routes/category.tsx",
+  family: "routes/family.tsx",
   needs: "routes/needs.tsx",
   pricing: "routes/pricing.tsx",
   contact: "routes/contact.tsx",
@@ -12,7 +12,7 @@ const templates: Record<PageKind, string> = {
   blog: "routes/blog.tsx",
   article: "routes/article.tsx",
   treatment: "routes/treatment.tsx",
-  document: "routes/document.tsx",
+  legal: "routes/legal.tsx",
   confirmation: "routes/confirmation.tsx",
 };
 

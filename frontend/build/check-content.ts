@@ -1,7 +1,10 @@
 /** `npm run content:check`: validates content/ the same way the build does, with every problem listed at once. */
-import { validateAll } from "../app/content/load.server";
+export {};
 
 try {
+  // Imported here, inside the try: the route table reads the page files of content/ as it loads, and a file it
+  // cannot read is reported like every other problem.
+  const { validateAll } = await import("../app/content/load.server");
   validateAll();
   console.log("content/: wszystkie dokumenty są poprawne");
 } catch (error) {

@@ -12,16 +12,14 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { join, relative } from "node:path";
 import { gzipSync, constants } from "node:zlib";
 import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
-import { routes } from "../app/site/routeTable";
 import { site } from "../app/site/config";
 import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/notFound";
-import { articleSlugs, loadArticle } from "../app/content/load.server";
 import { afterFirstPaint } from "./afterFirstPaint";
+import { sitemapXml } from "./sitemap";
 import routerConfig from "../../react-router.config";
 
 const buildDir = routerConfig.buildDirectory ?? "build";
 const client = join(buildDir, "client");
-const today = new Date().toISOString().slice(0, 10);
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -45,17 +43,7 @@ for (const [from, to] of [
 rmSync(join(client, "__spa-fallback.html"), { force: true });
 
 // 2. Sitemap and robots.
-const urls = [
-  ...routes.filter((r) => !r.noindex && !r.path.includes(":")).map((r) => ({ path: r.path, lastmod: today })),
-  ...articleSlugs().map((slug) => ({ path: `/blog/${slug}`, lastmod: loadArticle(slug).date })),
-];
-const sitemap = [
-  '<?xml version="1.0" encoding="UTF-8"?>',
-  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-  ...urls.map((u) => `  <url><loc>${new URL(u.path, site.origin).href.replace(/\/$/, u.path === "/" ? "/" : "")}</loc><lastmod>${u.lastmod}</lastmod></url>`),
-  "</urlset>",
-  "",
-].join("\n");
+const sitemap = sitemapXml();
 writeFileSync(join(client, "sitemap.xml"), sitemap);
 writeFileSync(join(client, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.origin}/sitemap.xml\n`);
 
@@ -95,4 +83,4 @@ for (const file of walk(client)) {
   writeFileSync(`${file}.gz`, gz);
   compressed++;
 }
-console.log(`postbuild: 404.html, sitemap (${urls.length} adresów), CSP dla ${htmlFiles.length} stron, ${compressed} plików .gz`);
+console.log(`postbuild: 404.html, sitemap (${sitemap.split("<url>").length - 1} adresów), CSP dla ${htmlFiles.length} stron, ${compressed} plików .gz`);

@@ -12,7 +12,6 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "n
 import { join, relative, resolve } from "node:path";
 import { fictional as configFictional } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
-import { standardSections } from "../app/content/schema";
 import { stringsOf } from "../app/content/load.server";
 import type { Treatment } from "../app/content/schema";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
@@ -40,8 +39,8 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
  */
 export const ANAESTHETIC = /krem\p{L}* znieczulając\p{L}*|znieczuleni\p{L}* (miejscow|powierzchniow)\p{L}*/iu;
 
-/** Sections of a treatment page (by their standard anchors) that give medical advice or eligibility rules. */
-const MEDICAL_SECTIONS = new Set<string>(["wskazania", "przeciwwskazania", "przygotowanie", "pielegnacja"] satisfies (keyof typeof standardSections)[]);
+/** Sections of a treatment page (by the anchors every treatment uses for them) that give medical advice or eligibility rules. */
+const MEDICAL_SECTIONS = new Set(["wskazania", "przeciwwskazania", "przygotowanie", "pielegnacja"]);
 
 
 interface Options {

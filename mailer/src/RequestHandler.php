@@ -24,7 +24,7 @@ namespace Salon\Mailer;
 final class RequestHandler
 {
     public const SUCCESS = 'Wiadomość została wysłana. Dziękujemy za kontakt!';
-    /** Same text the frontend shows on any failure (spec, section 8). */
+    /** Same text the frontend shows on any failure (ContactForm.tsx). */
     public const SEND_ERROR = 'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.';
     public const METHOD_ERROR = 'Ten adres przyjmuje tylko wysyłkę formularza metodą POST.';
     /** 405 of GET /contact-challenge (the form's proof of work) to any other method. */

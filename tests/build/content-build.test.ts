@@ -48,20 +48,21 @@ function build(contentDir: string): { status: number | null; output: string } {
 afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const cases: { kind: string; file: string; edit: (doc: any) => void; field: string; says: RegExp }[] = [
-  { kind: "content document (live)", file: "content.json", edit: (d) => (d.welcome.title = " "), field: "welcome.title", says: /nie może być puste/ },
-  { kind: "pricing document (live)", file: "pricing.json", edit: (d) => (d.categories[0].services[0].options[0].price = ""), field: "categories[0].services[0].options[0].price", says: /nie może być puste/ },
+  { kind: "content document", file: "content.json", edit: (d) => (d.welcome.title = " "), field: "welcome.title", says: /nie może być puste/ },
+  { kind: "pricing document", file: "pricing.json", edit: (d) => (d.categories[0].services[0].options[0].price = ""), field: "categories[0].services[0].options[0].price", says: /nie może być puste/ },
   { kind: "home page", file: "home.json", edit: (d) => (d.reviews.items[1].rating = 4), field: "reviews.items[1].rating", says: /5/ },
   { kind: "needs page", file: "needs.json", edit: (d) => (d.items[3].treatments[0] = "/tego-zabiegu-nie-ma"), field: "items[3].treatments[0]", says: /nie jest stroną zabiegu/ },
   { kind: "promotions", file: "promotions.json", edit: (d) => (d.cards[1].url = "{promo.nieznana}"), field: "cards[1].url", says: /nieznany znacznik \{promo\.nieznana\}/ },
   { kind: "blog list page", file: "pages/blog.json", edit: (d) => delete d.intro, field: "intro", says: /./ },
   { kind: "simple page", file: "pages/kontakt.json", edit: (d) => (d.intro = []), field: "intro", says: /./ },
-  { kind: "legal document", file: "pages/rodo.json", edit: (d) => (d.sections[0].title = ""), field: "sections[0].title", says: /nie może być puste/ },
-  { kind: "category list", file: "categories/zabiegi-na-cialo.json", edit: (d) => (d.entries[2].link = "/virtue-rf-cialoo"), field: "entries[2].link", says: /brak trasy/ },
+  { kind: "legal text", file: "legal/rodo.json", edit: (d) => (d.sections[0].title = ""), field: "sections[0].title", says: /nie może być puste/ },
+  { kind: "family list", file: "families/zabiegi-na-cialo.json", edit: (d) => (d.entries[2].link = "/virtue-rf-cialoo"), field: "entries[2].link", says: /brak trasy/ },
   { kind: "treatment page", file: "treatments/geneo.json", edit: (d) => (d.sections[0].id = "Jak Działa"), field: "sections[0].id", says: /kotwica/ },
   { kind: "blog article", file: "blog/jak-skutecznie-pozbyc-sie-cellulitu.json", edit: (d) => (d.date = "2025-13-01"), field: "date", says: /./ },
   // Rules beyond the schemas.
-  { kind: "placeholder in a live document", file: "content.json", edit: (d) => (d.team.members[0].description[1] += " Zadzwoń: {phone}."), field: "team.members[0].description[1]", says: /znacznik \{phone\}.*na żywo/ },
-  { kind: "fictional data written out", file: "pages/rodo.json", edit: (d) => (d.sections[1].blocks[0].p += " Telefon: +48 42 000 00 00."), field: "sections[1].blocks[0].p", says: /fikcyjna dana.*\{phone\}/ },
+  { kind: "a treatment without its family", file: "treatments/geneo.json", edit: (d) => delete d.family, field: "family", says: /podaj rodzinę zabiegów/ },
+  { kind: "a page without its menu label", file: "legal/konkurs.json", edit: (d) => (d.label = ""), field: "label", says: /nie może być puste/ },
+  { kind: "fictional data written out", file: "legal/rodo.json", edit: (d) => (d.sections[1].blocks[0].p += " Telefon: +48 42 000 00 00."), field: "sections[1].blocks[0].p", says: /fikcyjna dana.*\{phone\}/ },
   { kind: "medical wording", file: "pricing.json", edit: (d) => (d.categories[10].description = "Leczymy blizny i rozstępy."), field: "categories[10].description", says: /„Leczymy” – słownictwo medyczne/ },
   { kind: "a 'leczony obszar'", file: "treatments/onda-pro.json", edit: (d) => d.sections[8].blocks[0].ul.push("Nie masuj leczonego obszaru."), field: "sections[8].blocks[0].ul[4]", says: /„leczonego”/ },
   { kind: "a price the price list does not have", file: "content.json", edit: (d) => (d.services.items[2].description += " Korekta w cenie pakietu, później 175 zł."), field: "services.items[2].description", says: /cena 175 zł nie występuje/ },
@@ -72,9 +73,8 @@ const cases: { kind: string; file: string; edit: (doc: any) => void; field: stri
   { kind: "a form notice without the link to the privacy policy", file: "pages/kontakt.json", edit: (d) => (d.formNotice.controller = d.formNotice.controller.replace(/\[polityce prywatności\]\([^)]*\)/, "polityce prywatności")), field: "formNotice.controller", says: /link do polityki prywatności/ },
   { kind: "a form notice without the no-health-data line", file: "pages/kontakt.json", edit: (d) => (d.formNotice.healthData = "Odpowiadamy w ciągu jednego dnia roboczego."), field: "formNotice.healthData", says: /nie pisać o zdrowiu/ },
   { kind: "isotretinoin without its interval", file: "treatments/geneo.json", edit: (d) => (d.sections[4].blocks[1].ul[7] = "jesteś w trakcie kuracji izotretynoiną lub niedawno ją zakończyłaś"), field: "sections[4].blocks[1].ul[7]", says: /izotretynoina bez odstępu/ },
-  { kind: "a last-update date that is the build's", file: "pages/polityka-prywatnosci-socialmedia.json", edit: (d) => (d.changed = "build"), field: "changed", says: /./ },
-  { kind: "a second price for a catalogue treatment", file: "treatments/kobido-lodz.json", edit: (d) => (d.offer = { category: "kobido", service: "Kobido UP" }), field: "offer", says: /wskazuje katalog ofert/ },
-  { kind: "an offer its page's price list does not show", file: "treatments/geneo.json", edit: (d) => (d.offer = { category: "kobido", service: "Kobido UP" }), field: "offer", says: /kategorii 'kobido' nie ma w cenniku tej strony/ },
+  { kind: "a last-update date that is the build's", file: "legal/polityka-prywatnosci-socialmedia.json", edit: (d) => (d.changed = "build"), field: "changed", says: /./ },
+  { kind: "an offer its page's price list does not show", file: "treatments/geneo.json", edit: (d) => (d.offer = { priceGroup: "kobido", service: "Kobido UP" }), field: "offer", says: /kategorii 'kobido' nie ma w cenniku tej strony/ },
   { kind: "an offer that leads nowhere", file: "treatments/geneo.json", edit: (d) => (d.offer.option = "Plecy"), field: "offer", says: /brak wariantu 'Plecy'/ },
 ];
 
@@ -92,10 +92,10 @@ describe("npm run build stops on a bad content edit, naming the file and the fie
     }, 60_000);
   }
 
-  it("a price list edit that leaves a line of the offer catalogue without its price stops the build, naming the catalogue entry", () => {
+  it("a price list edit that leaves a line of the offer catalogue without its price stops the build, naming the treatment's offer", () => {
     const { status, output } = build(contentWith("pricing.json", (d) => (d.categories[4].services[0].name = "Kobido Up")));
     expect(status, output).not.toBe(0);
-    expect(output).toMatch(/frontend\/app\/site\/structuredData\.ts: offerCatalogue\[4\] \(„Japoński masaż twarzy Kobido”.*brak usługi 'Kobido UP'/);
+    expect(output).toMatch(/content\/treatments\/kobido-lodz\.json: pole "offer": brak usługi 'Kobido UP'/);
   }, 60_000);
 
   it("the unchanged content passes the same check (so the failures above are the edits' doing)", () => {

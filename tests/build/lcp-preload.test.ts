@@ -19,13 +19,13 @@
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
 import { routeByPath } from "../../frontend/app/site/routeTable";
-import { loadArticle, loadArticleSummaries, loadCategoryList, loadContent, loadTreatment } from "../../frontend/app/content/load.server";
+import { loadArticle, loadArticleSummaries, loadFamilyList, loadContent, loadTreatment } from "../../frontend/app/content/load.server";
 
 /** The image that is each page's LCP element, by its template; undefined where the LCP element is text. */
 function expectedLcpImage(path: string): { image: string; media?: string } | undefined {
   const image = expectedImage(path);
   if (!image) return undefined;
-  return routeByPath(path)?.kind === "category" ? { image, media: "(min-width: 48rem)" } : { image };
+  return routeByPath(path)?.kind === "family" ? { image, media: "(min-width: 48rem)" } : { image };
 }
 
 function expectedImage(path: string): string | undefined {
@@ -35,8 +35,8 @@ function expectedImage(path: string): string | undefined {
   switch (route.kind) {
     case "home":
       return loadContent().hero.slides[0]!.image;
-    case "category":
-      return loadCategoryList(route.doc!).entries[0]!.image;
+    case "family":
+      return loadFamilyList(route.doc!).entries[0]!.image;
     case "blog":
       return loadArticleSummaries()[0]!.image;
     case "treatment":

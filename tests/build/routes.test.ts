@@ -1,28 +1,37 @@
 // @vitest-environment node
 /**
- * The route table (routing, menu, breadcrumbs, prerender list, sitemap) holds exactly the spec's routes, and the
- * build prerenders each of them: checked against the list pinned in tests/support/routes.ts, so a route dropped
- * from the table fails here instead of vanishing from every test that loops over the site.
+ * The route table (routing, menu, breadcrumbs, prerender list, sitemap) holds every route the salon requires and
+ * the build prerenders each of them: checked against the list pinned in tests/support/routes.ts, so a route
+ * dropped from the table fails here instead of vanishing from every test that loops over the site. Beyond those it
+ * holds our own pages and one page for each page file of content/, nothing else.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { routes, staticPaths, treatmentRoutes } from "../../frontend/app/site/routeTable";
+import { routeByPath, routes, staticPaths, treatmentRoutes } from "../../frontend/app/site/routeTable";
 import reactRouterConfig from "../../react-router.config";
 import { builtPages } from "../support/builtPages";
-import { allPaths, ownPaths, specArticleSlugs, specNoindexPaths, specPaths, specTreatmentPaths } from "../support/routes";
+import { allPaths, contentPageFiles, ownPaths, requiredArticleSlugs, requiredNoindexPaths, requiredPaths, requiredTreatmentPaths } from "../support/routes";
 
 const sorted = (list: readonly string[]) => [...list].sort();
 
-describe("the route table is the spec's", () => {
-  it("has exactly the spec's concrete routes and our own, and /blog/:slug for the articles", () => {
-    expect(sorted(staticPaths)).toEqual(sorted([...specPaths, ...ownPaths]));
+describe("the route table", () => {
+  it("has every required route, our own, a route for each page file of content/ and nothing else; /blog/:slug for the articles", () => {
+    for (const path of [...requiredPaths, ...ownPaths]) expect(staticPaths, path).toContain(path);
+    expect(sorted(staticPaths)).toEqual(sorted([...new Set([...requiredPaths, ...ownPaths, ...contentPageFiles.map((page) => page.path)])]));
     expect(routes.filter((r) => r.path.includes(":")).map((r) => r.path)).toEqual(["/blog/:slug"]);
   });
 
-  it("has the spec's treatment pages as treatment pages and its four noindex pages as noindex, our own too", () => {
-    expect(sorted(treatmentRoutes.map((r) => r.path))).toEqual(sorted(specTreatmentPaths));
-    expect(sorted(routes.filter((r) => r.noindex).map((r) => r.path))).toEqual(sorted([...specNoindexPaths, ...ownPaths]));
+  it("has the 16 required treatment pages as treatment pages, every file of content/treatments/ too", () => {
+    for (const path of requiredTreatmentPaths) expect(routeByPath(path)?.kind, path).toBe("treatment");
+    const treatmentFiles = contentPageFiles.filter((page) => page.folder === "treatments").map((page) => page.path);
+    expect(sorted(treatmentRoutes.map((r) => r.path))).toEqual(sorted(treatmentFiles));
+  });
+
+  it("keeps the legal texts and our own pages out of search engines, and indexes the rest", () => {
+    const noindex = [...requiredNoindexPaths, ...ownPaths, ...contentPageFiles.filter((page) => page.noindex).map((page) => page.path)];
+    for (const path of [...requiredNoindexPaths, ...ownPaths]) expect(routeByPath(path)?.noindex, path).toBe(true);
+    expect(sorted(routes.filter((r) => r.noindex).map((r) => r.path))).toEqual(sorted([...new Set(noindex)]));
   });
 
   it("the mailer sends a form the browser posted itself to the confirmation page of this table", () => {
@@ -32,10 +41,10 @@ describe("the route table is the spec's", () => {
     expect(routes.find((r) => r.path === sentPage)?.kind).toBe("confirmation");
   });
 
-  it("prerenders every spec route and both of the spec's articles", async () => {
+  it("prerenders every required route and both required articles", async () => {
     const prerender = reactRouterConfig.prerender as () => Promise<string[]>;
     const list = await prerender();
-    for (const path of [...specPaths, ...specArticleSlugs.map((slug) => `/blog/${slug}`)]) expect(list, path).toContain(path);
+    for (const path of [...requiredPaths, ...requiredArticleSlugs.map((slug) => `/blog/${slug}`)]) expect(list, path).toContain(path);
   });
 
   it("the build holds a page for every address the tests visit", () => {

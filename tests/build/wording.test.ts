@@ -49,7 +49,7 @@ describe("the built site's wording", () => {
     expect(visibleText(page("/makijaz-permanentny-ust").html)).toMatch(/Korekta do 3 miesięcy 200 zł/);
   });
 
-  it("cites the LPG Infinity study as the spec does: from 2024, not the manufacturer's, no 'average'", () => {
+  it("cites the LPG Infinity study as given: from 2024, not the manufacturer's, no 'average'", () => {
     const text = visibleText(page("/LPG-Infinity-Endermologia").html);
     expect(text).toMatch(/badanie z 2024 roku/i);
     expect(text).not.toMatch(/producent|(?<!\p{L})średnio?(?!\p{L})|LPG Systems|kliniczn/iu);

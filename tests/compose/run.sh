@@ -244,10 +244,10 @@ if [[ "$stages" == *" local "* ]]; then
   export WEB_BIND=127.0.0.1 WEB_PORT="$web_port" MAIL_UI_PORT="$mail_ui_port"
   step "local: up (http://127.0.0.1:$WEB_PORT, MailHog on :$MAIL_UI_PORT)"
   up "$prefix-local" web
-  step "local: operations, faults, the form and the mailer over HTTP"
+  step "local: operations, faults, the form, the mailer and content edits (a rebuild, never live) over HTTP"
   STACK=compose COMPOSE_CONFIG=local DOCKER_HOST_CONTROL=1 \
     SITE_URL="http://127.0.0.1:$WEB_PORT" MAIL_API="http://127.0.0.1:$MAIL_UI_PORT" \
-    playwright_in_turn "$state/local-e2e.log" "compose-ops.spec.ts operating.spec.ts contact.spec.ts" mailer-api.spec.ts
+    playwright_in_turn "$state/local-e2e.log" "compose-ops.spec.ts operating.spec.ts contact.spec.ts" "mailer-api.spec.ts content-edits.spec.ts"
   local_tests=$(count_tests "$state/local-e2e.log")
 fi
 

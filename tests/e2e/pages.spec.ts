@@ -21,7 +21,7 @@ function collectErrors(page: Page) {
   return errors;
 }
 
-/** `goto` has already waited for hydration (support/test.ts); this also lets the live-content fetch settle. */
+/** `goto` has already waited for hydration (support/test.ts); this also lets the page's own requests settle. */
 async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
@@ -190,7 +190,7 @@ test.describe("needs accordion", () => {
 test.describe("blog list", () => {
   const cards = (page: Page) => page.getByRole("main").getByRole("article");
 
-  test("the search filters live, the categories combine with it, and no match shows the spec's text", async ({ page }) => {
+  test("the search filters live, the categories combine with it, and no match shows the empty-result text", async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto("/blog");
     await hydrated(page);

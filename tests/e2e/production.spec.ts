@@ -129,7 +129,7 @@ test("plain HTTP redirects to HTTPS (308, path and query kept), the other names 
   expect(alias.status).toBe(308);
   expect(alias.headers.location).toBe("https://salon.test/cennik?utm_source=x");
   expect(alias.headers["strict-transport-security"]).toBe("max-age=31536000");
-  for (const path of ["/", "/cennik", "/nie-ma-takiej-strony", "/assets/nie-ma.js", "/content/pricing.json"]) {
+  for (const path of ["/", "/cennik", "/nie-ma-takiej-strony", "/assets/nie-ma.js", "/sitemap.xml"]) {
     const reply = await send({ method: "GET", base: site.origin, path, from: nextSourceAddress() });
     expect(reply.headers["strict-transport-security"], path).toBe("max-age=31536000");
     expect(reply.headers.server, path).toBe("Caddy");

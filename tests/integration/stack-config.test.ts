@@ -235,7 +235,7 @@ describe("nginx's logs in the web image: kept no longer than the privacy policy 
     const days = Number(script.match(/^max_days=(\d+)$/m)?.[1]);
     expect(days).toBeGreaterThan(0);
     expect(readFileSync(resolve(root, "docker/defaults.env"), "utf8")).toMatch(new RegExp(`^LOG_RETENTION_DAYS=${days}$`, "m"));
-    const policy = readFileSync(resolve(root, "content/pages/polityka-prywatnosci.json"), "utf8");
+    const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`dzienniki techniczne serwera[^"]*\\*\\*do ${days} dni\\*\\*`));
   });
 });
@@ -246,9 +246,9 @@ describe("the mailer's held-back messages: kept no longer than the privacy polic
     const days = Number(config.match(/public const HELD_DAYS_MAX = (\d+);/)?.[1]);
     expect(days).toBeGreaterThan(0);
     expect(readFileSync(resolve(root, "mailer/src/Outbox.php"), "utf8")).toContain(`public readonly int $heldDays = ${days},`);
-    const policy = readFileSync(resolve(root, "content/pages/polityka-prywatnosci.json"), "utf8");
+    const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*najwyżej ${days} dni\\*\\*`));
-    const rodo = readFileSync(resolve(root, "content/pages/rodo.json"), "utf8");
+    const rodo = readFileSync(resolve(root, "content/legal/rodo.json"), "utf8");
     expect(rodo).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*do ${days} dni\\*\\*`));
   });
 });

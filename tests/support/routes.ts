@@ -1,13 +1,21 @@
 /**
- * The site's addresses, pinned here from the spec's route table (section 2) — not read from the route table that
- * drives routing and prerendering (frontend/app/site/routeTable.ts): a route dropped there must fail the tests
- * (tests/build/routes.test.ts), not silently disappear from them.
+ * The site's addresses. The salon's required pages are pinned here as fixed facts — not read from the route table
+ * that drives routing and prerendering (frontend/app/site/routeTable.ts): a route dropped there must fail the tests
+ * (tests/build/routes.test.ts), not silently disappear from them. Pages added since (a treatment, a legal text, an
+ * article: one file in content/ each) are read from content/ here, so every test that loops over the site visits
+ * them too, with no test to edit.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
-/** Every concrete route of the spec, in the spec's order; /blog/{slug} is listed below. */
-export const specPaths = [
+const contentDir = resolve(import.meta.dirname, "../../content");
+const jsonFiles = (folder: string) =>
+  readdirSync(resolve(contentDir, folder))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.slice(0, -".json".length));
+
+/** Every concrete route the salon requires, in its route list's order; /blog/{slug} is listed below. */
+export const requiredPaths = [
   "/",
   "/zabiegi-na-twarz",
   "/zabiegi-na-cialo",
@@ -39,25 +47,34 @@ export const specPaths = [
   "/konkurs",
 ] as const;
 
-/** The spec's treatment pages (its "Treatment pages" rows). */
-export const specTreatmentPaths = specPaths.slice(specPaths.indexOf("/mezoterapia-mikroiglowa"), specPaths.indexOf("/onda-pro") + 1);
+/** The treatment pages the salon requires (16 of them). */
+export const requiredTreatmentPaths = requiredPaths.slice(requiredPaths.indexOf("/mezoterapia-mikroiglowa"), requiredPaths.indexOf("/onda-pro") + 1);
 
-/** The spec's noindex pages. */
-export const specNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"] as const;
+/** The pages search engines must not index: the legal texts and the contest regulation. */
+export const requiredNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"] as const;
 
 /**
- * Our own pages beyond the spec's: the contact form's confirmation, where the mailer sends a form the browser posted
+ * Our own pages beyond the required ones: the contact form's confirmation, where the mailer sends a form the browser posted
  * itself (JavaScript off, or the page's scripts never ran). Not for search engines.
  */
 export const ownPaths = ["/kontakt/wyslano"] as const;
 
-/** The two blog slugs the spec knows to have a detail page. */
-export const specArticleSlugs = ["jak-skutecznie-pozbyc-sie-cellulitu", "red-touch-pro-rewolucja-w-odmladzaniu-skory"] as const;
+/** The two blog slugs that must have an article page. */
+export const requiredArticleSlugs = ["jak-skutecznie-pozbyc-sie-cellulitu", "red-touch-pro-rewolucja-w-odmladzaniu-skory"] as const;
 
-/** Our further articles (every list entry has one): content/blog, which must include the spec's two. */
-export const articlePaths = readdirSync(resolve(import.meta.dirname, "../../content/blog"))
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => `/blog/${f.slice(0, -5)}`);
+/** Every article (every blog list entry has one): content/blog/, which must include the two above. */
+export const articlePaths = jsonFiles("blog").map((slug) => `/blog/${slug}`);
 
-/** Every URL the tests visit: the spec's routes, our own pages, the spec's two articles and the other articles. */
-export const allPaths = [...new Set([...specPaths, ...ownPaths, ...specArticleSlugs.map((slug) => `/blog/${slug}`), ...articlePaths])];
+/** The pages of the kinds that have many, one file each: the path is the file's name. */
+export const contentPageFiles = ["treatments", "families", "legal"].flatMap((folder) =>
+  jsonFiles(folder).map((name) => ({
+    path: `/${name}`,
+    folder,
+    noindex: (JSON.parse(readFileSync(resolve(contentDir, folder, `${name}.json`), "utf8")) as { noindex?: boolean }).noindex === true,
+  })),
+);
+
+/** Every URL the tests visit: the required routes, our own pages, the pages of content/ and every article. */
+export const allPaths = [
+  ...new Set([...requiredPaths, ...ownPaths, ...contentPageFiles.map((page) => page.path), ...requiredArticleSlugs.map((slug) => `/blog/${slug}`), ...articlePaths]),
+];

@@ -1,24 +1,25 @@
 /**
- * The spec's constants (section 9 and the screens of section 2) on the pages where they belong. Every expectation
- * here is written from the SPEC, not from content/: the real route components are rendered with their loaders'
+ * The salon's fixed facts (prices, labels, texts, dates) on the pages where they belong. Every expectation here
+ * is written out in this file, never read from content/: the real route components are rendered with their loaders'
  * data, so a content edit that drops or changes one of these facts fails here.
  */
 import { screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../frontend/test/render";
 import { site } from "../../frontend/app/site/config";
 import { formatDatePl } from "../../frontend/app/site/dates";
+import { routeByPath } from "../../frontend/app/site/routeTable";
 import Home, { loader as homeLoader } from "../../frontend/app/routes/home";
-import Category, { loader as categoryLoader } from "../../frontend/app/routes/category";
+import FamilyPage, { loader as familyLoader } from "../../frontend/app/routes/family";
 import Needs, { loader as needsLoader } from "../../frontend/app/routes/needs";
 import Pricing, { loader as pricingLoader } from "../../frontend/app/routes/pricing";
 import Promotions, { loader as promotionsLoader } from "../../frontend/app/routes/promotions";
 import Blog, { loader as blogLoader } from "../../frontend/app/routes/blog";
 import Article, { loader as articleLoader } from "../../frontend/app/routes/article";
-import DocumentPage, { loader as documentLoader } from "../../frontend/app/routes/document";
+import LegalPage, { loader as legalLoader } from "../../frontend/app/routes/legal";
 
 // Loaders take the route's args; the components take the loader's data. Both are called as the router would.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -31,11 +32,6 @@ const argsFor = (path: string, params: Record<string, string> = {}) =>
 
 // Whole pages render in jsdom here; under a parallel run the price list can take a few seconds.
 vi.setConfig({ testTimeout: 30_000 });
-
-beforeAll(() => {
-  // The pages that show content.json / pricing.json refresh them after mount; here the prerendered copy stays.
-  vi.stubGlobal("fetch", () => new Promise(() => {}));
-});
 
 const main = () => document.body;
 const text = (element: Element) => element.textContent?.replace(/\s+/g, " ") ?? "";
@@ -62,11 +58,11 @@ function priceLines(section: HTMLElement): PriceLine[] {
   });
 }
 
-/** [group or null, label, price, highlighted?] — labels in Polish for the spec's English words. */
+/** [group or null, label, price, highlighted?] — the price list's Polish labels. */
 type Expected = [RegExp | null, RegExp, string, boolean?];
 
 /** Section 9, per treatment: every price, in the category it belongs to. */
-const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
+const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
   {
     category: /^Mezoterapia mikroigłowa/,
     lines: [
@@ -216,10 +212,10 @@ const pricesFromSpec: { category: RegExp; lines: Expected[] }[] = [
 describe("/cennik", () => {
   const render = () => renderRoute(Pricing, pricingLoader(), "/cennik");
 
-  it("shows every price of the spec's section 9 in the category it belongs to", () => {
+  it("shows every price in the category it belongs to", () => {
     render();
     const sections = screen.getAllByRole("article");
-    for (const { category, lines } of pricesFromSpec) {
+    for (const { category, lines } of requiredPrices) {
       const matching = sections.filter((s) => category.test(text(within(s).getByRole("heading", { level: 2 }))));
       expect(matching, `one price category for ${category}`).toHaveLength(1);
       const found = priceLines(matching[0]!);
@@ -232,7 +228,7 @@ describe("/cennik", () => {
     }
   });
 
-  it("highlights exactly the rows of the spec's rules: promotions, '3 zabiegi w serii' and 'rabatu' prices", () => {
+  it("highlights exactly the rows of the highlighting rules: promotions, '3 zabiegi w serii' and 'rabatu' prices", () => {
     render();
     const all = screen.getAllByRole("article").flatMap(priceLines);
     const highlighted = all.filter((l) => l.highlighted).map((l) => `${l.label} ${l.price}`);
@@ -341,7 +337,7 @@ describe("/promocje", () => {
 
 // ------------------------------------------------------------------------------------------------ documents
 function renderDocument(path: string) {
-  return renderRoute(DocumentPage, documentLoader(argsFor(path)), path);
+  return renderRoute(LegalPage, legalLoader(argsFor(path)), path);
 }
 /** A numbered section of a document page by its heading. */
 function documentSection(title: RegExp): HTMLElement {
@@ -356,7 +352,7 @@ describe("/konkurs", () => {
     const body = text(main());
     expect(body).toMatch(/1 czerwca 2025 r?\.? ?(o godz\. )?12:00/);
     expect(body).toMatch(/2 czerwca 2025/);
-    // The spec's "therapeutic treatments" as cosmetology treatments: a salon offers no therapy (docs/decisions.md).
+    // The brief's "therapeutic treatments" as cosmetology treatments: a salon offers no therapy (docs/decisions.md).
     expect(body).toMatch(/dwa zabiegi kosmetologiczne dla dwóch osób/);
   });
 
@@ -419,7 +415,7 @@ describe("/rodo", () => {
     expect(retention).toMatch(/wypisani|rezygnacj|wycofani/i);
   });
 
-  it("has sections 10–13 as the spec states them", () => {
+  it("has sections 10–13 as the regulation states them", () => {
     renderDocument("/rodo");
     expect(text(documentSection(/^10\. /))).toMatch(/skarg/i);
     expect(text(documentSection(/^10\. /))).toMatch(/Prezes(a)? Urzędu Ochrony Danych Osobowych|organ(u)? nadzorcz/i);
@@ -443,7 +439,7 @@ describe("/rodo", () => {
 });
 
 describe("/polityka-prywatnosci-socialmedia", () => {
-  it("has every heading the spec lists", () => {
+  it("has every heading the policy must have", () => {
     renderDocument("/polityka-prywatnosci-socialmedia");
     const headings = screen.getAllByRole("heading", { level: 2 }).map(text).join("\n");
     for (const topic of [
@@ -470,7 +466,7 @@ describe("/polityka-prywatnosci-socialmedia", () => {
     expect(time.getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(time.textContent).toBe(formatDatePl(time.getAttribute("datetime")!));
     // The document's own date: changing the build date must not change it.
-    const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/pages/polityka-prywatnosci-socialmedia.json"), "utf8"));
+    const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/legal/polityka-prywatnosci-socialmedia.json"), "utf8"));
     expect(time.getAttribute("datetime")).toBe(doc.changed);
   });
 });
@@ -526,17 +522,20 @@ describe("/ (home)", () => {
 });
 
 // ------------------------------------------------------------------------------------------------ lists
-describe("treatment category lists (one template, the spec's link targets)", () => {
+describe("treatment family lists (one template, their link targets)", () => {
   const lists: [string, string[]][] = [
     ["/zabiegi-na-twarz", ["/red-touch-pro", "/virtue-rf", "/pca-skin", "/onda-pro-twarz", "/kobido-lodz", "/mezoterapia-mikroiglowa", "/geneo", "/storz-medical-twarz", "/endermologia-LPG"]],
     ["/zabiegi-na-cialo", ["/onda-pro", "/LPG-Infinity-Endermologia", "/virtue-rf-cialo", "/storz-medical", "/mezoterapia-mikroiglowa"]],
     ["/makijaz-permanentny", ["/makijaz-permanentny-ust", "/makijaz-permanentny-brwi"]],
   ];
   for (const [path, targets] of lists) {
-    it(`${path} links exactly to ${targets.length} treatment pages, each entry with name, description, image and benefits`, () => {
-      renderRoute(Category, categoryLoader(argsFor(path)), path);
+    it(`${path} links to its ${targets.length} required treatment pages in order, and only to treatment pages; each entry with name, description, image and benefits`, () => {
+      renderRoute(FamilyPage, familyLoader(argsFor(path)), path);
       const entries = screen.getAllByRole("article");
-      expect(entries.map((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href"))).toEqual(targets);
+      const links = entries.map((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href")!);
+      // A treatment added since is listed by an entry in the family's file: any number of further entries.
+      expect(links.filter((href) => targets.includes(href))).toEqual(targets);
+      for (const href of links) expect(routeByPath(href)?.kind, href).toBe("treatment");
       for (const entry of entries) {
         expect(within(entry).getByRole("heading", { level: 2 })).not.toBeEmptyDOMElement();
         expect(entry.querySelector("img")).not.toBeNull();
@@ -546,7 +545,7 @@ describe("treatment category lists (one template, the spec's link targets)", () 
   }
 
   it("presents the body list's mesotherapy entry as scar and stretch-mark reduction", () => {
-    renderRoute(Category, categoryLoader(argsFor("/zabiegi-na-cialo")), "/zabiegi-na-cialo");
+    renderRoute(FamilyPage, familyLoader(argsFor("/zabiegi-na-cialo")), "/zabiegi-na-cialo");
     const entry = screen.getAllByRole("article").find((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href") === "/mezoterapia-mikroiglowa")!;
     expect(text(within(entry).getByRole("heading", { level: 2 }))).toMatch(/blizn.*rozstęp/i);
   });
@@ -578,7 +577,7 @@ describe("/blog", () => {
     ]);
     expect(screen.getByRole("searchbox")).toHaveAttribute("placeholder", "Szukaj artykułów...");
     expect(screen.getAllByRole("article")).toHaveLength(data.articles.length);
-    // The six list entries of the spec and the cellulite article.
+    // The six required list entries and the cellulite article.
     expect(data.articles.length).toBeGreaterThanOrEqual(7);
   });
 });
@@ -587,7 +586,7 @@ describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
   const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
   const render = () => renderRoute(Article, articleLoader(argsFor(`/blog/${slug}`, { slug })), `/blog/${slug}`, { slug });
 
-  it("states the spec's claims: 30–60 minute session, 3–5 sessions 4–6 weeks apart, effects up to 2 years", () => {
+  it("states its claims: 30–60 minute session, 3–5 sessions 4–6 weeks apart, effects up to 2 years", () => {
     render();
     const body = text(main());
     expect(body).toMatch(/30[–-]60 minut/);

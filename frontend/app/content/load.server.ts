@@ -3,15 +3,15 @@
  * validated here, and a bad edit stops the build with the file and the field at fault.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { z } from "zod";
 import {
   articleSchema,
   blogPageSchema,
-  categoryListSchema,
   contactPageSchema,
   contentDocumentSchema,
-  documentPageSchema,
+  familyListSchema,
+  legalPageSchema,
   homeDocumentSchema,
   needsDocumentSchema,
   pricingDocumentSchema,
@@ -23,12 +23,14 @@ import {
   type PromotionsDocument,
 } from "./schema";
 import { routes, routeByPath } from "../site/routeTable";
-import { allPriceCategories as priceCategories, amountsOf, findPrice, priceAmount, priceCategoriesById, type PriceRef } from "./pricing";
-import { offerCatalogue } from "../site/structuredData";
+import { families } from "./families";
+import { contentDir } from "./contentPages.server";
+import type { CatalogueEntry } from "../site/structuredData";
+import { allPriceGroups, amountsOf, findPrice, priceAmount, priceGroupsById, type PriceRef } from "./pricing";
 import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "../site/placeholders";
 import type { ArticleSummary } from "../components/ArticleCard/ArticleCard";
 
-export const contentDir = resolve(process.env.CONTENT_DIR ?? "content");
+export { contentDir };
 
 export class ContentError extends Error {
   override name = "ContentError";
@@ -40,9 +42,6 @@ export function formatPath(path: PropertyKey[]): string {
     "",
   );
 }
-
-/** The two documents nginx serves as they are at /content/ and the pages re-read after hydration. */
-export const LIVE_DOCUMENTS: ReadonlySet<string> = new Set(["content", "pricing"]);
 
 /**
  * Words a cosmetology salon must not use about its own work: it does not treat ("leczymy", "leczony obszar"),
@@ -75,33 +74,20 @@ function mapStrings(value: unknown, fn: (text: string) => string): unknown {
 }
 
 /**
- * What the schema cannot see in a document's text: placeholders that do not exist (or appear in a live document,
- * which the browser would show as they are), the salon's fictional data written out instead of taken from its
- * placeholder, and medical wording. One line per problem, naming the field.
+ * What the schema cannot see in a document's text: placeholders that do not exist, the salon's fictional data
+ * written out instead of taken from its placeholder, and medical wording. One line per problem, naming the field.
  */
-export function textProblems(name: string, raw: unknown): string[] {
-  const live = LIVE_DOCUMENTS.has(name);
+export function textProblems(raw: unknown): string[] {
   const fictionalWritten = fictionalValues();
   const known = Object.keys(placeholders).map((k) => `{${k}}`).join(", ");
   const problems: string[] = [];
   for (const { path, text } of stringsOf(raw)) {
     const field = `pole "${formatPath(path) || "(cały dokument)"}"`;
-    const used = placeholdersIn(text);
-    if (live && used.length) {
-      problems.push(`  ${field}: znacznik {${used[0]}} – ten dokument strona czyta na żywo z /content/ i pokazałaby go dosłownie; wpisz tekst`);
-    } else {
-      for (const key of used) {
-        if (!Object.prototype.hasOwnProperty.call(placeholders, key)) problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known})`);
-      }
+    for (const key of placeholdersIn(text)) {
+      if (!Object.prototype.hasOwnProperty.call(placeholders, key)) problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known})`);
     }
     const written = fictionalWritten.find(({ value }) => text.includes(value));
-    if (written) {
-      problems.push(
-        live
-          ? `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – w tym dokumencie (czytanym na żywo) nie może wystąpić; przeredaguj tekst`
-          : `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`,
-      );
-    }
+    if (written) problems.push(`  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`);
     if (ISOTRETINOIN.test(text) && !ISOTRETINOIN_INTERVAL.test(text))
       problems.push(`  ${field}: izotretynoina bez odstępu – napisz w tym samym zdaniu, że zabieg jest możliwy najwcześniej 6 miesięcy po zakończeniu kuracji („zakończona mniej niż 6 miesięcy temu”)`);
     const medical = text.match(MEDICAL_WORDING);
@@ -121,15 +107,14 @@ export function readDocument<S extends z.ZodType>(name: string, schema: S): z.in
   } catch (error) {
     throw new ContentError(`${shown}: niepoprawny JSON (${(error as Error).message})`);
   }
-  const textual = textProblems(name, raw);
+  const textual = textProblems(raw);
   if (textual.length) throw new ContentError(`${shown}: błędy w treści\n${textual.join("\n")}`);
-  const result = schema.safeParse(LIVE_DOCUMENTS.has(name) ? raw : mapStrings(raw, fillPlaceholders));
+  const result = schema.safeParse(mapStrings(raw, fillPlaceholders));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  pole "${formatPath(issue.path) || "(cały dokument)"}": ${issue.message}`);
     throw new ContentError(`${shown}: błędy w treści\n${lines.join("\n")}`);
   }
-  // The live documents stay exactly as served: the page compares them with what the server sends now.
-  return (LIVE_DOCUMENTS.has(name) ? result.data : withoutNotes(result.data)) as z.infer<S>;
+  return withoutNotes(result.data) as z.infer<S>;
 }
 
 /** The data without the launch notes (`standIn`, `medicalReview`): they are for the operator, not for the pages. */
@@ -148,10 +133,20 @@ export const loadPromotions = () => readDocument("promotions", promotionsDocumen
 export const loadBlogPage = () => readDocument("pages/blog", blogPageSchema);
 export const loadSimplePage = (name: string) => readDocument(`pages/${name}`, simplePageSchema);
 export const loadContactPage = () => readDocument("pages/kontakt", contactPageSchema);
-export const loadDocumentPage = (doc: string) => readDocument(doc, documentPageSchema);
+export const loadLegalPage = (doc: string) => readDocument(doc, legalPageSchema);
 export const loadConfirmationPage = (doc: string) => readDocument(doc, simplePageSchema);
-export const loadCategoryList = (doc: string) => readDocument(doc, categoryListSchema);
+export const loadFamilyList = (doc: string) => readDocument(doc, familyListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
+
+/** The salon's offer catalogue (structured data): the treatments whose `offer` names a catalogue entry. */
+export function loadOfferCatalogue(): CatalogueEntry[] {
+  return routes
+    .filter((route) => route.kind === "treatment")
+    .flatMap((route) => {
+      const offer = loadTreatment(route.doc!).offer;
+      return offer?.catalogue ? [{ name: offer.catalogue, path: route.path, offer }] : [];
+    });
+}
 
 export function articleSlugs(): string[] {
   return readdirSync(join(contentDir, "blog"))
@@ -175,7 +170,7 @@ export function loadArticleSummaries(): ArticleSummary[] {
 
 
 /** The price category each promotion card belongs to: its prices must be that category's. */
-export const promotionCategory: Record<PromotionsDocument["cards"][number]["id"], string> = {
+export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id"], string> = {
   pca: "pca-skin",
   redtouch: "red-touch-pro",
   lpg: "lpg-infinity",
@@ -208,23 +203,18 @@ function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, 
   );
 }
 
-/**
- * The page's Service offer in structured data: a catalogue treatment takes its catalogue line and names none; any
- * other names a line with an amount. Either way the line is one the page's own price list shows.
- */
-function offerProblems(shown: string, path: string, offer: PriceRef | undefined, shownCategories: readonly string[], pricing: PricingDocument): string[] {
-  const listed = offerCatalogue.find((entry) => entry.path === path);
-  if (listed && offer) return [`${shown}: pole "offer": cenę tego zabiegu w danych strukturalnych wskazuje katalog ofert (frontend/app/site/structuredData.ts) – usuń pole`];
+/** The page's Service offer in structured data names a line with an amount that the page's own price list shows. */
+function offerProblems(shown: string, offer: PriceRef | undefined, shownGroups: readonly string[], pricing: PricingDocument): string[] {
   if (!offer) return [];
-  return priceRefProblems(offer, shownCategories, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
+  return priceRefProblems(offer, shownGroups, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
 }
 
 /** Why a line of the price list cannot be an offer's price on a page showing these categories (none: it can). */
-function priceRefProblems(ref: PriceRef, shownCategories: readonly string[], pricing: PricingDocument): string[] {
+function priceRefProblems(ref: PriceRef, shownGroups: readonly string[], pricing: PricingDocument): string[] {
   const found = findPrice(pricing, ref);
   if ("error" in found) return [found.error];
   if (priceAmount(found.price) === undefined) return [`cena „${found.price}” nie jest kwotą w złotych`];
-  if (!shownCategories.includes(ref.category)) return [`kategorii '${ref.category}' nie ma w cenniku tej strony (pricing.categories: ${shownCategories.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`];
+  if (!shownGroups.includes(ref.priceGroup)) return [`kategorii '${ref.priceGroup}' nie ma w cenniku tej strony (pricing.groups: ${shownGroups.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`];
   return [];
 }
 
@@ -274,50 +264,47 @@ export function validateAll(): void {
   const slugs = attempt(articleSlugs) ?? [];
   for (const slug of slugs) keep(`blog/${slug}`, attempt(() => loadArticle(slug)));
 
-  const priceIds = new Set(pricing ? priceCategories(pricing).map((c) => c.id) : []);
-  if (pricing && priceIds.size !== priceCategories(pricing).length) problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
+  const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
+  if (pricing && priceIds.size !== allPriceGroups(pricing).length) problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
 
   for (const route of routes) {
     if (!route.doc) continue;
     const shown = `content/${route.doc}.json`;
     if (route.kind === "treatment") {
       const treatment = keep(route.doc, attempt(() => loadTreatment(route.doc!)));
-      treatment?.pricing.categories.forEach((id, i) => {
-        if (pricing && !priceIds.has(id)) problems.push(`${shown}: pole "pricing.categories[${i}]": brak kategorii '${id}' w content/pricing.json`);
+      treatment?.pricing.groups.forEach((id, i) => {
+        if (pricing && !priceIds.has(id)) problems.push(`${shown}: pole "pricing.groups[${i}]": brak kategorii '${id}' w content/pricing.json`);
       });
       const ids = treatment?.sections.map((s) => s.id) ?? [];
       if (new Set(ids).size !== ids.length) problems.push(`${shown}: pole "sections": kotwice sekcji muszą być unikalne`);
       if (treatment && pricing) {
-        problems.push(...offerProblems(shown, route.path, treatment.offer, treatment.pricing.categories, pricing));
-        offerCatalogue.forEach((entry, i) => {
-          if (entry.path !== route.path) return;
-          for (const problem of priceRefProblems(entry.offer, treatment.pricing.categories, pricing))
-            problems.push(`frontend/app/site/structuredData.ts: offerCatalogue[${i}] („${entry.name}”, strona ${entry.path}): ${problem}`);
-        });
-        const amounts = amountsOf(priceCategoriesById(pricing, treatment.pricing.categories));
-        problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.categories)"));
+        problems.push(...offerProblems(shown, treatment.offer, treatment.pricing.groups, pricing));
+        const amounts = amountsOf(priceGroupsById(pricing, treatment.pricing.groups));
+        problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.groups)"));
       }
-    } else if (route.kind === "category") {
-      const list = keep(route.doc, attempt(() => loadCategoryList(route.doc!)));
+    } else if (route.kind === "family") {
+      const list = keep(route.doc, attempt(() => loadFamilyList(route.doc!)));
       list?.entries.forEach((entry, i) => {
         if (!routeByPath(entry.link)) problems.push(`${shown}: pole "entries[${i}].link": brak trasy '${entry.link}'`);
       });
-    } else if (route.kind === "document") {
-      keep(route.doc, attempt(() => loadDocumentPage(route.doc!)));
+    } else if (route.kind === "legal") {
+      keep(route.doc, attempt(() => loadLegalPage(route.doc!)));
     } else if (route.kind === "confirmation") {
       keep(route.doc, attempt(() => loadConfirmationPage(route.doc!)));
     }
   }
-  offerCatalogue.forEach((entry, i) => {
-    if (routeByPath(entry.path)?.kind !== "treatment") problems.push(`frontend/app/site/structuredData.ts: offerCatalogue[${i}]: '${entry.path}' nie jest stroną zabiegu`);
-  });
+  for (const family of families) {
+    const lists = routes.filter((route) => route.lists === family);
+    if (lists.length !== 1)
+      problems.push(`content/families/: rodzinę '${family}' musi listować dokładnie jedna strona (pole "family"), a listuje: ${lists.map((r) => `content/${r.doc}.json`).join(", ") || "żadna"}`);
+  }
   needs?.items.forEach((item, i) =>
     item.treatments.forEach((path, j) => {
       if (routeByPath(path)?.kind !== "treatment") problems.push(`content/needs.json: pole "items[${i}].treatments[${j}]": '${path}' nie jest stroną zabiegu`);
     }),
   );
   if (pricing) {
-    const everyAmount = amountsOf(priceCategories(pricing));
+    const everyAmount = amountsOf(allPriceGroups(pricing));
     for (const [name, doc] of documents) {
       // The cards of /promocje are where a reduction is shown, with its lowest 30-day price.
       problems.push(...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"));
@@ -326,10 +313,10 @@ export function validateAll(): void {
     }
     const promotions = documents.find(([name]) => name === "promotions")?.[1] as PromotionsDocument | undefined;
     promotions?.cards.forEach((card, i) => {
-      const amounts = amountsOf(priceCategoriesById(pricing, [promotionCategory[card.id]]));
+      const amounts = amountsOf(priceGroupsById(pricing, [promotionPriceGroup[card.id]]));
       for (const key of ["oldPrice", "newPrice"] as const) {
         if (!amounts.has(card[key]))
-          problems.push(`content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionCategory[card.id]}' w content/pricing.json`);
+          problems.push(`content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`);
       }
       const lowest = card.reduction?.lowestPrice30Days;
       if (lowest !== undefined && !(lowest > card.newPrice && lowest <= card.oldPrice))

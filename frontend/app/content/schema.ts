@@ -3,11 +3,8 @@
  * with the file and the field at fault, so a bad edit never reaches a visitor's page.
  */
 import { z } from "zod";
-import { blogCategories } from "./blogCategories";
-
-// No eval: zod's JIT probes `new Function`, which the site's Content-Security-Policy refuses (a console error
-// on every page that validates the live documents).
-z.config({ jitless: true });
+import { blogCategories } from "./blogCategories.ts";
+import { families } from "./families.ts";
 
 const text = z.string().trim().min(1, "nie może być puste");
 /**
@@ -45,14 +42,24 @@ export type Block = z.infer<typeof blockSchema>;
 
 const blocks = z.array(blockSchema).min(1);
 
+/**
+ * What the route table takes from a page's own file (content/treatments/, content/families/, content/legal/): the
+ * page's path is its file name, these say how menus, breadcrumbs and search engines treat it.
+ */
+export const routeFields = {
+  /** Short name used in menus, breadcrumbs and chips. */
+  label: text,
+  /** True for pages search engines must not index (the legal texts and the contest regulation): left out of the sitemap. */
+  noindex: z.boolean().optional(),
+};
+
 const seoSchema = z.strictObject({
   title: text,
   description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
   keywords: z.array(text).min(1),
 });
-export type Seo = z.infer<typeof seoSchema>;
 
-// ---------------------------------------------------------------- content.json (spec: content document)
+// ---------------------------------------------------------------- content.json (the home page's hero, welcome, services, team)
 export const contentDocumentSchema = z.strictObject({
   hero: z.strictObject({
     slides: z
@@ -72,7 +79,7 @@ export const contentDocumentSchema = z.strictObject({
     items: z
       .array(
         z.strictObject({
-          id: z.enum(["face", "body", "permanent"]),
+          id: z.enum(families),
           category: text,
           description: text,
           image: imageName,
@@ -90,7 +97,7 @@ export const contentDocumentSchema = z.strictObject({
 });
 export type ContentDocument = z.infer<typeof contentDocumentSchema>;
 
-// ---------------------------------------------------------------- pricing.json (spec: pricing document)
+// ---------------------------------------------------------------- pricing.json (every price; its shape is the salon's: categories[] and two device groups)
 const priceText = text;
 export const serviceSchema = z.union([
   z.strictObject({ name: text, price: priceText, isPromo: z.boolean().optional(), note: text.optional() }),
@@ -103,20 +110,26 @@ export const serviceSchema = z.union([
 ]);
 export type Service = z.infer<typeof serviceSchema>;
 
-const categoryId = z.string().regex(/^[a-z0-9-]+$/, "identyfikator kategorii: małe litery, cyfry i myślniki");
-export const priceCategorySchema = z.strictObject({
+/**
+ * A price group: one heading of the price list with its services. pricing.json keeps the names the salon's format
+ * gives them (the list is `categories`, a group's heading `category`); the code calls them price groups, so that
+ * "category" means only a blog article's category.
+ */
+const priceGroupId = z.string().regex(/^[a-z0-9-]+$/, "identyfikator kategorii cennika: małe litery, cyfry i myślniki");
+export const priceGroupSchema = z.strictObject({
   /** Anchor on /cennik and the key treatment pages use to show their prices. */
-  id: categoryId,
+  id: priceGroupId,
+  /** The group's heading. */
   category: text,
   description: text.optional(),
   services: z.array(serviceSchema).min(1),
 });
-export type PriceCategory = z.infer<typeof priceCategorySchema>;
+export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
 export const pricingDocumentSchema = z.strictObject({
-  categories: z.array(priceCategorySchema).min(1),
-  redTouchPro: priceCategorySchema.extend({ description: text }),
-  ondaPro: priceCategorySchema.extend({ description: text }),
+  categories: z.array(priceGroupSchema).min(1),
+  redTouchPro: priceGroupSchema.extend({ description: text }),
+  ondaPro: priceGroupSchema.extend({ description: text }),
 });
 export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
 
@@ -150,8 +163,10 @@ export const homeDocumentSchema = z.strictObject({
 });
 export type HomeDocument = z.infer<typeof homeDocumentSchema>;
 
-// ---------------------------------------------------------------- categories/*.json (one list template)
-export const categoryListSchema = z.strictObject({
+// ---------------------------------------------------------------- families/*.json (the list page of a treatment family)
+export const familyListSchema = z.strictObject({
+  ...routeFields,
+  family: z.enum(families),
   standIn,
   seo: seoSchema,
   title: text,
@@ -170,30 +185,22 @@ export const categoryListSchema = z.strictObject({
     )
     .min(1),
 });
-export type CategoryList = z.infer<typeof categoryListSchema>;
+export type FamilyList = z.infer<typeof familyListSchema>;
 
 // ---------------------------------------------------------------- treatments/*.json (one treatment template)
-/** Anchors that every treatment page uses for the same kind of section, so links into pages stay stable. */
-export const standardSections = {
-  efekty: "effects",
-  wskazania: "indications",
-  przeciwwskazania: "contraindications",
-  przygotowanie: "preparation",
-  przebieg: "procedure",
-  czestotliwosc: "frequency",
-  pielegnacja: "aftercare",
-} as const;
-/** The template adds these two itself. */
-export const generatedSections = { cennik: "pricing", rezerwacja: "booking" } as const;
+/** The treatment template adds the sections with these anchors itself (its prices and the booking box). */
+const templateAnchors = new Set(["cennik", "rezerwacja"]);
 
 const anchor = z
   .string()
   .regex(/^[a-z0-9-]+$/, "kotwica: małe litery, cyfry i myślniki")
-  .refine((id) => !(id in generatedSections), "kotwice 'cennik' i 'rezerwacja' dodaje szablon");
+  .refine((id) => !templateAnchors.has(id), "kotwice 'cennik' i 'rezerwacja' dodaje szablon");
 
 const photoSchema = imageSchema;
 
 export const treatmentSchema = z.strictObject({
+  ...routeFields,
+  family: z.enum(families),
   standIn,
   medicalReview,
   name: text,
@@ -235,8 +242,8 @@ export const treatmentSchema = z.strictObject({
     .optional(),
   gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), standIn }).optional(),
   pricing: z.strictObject({
-    /** Ids of categories in pricing.json (or 'red-touch-pro' / 'onda-pro' for the two groups). */
-    categories: z.array(categoryId).min(1),
+    /** Ids of the price groups in pricing.json this page shows (its `categories`, or 'red-touch-pro' / 'onda-pro'). */
+    groups: z.array(priceGroupId).min(1),
     notes: z.array(text).optional(),
   }),
   booking: z.strictObject({
@@ -252,11 +259,18 @@ export const treatmentSchema = z.strictObject({
       .min(1),
   }),
   /**
-   * The price of the page's Service in structured data, as a line of pricing.json (its category id, service name
-   * and option name), so that every price has one source. Treatments of the salon's offer catalogue take the
-   * catalogue's line instead (site/structuredData.ts) and must not name one here.
+   * The price of the page's Service in structured data, as a line of pricing.json (its price group's id, service
+   * name and option name), so that every price has one source; the line must be one the page's own price list shows.
    */
-  offer: z.strictObject({ category: categoryId, service: text, option: text.optional() }).optional(),
+  offer: z
+    .strictObject({
+      priceGroup: priceGroupId,
+      service: text,
+      option: text.optional(),
+      /** The Service's name in the salon's offer catalogue (BeautySalon.hasOfferCatalog), when it is one of its entries. */
+      catalogue: text.optional(),
+    })
+    .optional(),
 });
 export type Treatment = z.infer<typeof treatmentSchema>;
 
@@ -344,10 +358,10 @@ export type Article = z.infer<typeof articleSchema>;
 
 // ---------------------------------------------------------------- blog.json (list page copy)
 export const blogPageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: text });
-export type BlogPage = z.infer<typeof blogPageSchema>;
 
-// ---------------------------------------------------------------- pages/*.json (legal texts, contest regulation)
-export const documentPageSchema = z.strictObject({
+// ---------------------------------------------------------------- legal/*.json (legal texts, contest regulation)
+export const legalPageSchema = z.strictObject({
+  ...routeFields,
   standIn,
   seo: seoSchema,
   title: text,
@@ -364,11 +378,10 @@ export const documentPageSchema = z.strictObject({
   message: "data ostatniej zmiany nie może być wcześniejsza niż data, od której dokument obowiązuje",
   path: ["changed"],
 });
-export type DocumentPage = z.infer<typeof documentPageSchema>;
+export type LegalPage = z.infer<typeof legalPageSchema>;
 
 // ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
 export const simplePageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: z.array(text).min(1) });
-export type SimplePage = z.infer<typeof simplePageSchema>;
 
 /** The policy the form's notice links to: the one that describes the form (GDPR art. 13, at the point of collection). */
 export const FORM_POLICY_PATH = "/polityka-prywatnosci";

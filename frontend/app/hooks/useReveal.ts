@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** Fade-in threshold from the spec: an element appears once 20% of it is visible. */
+/** Fade-in threshold: an element appears once 20% of it is visible. */
 export const REVEAL_THRESHOLD = 0.2;
 
 /**

@@ -51,7 +51,7 @@ function BackLink({ className }: { className?: string }) {
   );
 }
 
-/** The unknown-slug screen: the spec's 'Nie znaleziono artykułu' with a way back to the list. */
+/** The unknown-slug screen: 'Nie znaleziono artykułu' with a way back to the list. */
 function ArticleMissing() {
   return (
     <div className={styles.missing}>

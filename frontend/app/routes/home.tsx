@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { loadArticleSummaries, loadContent, loadHome } from "../content/load.server";
-import { useLiveContent } from "../content/live";
 import { familyListPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
@@ -24,8 +23,7 @@ export function loader() {
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home, teaser } = loaderData;
-  const content = useLiveContent(loaderData.content);
+  const { content, home, teaser } = loaderData;
   return (
     <>
       <h1 className="visually-hidden">{site.name} – kosmetologia i makijaż permanentny w Łodzi</h1>

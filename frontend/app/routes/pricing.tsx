@@ -1,9 +1,8 @@
 import type { Route } from "./+types/pricing";
 import { loadPricing, loadSimplePage } from "../content/load.server";
-import { useLivePricing } from "../content/live";
-import { allPriceCategories } from "../content/pricing";
+import { allPriceGroups } from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
-import { PriceCategory } from "../components/PriceList/PriceCategory";
+import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
@@ -18,9 +17,8 @@ export function loader() {
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  const pricing = useLivePricing(loaderData.pricing);
-  const categories = allPriceCategories(pricing);
+  const { page, pricing } = loaderData;
+  const groups = allPriceGroups(pricing);
   return (
     <>
       <PageHeader path="/cennik" title={page.title} lead={page.intro.map((p) => <p key={p}>{renderInline(p)}</p>)} />
@@ -28,9 +26,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Kategorie cennika" className={styles.toc}>
           <h2 className={styles.tocTitle}>Przejdź do kategorii</h2>
           <ul>
-            {categories.map((category) => (
-              <li key={category.id}>
-                <a href={`#${category.id}`}>{category.category}</a>
+            {groups.map((group) => (
+              <li key={group.id}>
+                <a href={`#${group.id}`}>{group.category}</a>
               </li>
             ))}
           </ul>
@@ -40,8 +38,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             Ceny w złotych (zł). Wyróżniamy <span className={styles.legendMark}>promocje</span>, rabaty i ceny serii zabiegów.
             Kreska (—) oznacza, że cennik nie podaje ceny.
           </p>
-          {categories.map((category) => (
-            <PriceCategory key={category.id} category={category} />
+          {groups.map((group) => (
+            <PriceGroup key={group.id} group={group} />
           ))}
           <CtaBox
             id="cennik-konsultacja"

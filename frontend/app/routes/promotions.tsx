@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/promotions";
-import { loadPricing, loadPromotions, promotionCategory } from "../content/load.server";
-import { priceCategoriesById, priceTextOf } from "../content/pricing";
+import { loadPricing, loadPromotions, promotionPriceGroup } from "../content/load.server";
+import { priceGroupsById, priceTextOf } from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -20,8 +20,8 @@ export function loader() {
   const pricing = loadPricing();
   // The prices as the price list writes them: a regular price "od 300 zł" is not shown as "300 zł".
   const cards = promotions.cards.map((card) => {
-    const categories = priceCategoriesById(pricing, [promotionCategory[card.id]]);
-    return { ...card, oldPriceText: priceTextOf(categories, card.oldPrice), newPriceText: priceTextOf(categories, card.newPrice) };
+    const groups = priceGroupsById(pricing, [promotionPriceGroup[card.id]]);
+    return { ...card, oldPriceText: priceTextOf(groups, card.oldPrice), newPriceText: priceTextOf(groups, card.newPrice) };
   });
   return { promotions: { ...promotions, cards }, head: pageHead({ path: "/promocje", ...promotions.seo }) };
 }

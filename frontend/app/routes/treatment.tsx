@@ -2,8 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
 import { loadPricing, loadTreatment } from "../content/load.server";
-import { useLivePriceCategories } from "../content/live";
-import { priceCategoriesById } from "../content/pricing";
+import { priceGroupsById } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
 import { routeByPath, pagePath } from "../site/routeTable";
 import { pageHead } from "../site/head";
@@ -13,7 +12,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
-import { PriceCategory } from "../components/PriceList/PriceCategory";
+import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
 import { Carousel } from "../components/Carousel/Carousel";
 import { Gallery } from "../components/Gallery/Gallery";
@@ -32,8 +31,8 @@ export function loader({ url }: Route.LoaderArgs) {
   const pricing = loadPricing();
   const price = treatmentOfferPrice(path, treatment.offer, pricing);
   const head = pageHead({ path, ...treatment.seo, jsonLd: [service({ name: treatment.name, description: treatment.seo.description, path, price })] });
-  // Only the price categories the page shows: the whole price list would travel in every treatment page's HTML.
-  return { path, treatment, prices: priceCategoriesById(pricing, treatment.pricing.categories), head };
+  // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML.
+  return { path, treatment, groups: priceGroupsById(pricing, treatment.pricing.groups), head };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -142,8 +141,7 @@ function useCurrentSection(ids: string[]) {
 }
 
 export default function Treatment({ loaderData }: Route.ComponentProps) {
-  const { path, treatment: t } = loaderData;
-  const categories = useLivePriceCategories(loaderData.prices, t.pricing.categories);
+  const { path, treatment: t, groups } = loaderData;
 
   const blocks = pageBlocks(t);
   const toc = [
@@ -254,8 +252,8 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
               Cennik
             </h2>
             <div className={styles.prices}>
-              {categories.map((category) => (
-                <PriceCategory key={category.id} category={category} headingLevel={3} anchor={false} />
+              {groups.map((group) => (
+                <PriceGroup key={group.id} group={group} headingLevel={3} anchor={false} />
               ))}
             </div>
             {t.pricing.notes?.map((note) => (
@@ -264,7 +262,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
             <p className={styles.priceNote}>
-              <Link to={`/cennik#${t.pricing.categories[0]}`}>Pełny cennik salonu</Link>
+              <Link to={`/cennik#${t.pricing.groups[0]}`}>Pełny cennik salonu</Link>
             </p>
           </section>
 

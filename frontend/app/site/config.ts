@@ -1,6 +1,6 @@
 /**
  * The one place for the salon's facts. Every value listed in `fictional` below stands in for data we do not have
- * yet (the spec shows them as {phone}, {email}, {name}); content takes them from here through placeholders
+ * yet (we were given them as {phone}, {email}, {name}); content takes them from here through placeholders
  * ({phone}, {email}, … — site/placeholders.ts), so each is replaced here and nowhere else. `npm run launch:check`
  * lists every one still in `fictional`.
  */
@@ -35,7 +35,7 @@ export const site = {
   /** FICTIONAL e-mail on a reserved domain. */
   email: "kontakt@aurea-salon.example",
   address: {
-    /** FICTIONAL street ("Przykładowa" means "example"); the postal code and city come from the spec. */
+    /** FICTIONAL street ("Przykładowa" means "example"); the postal code 90-553 and the city are the salon's. */
     street,
     postalCode,
     city,

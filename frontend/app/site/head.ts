@@ -7,7 +7,7 @@ import { site } from "./config";
 import { siteTitle } from "./basicHead";
 import { absoluteUrl, beautySalon, breadcrumbList, shareImage } from "./structuredData";
 import { breadcrumbTrail } from "./breadcrumbs";
-import { loadPricing } from "../content/load.server";
+import { loadOfferCatalogue, loadPricing } from "../content/load.server";
 import { routeByPath } from "./routeTable";
 import { structuredDataByPath } from "./structuredDataSlot";
 
@@ -29,13 +29,13 @@ export interface HeadInput {
 
 export const DEFAULT_SHARE_IMAGE = shareImage("og-aurea");
 
-/** Runs in the routes' loaders only (at build time), so it may read content/pricing.json for the offer catalogue. */
+/** Runs in the routes' loaders only (at build time), so it may read content/ for the offer catalogue and its prices. */
 export function pageHead(input: HeadInput): MetaDescriptor[] {
   const url = absoluteUrl(input.path);
   const noindex = input.noindex ?? routeByPath(input.path)?.noindex ?? false;
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
   const title = siteTitle(input.title);
-  const graph: object[] = [beautySalon(loadPricing())];
+  const graph: object[] = [beautySalon(loadPricing(), loadOfferCatalogue())];
   if (input.path !== "/" && input.canonical !== false) graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
   graph.push(...(input.jsonLd ?? []));
   // Not among the descriptors: those travel in the page's hydration data as well (structuredDataSlot.ts).

@@ -1,12 +1,17 @@
 /**
  * The route table: the single source for routing (routes.ts), navigation, breadcrumbs, the prerender list and the
- * sitemap. Adding a page is one entry here (plus its content document for templated kinds).
+ * sitemap. The pages of the kinds that have many (treatments, family lists, legal texts) come from their files in
+ * content/ (contentPages.ts) and articles from content/blog/; a page of its own kind is one entry below.
  */
+import { families, type Family } from "../content/families";
+import { contentPages } from "./contentPages";
+
+export type { Family };
 
 /** Which template module renders a route. One module per page kind, never per page. */
 export type PageKind =
   | "home"
-  | "category"
+  | "family"
   | "needs"
   | "pricing"
   | "contact"
@@ -14,10 +19,8 @@ export type PageKind =
   | "blog"
   | "article"
   | "treatment"
-  | "document"
+  | "legal"
   | "confirmation";
-
-export type Family = "face" | "body" | "permanent";
 
 export interface SiteRoute {
   path: string;
@@ -26,54 +29,40 @@ export interface SiteRoute {
   label: string;
   /** Search engines must not index legal texts and the contest regulation. */
   noindex?: boolean;
-  /** Where the page sits: treatments belong to a family list, articles to the blog. */
+  /** The family a treatment belongs to (its breadcrumbs go through that family's list page). */
   family?: Family;
+  /** The family a family page lists. */
+  lists?: Family;
   /** Content document name inside content/ for templated kinds. */
   doc?: string;
 }
 
-export const routes: SiteRoute[] = [
+/** The pages of their own kind, one each. */
+const singlePages: SiteRoute[] = [
   { path: "/", kind: "home", label: "Strona główna" },
-  { path: "/zabiegi-na-twarz", kind: "category", label: "Zabiegi na Twarz", doc: "categories/zabiegi-na-twarz" },
-  { path: "/zabiegi-na-cialo", kind: "category", label: "Zabiegi na Ciało", doc: "categories/zabiegi-na-cialo" },
-  { path: "/makijaz-permanentny", kind: "category", label: "Makijaż Permanentny", doc: "categories/makijaz-permanentny" },
   { path: "/twoje-potrzeby", kind: "needs", label: "Twoje potrzeby" },
   { path: "/cennik", kind: "pricing", label: "Cennik" },
   { path: "/kontakt", kind: "contact", label: "Kontakt" },
   { path: "/promocje", kind: "promotions", label: "Promocje" },
   { path: "/blog", kind: "blog", label: "Blog" },
   { path: "/blog/:slug", kind: "article", label: "Artykuł" },
-  { path: "/mezoterapia-mikroiglowa", kind: "treatment", label: "Mezoterapia mikroigłowa", family: "face", doc: "treatments/mezoterapia-mikroiglowa" },
-  { path: "/geneo", kind: "treatment", label: "Geneo 3w1", family: "face", doc: "treatments/geneo" },
-  { path: "/storz-medical-twarz", kind: "treatment", label: "Storz Medical – twarz", family: "face", doc: "treatments/storz-medical-twarz" },
-  { path: "/endermologia-LPG", kind: "treatment", label: "Endermologia LPG twarzy", family: "face", doc: "treatments/endermologia-LPG" },
-  { path: "/LPG-Infinity-Endermologia", kind: "treatment", label: "LPG Infinity", family: "body", doc: "treatments/LPG-Infinity-Endermologia" },
-  { path: "/storz-medical", kind: "treatment", label: "Storz Medical – ciało", family: "body", doc: "treatments/storz-medical" },
-  { path: "/redukcja-blizn-rozstepow", kind: "treatment", label: "Redukcja blizn i rozstępów", family: "body", doc: "treatments/redukcja-blizn-rozstepow" },
-  { path: "/makijaz-permanentny-ust", kind: "treatment", label: "Makijaż permanentny ust", family: "permanent", doc: "treatments/makijaz-permanentny-ust" },
-  { path: "/makijaz-permanentny-brwi", kind: "treatment", label: "Makijaż permanentny brwi", family: "permanent", doc: "treatments/makijaz-permanentny-brwi" },
-  { path: "/kobido-lodz", kind: "treatment", label: "Masaż Kobido", family: "face", doc: "treatments/kobido-lodz" },
-  { path: "/pca-skin", kind: "treatment", label: "Peelingi PCA Skin", family: "face", doc: "treatments/pca-skin" },
-  { path: "/red-touch-pro", kind: "treatment", label: "Red Touch Pro", family: "face", doc: "treatments/red-touch-pro" },
-  { path: "/virtue-rf", kind: "treatment", label: "Virtue RF – twarz", family: "face", doc: "treatments/virtue-rf" },
-  { path: "/virtue-rf-cialo", kind: "treatment", label: "Virtue RF – ciało", family: "body", doc: "treatments/virtue-rf-cialo" },
-  { path: "/onda-pro-twarz", kind: "treatment", label: "ONDA PRO – twarz i podbródek", family: "face", doc: "treatments/onda-pro-twarz" },
-  { path: "/onda-pro", kind: "treatment", label: "ONDA PRO – ciało", family: "body", doc: "treatments/onda-pro" },
-  { path: "/polityka-prywatnosci", kind: "document", label: "Polityka prywatności", noindex: true, doc: "pages/polityka-prywatnosci" },
-  { path: "/rodo", kind: "document", label: "RODO", noindex: true, doc: "pages/rodo" },
-  { path: "/polityka-prywatnosci-socialmedia", kind: "document", label: "Polityka prywatności w mediach społecznościowych", noindex: true, doc: "pages/polityka-prywatnosci-socialmedia" },
-  { path: "/konkurs", kind: "document", label: "Regulamin konkursu", noindex: true, doc: "pages/konkurs" },
   // Where the mailer sends a form the browser posted itself (mailer/src/RequestHandler.php, SENT_PAGE): not for
   // search engines, not in the sitemap.
   { path: "/kontakt/wyslano", kind: "confirmation", label: "Wiadomość wysłana", noindex: true, doc: "pages/wiadomosc-wyslana" },
 ];
 
-/** The family list pages, by family: treatments link back to these in breadcrumbs. */
-export const familyListPath: Record<Family, string> = {
-  face: "/zabiegi-na-twarz",
-  body: "/zabiegi-na-cialo",
-  permanent: "/makijaz-permanentny",
-};
+export const routes: SiteRoute[] = [
+  ...singlePages,
+  ...contentPages.map(({ kind, family, ...page }): SiteRoute => (kind === "family" ? { ...page, kind, lists: family } : { ...page, kind, family })),
+];
+
+/** The family list pages, by family, in menu order: treatments link back to these in breadcrumbs. */
+export const familyListPath = Object.fromEntries(
+  families.flatMap((family) => {
+    const list = routes.find((r) => r.lists === family);
+    return list ? [[family, list.path]] : [];
+  }),
+) as Record<Family, string>;
 
 /**
  * A page's path as the route table writes it. React Router 8 prerenders each page's HTML from its path with a

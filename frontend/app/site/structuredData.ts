@@ -15,19 +15,14 @@ const salonId = `${site.origin}/#salon`;
 export const shareImage = (name: string) => `/img/${name}-share.jpg`;
 
 /**
- * The six services of the spec's offer catalogue, each priced by its line of content/pricing.json — the one source
- * of every price, so search engines show what the pages show (the spec's own catalogue figures differ for five of
- * them: docs/decisions.md). A catalogue treatment's page takes the same line for its Service offer; the content
- * check stops the build when a line does not lead to an amount or is not in the price list of the page it names.
+ * An entry of the salon's offer catalogue: a treatment whose `offer` (content/treatments/) names it, priced by its
+ * line of content/pricing.json — the one source of every price, so search engines show what the pages show.
  */
-export const offerCatalogue: readonly { name: string; path: string; offer: PriceRef }[] = [
-  { name: "Makijaż permanentny brwi", path: "/makijaz-permanentny-brwi", offer: { category: "makijaz-permanentny-brwi", service: "Makijaż permanentny brwi" } },
-  { name: "Makijaż permanentny ust", path: "/makijaz-permanentny-ust", offer: { category: "makijaz-permanentny-ust", service: "Makijaż permanentny ust" } },
-  { name: "Mezoterapia mikroigłowa", path: "/mezoterapia-mikroiglowa", offer: { category: "mezoterapia-mikroiglowa", service: "Z ampułką", option: "Twarz" } },
-  { name: "Fala uderzeniowa Storz Medical", path: "/storz-medical", offer: { category: "storz-medical-cialo", service: "Pojedynczy zabieg", option: "1 obszar" } },
-  { name: "Japoński masaż twarzy Kobido", path: "/kobido-lodz", offer: { category: "kobido", service: "Kobido UP" } },
-  { name: "Endermologia LPG Infinity", path: "/LPG-Infinity-Endermologia", offer: { category: "lpg-infinity", service: "Pojedynczy zabieg", option: "35 min" } },
-];
+export interface CatalogueEntry {
+  name: string;
+  path: string;
+  offer: PriceRef;
+}
 
 /** The amount in zł of a line of the price list; throws on one that has none (the content check names it first). */
 export function offerAmount(ref: PriceRef, pricing: PricingDocument, where: string): number {
@@ -37,16 +32,12 @@ export function offerAmount(ref: PriceRef, pricing: PricingDocument, where: stri
   return amount;
 }
 
-/**
- * The price of a treatment page's Service offer: the catalogue's line for the catalogue's treatments, otherwise
- * the line the page's document names, otherwise none.
- */
+/** The price of a treatment page's Service offer: the line the page's document names, or none. */
 export function treatmentOfferPrice(path: string, offer: PriceRef | undefined, pricing: PricingDocument): number | undefined {
-  const ref = offerCatalogue.find((entry) => entry.path === path)?.offer ?? offer;
-  return ref ? offerAmount(ref, pricing, path) : undefined;
+  return offer ? offerAmount(offer, pricing, path) : undefined;
 }
 
-export function beautySalon(pricing: PricingDocument) {
+export function beautySalon(pricing: PricingDocument, catalogue: readonly CatalogueEntry[]) {
   return {
     "@context": "https://schema.org",
     "@type": "BeautySalon",
@@ -77,9 +68,9 @@ export function beautySalon(pricing: PricingDocument) {
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Zabiegi",
-      itemListElement: offerCatalogue.map((offer) => ({
+      itemListElement: catalogue.map((offer) => ({
         "@type": "Offer",
-        price: offerAmount(offer.offer, pricing, `offerCatalogue „${offer.name}”`),
+        price: offerAmount(offer.offer, pricing, `katalog ofert „${offer.name}”`),
         priceCurrency: "PLN",
         itemOffered: { "@type": "Service", name: offer.name, url: absoluteUrl(offer.path) },
       })),

@@ -76,7 +76,7 @@ describe("BlogList", () => {
     expect(titles()).toEqual(["Red Touch Pro – rewolucja"]);
   });
 
-  it("shows the spec's exact empty text, announced, and a way back to every article", async () => {
+  it("shows the exact empty text, announced, and a way back to every article", async () => {
     const user = userEvent.setup();
     renderAt(<BlogList articles={articles} />);
     await user.click(screen.getByRole("button", { name: "Pielęgnacja" }));

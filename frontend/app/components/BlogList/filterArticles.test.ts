@@ -10,7 +10,7 @@ const articles: (Pick<ArticleSummary, "slug" | "title" | "excerpt" | "category" 
 ];
 const slugs = (query: string, category: string | null) => filterArticles(articles, query, category).map((a) => a.slug);
 
-describe("filterArticles (spec section 5: blog search)", () => {
+describe("filterArticles (the blog search)", () => {
   it("no text and 'Wszystkie' (or no category) shows everything, in the given order", () => {
     expect(slugs("", ALL_CATEGORIES)).toEqual(["a", "b", "c", "d"]);
     expect(slugs("", null)).toEqual(["a", "b", "c", "d"]);

@@ -3,7 +3,7 @@ import type { ArticleSummary } from "../ArticleCard/ArticleCard";
 export const ALL_CATEGORIES = "Wszystkie";
 
 /**
- * The spec's rules: case-insensitive substring of the search text in the title or the excerpt, AND the exact
+ * The blog search's rules: case-insensitive substring of the search text in the title or the excerpt, AND the exact
  * category unless none or 'Wszystkie' is chosen.
  */
 export function filterArticles<T extends Pick<ArticleSummary, "title" | "excerpt" | "category">>(

@@ -25,7 +25,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 describe("ContactForm", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("has the spec's fields: name, e-mail and message required, phone optional, message 6 rows", () => {
+  it("has the form's fields: name, e-mail and message required, phone optional, message 6 rows", () => {
     renderAt(<ContactForm />);
     expect(screen.getByLabelText(/Imię i nazwisko/)).toBeRequired();
     expect(screen.getByLabelText(/E-mail/)).toHaveAttribute("type", "email");

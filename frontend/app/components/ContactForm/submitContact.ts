@@ -18,7 +18,7 @@ const statusDetail: Record<number, string> = {
 };
 
 /**
- * Posts the fields as multipart form data, with the proof of work when the page has one. Success is decided by the status alone (as the spec says); the JSON
+ * Posts the fields as multipart form data, with the proof of work when the page has one. Success is decided by the status alone (any 2xx); the JSON
  * body, when there is one, only adds per-field messages and a detail line.
  */
 export async function submitContact(values: ContactValues, honeypot = "", proof?: string): Promise<ContactResult> {

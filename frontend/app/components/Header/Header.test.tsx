@@ -29,7 +29,7 @@ describe("Header", () => {
     expect(screen.getByRole("link", { name: /Instagram/ })).toHaveAttribute("target", "_blank");
   });
 
-  it("lists the menu of the spec in order, with the treatments under 'Zabiegi'", async () => {
+  it("lists the menu in its fixed order, with the treatments under 'Zabiegi'", async () => {
     renderAt(<Header />);
     const nav = screen.getByRole("navigation", { name: "Menu główne" });
     const top = [...nav.querySelectorAll(":scope > ul > li > a, :scope > ul > li > button")].map((el) => el.textContent?.trim());

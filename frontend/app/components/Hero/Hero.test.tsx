@@ -66,7 +66,7 @@ describe("Hero slideshow", () => {
     act(() => (document.activeElement as HTMLElement | null)?.blur());
   }
 
-  it("uses the spec's 8000 ms interval", () => {
+  it("advances every 8000 ms", () => {
     expect(SLIDE_INTERVAL_MS).toBe(8000);
   });
 

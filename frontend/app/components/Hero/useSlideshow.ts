@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-/** The spec's slideshow interval. */
+/** The slideshow advances every 8 seconds (the salon's brief). */
 export const SLIDE_INTERVAL_MS = 8000;
 
 /**

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import type { Route } from "./+types/document";
-import { loadDocumentPage } from "../content/load.server";
+import type { Route } from "./+types/legal";
+import { loadLegalPage } from "../content/load.server";
 import { routeByPath, pagePath } from "../site/routeTable";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
@@ -8,20 +8,20 @@ import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { formatDatePl } from "../site/dates";
-import styles from "./document.module.scss";
+import styles from "./legal.module.scss";
 
-/** Text documents (legal pages, contest regulation): one template, numbered sections. */
+/** Legal texts and the contest regulation (content/legal/): one template, numbered sections. */
 export function loader({ url }: Route.LoaderArgs) {
   const path = pagePath(url.pathname);
   const route = routeByPath(path);
   if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
-  const page = loadDocumentPage(route.doc);
+  const page = loadLegalPage(route.doc);
   return { path, page, head: pageHead({ path, ...page.seo }) };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
-export default function DocumentPage({ loaderData }: Route.ComponentProps) {
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const { pathname } = useLocation();
   return (

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import type { Route } from "./+types/category";
-import { loadCategoryList } from "../content/load.server";
+import type { Route } from "./+types/family";
+import { loadFamilyList } from "../content/load.server";
 import { routeByPath, pagePath } from "../site/routeTable";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
@@ -9,15 +9,15 @@ import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { renderInline } from "../components/RichText/inline";
 import { useReveal } from "../hooks/useReveal";
-import type { CategoryList } from "../content/schema";
-import styles from "./category.module.scss";
+import type { FamilyList } from "../content/schema";
+import styles from "./family.module.scss";
 
-/** The one list template for the three treatment families. */
+/** The one list template for the treatment families (content/families/). */
 export function loader({ url }: Route.LoaderArgs) {
   const path = pagePath(url.pathname);
   const route = routeByPath(path);
   if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
-  const list = loadCategoryList(route.doc);
+  const list = loadFamilyList(route.doc);
   return { path, list, head: pageHead({ path, ...list.seo }) };
 }
 
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = headFromLoader;
  */
 const LIST_LCP_MEDIA = "(min-width: 48rem)";
 
-function Entry({ entry, index, total }: { entry: CategoryList["entries"][number]; index: number; total: number }) {
+function Entry({ entry, index, total }: { entry: FamilyList["entries"][number]; index: number; total: number }) {
   const ref = useReveal<HTMLElement>();
   const headingId = `zabieg-${index + 1}`;
   const number = String(index + 1).padStart(2, "0");
@@ -60,7 +60,7 @@ function Entry({ entry, index, total }: { entry: CategoryList["entries"][number]
   );
 }
 
-export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+export default function FamilyPage({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const { pathname } = useLocation();
   return (

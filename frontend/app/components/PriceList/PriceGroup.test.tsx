@@ -1,10 +1,10 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { isHighlightedOption, isHighlightedService } from "../../content/pricing";
-import type { PriceCategory as Category } from "../../content/schema";
-import { PriceCategory, highlightReason } from "./PriceCategory";
+import type { PriceGroup as Group } from "../../content/schema";
+import { PriceGroup, highlightReason } from "./PriceGroup";
 
-describe("price-list highlighting rules (spec: isPromo, '3 zabiegi w serii', prices containing 'rabatu')", () => {
+describe("price-list highlighting rules (isPromo, '3 zabiegi w serii', prices containing 'rabatu')", () => {
   it("highlights a service marked isPromo, and only when it is true", () => {
     expect(isHighlightedService({ name: "Pierwszy zabieg", price: "259 zł", isPromo: true })).toBe(true);
     expect(isHighlightedService({ name: "Pierwszy zabieg", price: "259 zł", isPromo: false })).toBe(false);
@@ -38,7 +38,7 @@ describe("price-list highlighting rules (spec: isPromo, '3 zabiegi w serii', pri
   });
 });
 
-const category: Category = {
+const group: Group = {
   id: "kategoria-testowa",
   category: "Kategoria testowa",
   description: "Opis kategorii.",
@@ -66,9 +66,9 @@ const category: Category = {
   ],
 };
 
-describe("PriceCategory", () => {
+describe("PriceGroup", () => {
   it("marks exactly the rows the rules pick, each with a word saying why", () => {
-    const { container } = render(<PriceCategory category={category} />);
+    const { container } = render(<PriceGroup group={group} />);
     const marked = [...container.querySelectorAll("[data-highlighted]")].map((row) => row.querySelector("span")!.textContent);
     expect(marked).toEqual(["Pierwszy zabieg – promocja Promocja", "Pakiet 4 zabiegów Rabat", "3 zabiegi w serii Rabat", "Pakiet Rabat"]);
     expect(screen.getAllByText("Promocja")).toHaveLength(1);
@@ -79,7 +79,7 @@ describe("PriceCategory", () => {
   });
 
   it("shows the category with its description, one price or named options, and an anchor", () => {
-    const { container } = render(<PriceCategory category={category} />);
+    const { container } = render(<PriceGroup group={group} />);
     const article = container.querySelector("article")!;
     expect(article).toHaveAttribute("id", "kategoria-testowa");
     expect(within(article).getByRole("heading", { level: 2, name: "Kategoria testowa" })).toBeInTheDocument();
@@ -94,14 +94,14 @@ describe("PriceCategory", () => {
   });
 
   it("shows a dash price as a dash, read out as 'price coming soon'", () => {
-    render(<PriceCategory category={category} />);
+    render(<PriceGroup group={group} />);
     const row = screen.getByText("1 obszar").closest("li")!;
     expect(row).toHaveTextContent("—");
     expect(within(row).getByText("bez podanej ceny")).toHaveClass("visually-hidden");
   });
 
   it("can be embedded without an anchor and under an h3 (treatment pages)", () => {
-    const { container } = render(<PriceCategory category={category} headingLevel={3} anchor={false} />);
+    const { container } = render(<PriceGroup group={group} headingLevel={3} anchor={false} />);
     expect(container.querySelector("article")).not.toHaveAttribute("id");
     expect(screen.getByRole("heading", { level: 3, name: "Kategoria testowa" })).toBeInTheDocument();
   });

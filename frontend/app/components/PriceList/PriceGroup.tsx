@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import type { PriceCategory as Category, Service } from "../../content/schema";
+import type { PriceGroup as Group, Service } from "../../content/schema";
 import { isHighlightedOption, isHighlightedPrice, isHighlightedService } from "../../content/pricing";
-import styles from "./PriceCategory.module.scss";
+import styles from "./PriceGroup.module.scss";
 
-/** A price the document writes as a dash: no price (spec). Read out in words, shown as the dash. */
+/** A price the document writes as a dash: the service has no price of its own. Read out in words, shown as the dash. */
 const NO_PRICE = /^[—–-]$/;
 
-/** Why a row is highlighted, in the visitor's words. Only rows the spec's rules pick get a label at all. */
+/** Why a row is highlighted, in the visitor's words. Only rows the highlighting rules pick (content/pricing.ts) get a label at all. */
 export function highlightReason(row: { name: string; price?: string; isPromo?: boolean }): string {
   if (row.isPromo) return "Promocja";
   if (row.price !== undefined && isHighlightedPrice(row.price)) return "Rabat";
@@ -73,21 +73,21 @@ function ServiceItem({ service }: { service: Service }) {
 }
 
 /**
- * One category of the price list: services with one price or named options, promotions highlighted. Used by
+ * One price group of the price list: services with one price or named options, promotions highlighted. Used by
  * /cennik and by every treatment page's pricing section, so a price has one source and one look. Exactly the rows
- * the spec's rules pick are highlighted (isPromo, options named '3 zabiegi w serii', prices containing 'rabatu'),
+ * the highlighting rules pick are highlighted (isPromo, options named '3 zabiegi w serii', prices containing 'rabatu'),
  * each marked with data-highlighted and a word saying why, so the highlight never rests on colour alone.
  */
-export function PriceCategory({ category, headingLevel = 2, anchor = true }: { category: Category; headingLevel?: 2 | 3; anchor?: boolean }) {
+export function PriceGroup({ group, headingLevel = 2, anchor = true }: { group: Group; headingLevel?: 2 | 3; anchor?: boolean }) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className={styles.category} id={anchor ? category.id : undefined} aria-labelledby={`${category.id}-nazwa`}>
-      <Heading id={`${category.id}-nazwa`} className={styles.name}>
-        {category.category}
+    <article className={styles.category} id={anchor ? group.id : undefined} aria-labelledby={`${group.id}-nazwa`}>
+      <Heading id={`${group.id}-nazwa`} className={styles.name}>
+        {group.category}
       </Heading>
-      {category.description && <p className={styles.description}>{category.description}</p>}
+      {group.description && <p className={styles.description}>{group.description}</p>}
       <ul className={styles.services}>
-        {category.services.map((service) => (
+        {group.services.map((service) => (
           <ServiceItem key={service.name} service={service} />
         ))}
       </ul>

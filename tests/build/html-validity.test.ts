@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Outside judge 1: the Nu Html Checker (vnu-jar, pinned in package.json; Java from Debian) finds no error in any
+ * The Nu Html Checker (vnu-jar, pinned in package.json; Java from Debian) finds no error in any
  * prerendered page. The test passes only on the checker's own report: a control page with a known error goes in
  * with the built pages and must come back reported, so a checker that did not run (no Java, a broken jar) or
  * wrote no report fails the test instead of passing it silently.

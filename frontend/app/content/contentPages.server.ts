@@ -1,0 +1,61 @@
+/**
+ * The pages of the kinds that have many, one JSON file each: content/treatments/, content/families/ (the family
+ * list pages) and content/legal/. A page's path is its file name; the file gives its menu label, its family and
+ * whether search engines may index it (schema.ts, routeFields). A new file is a new page: routing, menus,
+ * breadcrumbs, the prerender list and the sitemap take it from here through site/routeTable.ts. Articles
+ * (content/blog/) are the same idea, listed by load.server.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { families, type Family } from "./families.ts";
+import { routeFields } from "./schema.ts";
+
+export const contentDir = resolve(process.env.CONTENT_DIR ?? "content");
+
+/** Which folder of content/ holds which page kind. */
+export const CONTENT_PAGE_FOLDERS = { treatments: "treatment", families: "family", legal: "legal" } as const;
+export type ContentPageKind = (typeof CONTENT_PAGE_FOLDERS)[keyof typeof CONTENT_PAGE_FOLDERS];
+
+export interface ContentPage {
+  path: string;
+  kind: ContentPageKind;
+  label: string;
+  /** A treatment's family, or the family a family page lists. */
+  family?: Family;
+  noindex?: boolean;
+  /** The file, as content/<doc>.json. */
+  doc: string;
+}
+
+/** Only the route's fields: the rest of the file is checked by its page kind's schema (load.server.ts, validateAll). */
+const fields = z.object({ ...routeFields, family: z.enum(families).optional() });
+
+/** A path segment as the file name gives it: letters (capitals too: /endermologia-LPG), digits, dashes. */
+const PAGE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+
+export function readContentPages(dir = contentDir): ContentPage[] {
+  return Object.entries(CONTENT_PAGE_FOLDERS).flatMap(([folder, kind]) => {
+    if (!existsSync(join(dir, folder))) return [];
+    return readdirSync(join(dir, folder))
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .map((file): ContentPage => {
+        const name = file.slice(0, -".json".length);
+        const shown = `content/${folder}/${file}`;
+        if (!PAGE_NAME.test(name)) throw new Error(`${shown}: nazwa pliku jest adresem strony – tylko litery bez polskich znaków, cyfry i myślniki`);
+        let raw: unknown;
+        try {
+          raw = JSON.parse(readFileSync(join(dir, folder, file), "utf8"));
+        } catch (error) {
+          throw new Error(`${shown}: niepoprawny JSON (${(error as Error).message})`);
+        }
+        const result = fields.safeParse(raw);
+        if (!result.success)
+          throw new Error(`${shown}: błędy w treści\n${result.error.issues.map((issue) => `  pole "${issue.path.join(".")}": ${issue.message}`).join("\n")}`);
+        const { label, family, noindex } = result.data;
+        if (kind !== "legal" && !family) throw new Error(`${shown}: pole "family": podaj rodzinę zabiegów (${families.join(", ")})`);
+        return { path: `/${name}`, kind, label, doc: `${folder}/${name}`, ...(kind !== "legal" ? { family } : {}), ...(noindex ? { noindex } : {}) };
+      });
+  });
+}
