@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The one test command (README; its steps in docs/testing.md): checks its ports, installs what is missing, runs the
-# unit and component tests, builds the site and runs the tests of the build, starts the native stack (Debian 12's nginx + PHP-FPM, MailDev, the deliverer on 127.0.0.1) and runs the mailer's and
-# the end-to-end tests against it, then the Compose stage (tests/compose/run.sh): the images on Debian 13, production
-# over HTTPS and the local configuration, each with its part of the suite. Exits non-zero on the first failing
-# stage; the last lines say what ran and what was a stand-in.
+# The one test command (README; its steps in docs/testing.md): checks its ports, installs what is missing, checks
+# types and code style (npm run check), runs the unit and component tests, builds the site and runs the tests of the
+# build, starts the native stack (Debian 12's nginx + PHP-FPM, MailDev, the deliverer on 127.0.0.1) and runs the
+# mailer's and the end-to-end tests against it, then the Compose stage (tests/compose/run.sh): the images on Debian 13,
+# production over HTTPS and the local configuration, each with its part of the suite. Exits non-zero on the first
+# failing stage; the last lines say what ran and what was a stand-in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,12 +32,15 @@ bash tests/install.sh
 # The Node that install.sh fetched, first on PATH for everything below (npm, the stack, Playwright).
 source tests/node.sh
 
+# First, so that a style or type error fails the run in about a minute (docs/code-style.md).
+echo "== typy i styl kodu (npm run check)"
+npm run check
+
 echo "== testy jednostkowe i komponentów (Vitest, bez zbudowanej strony)"
 npm run test:unit
 
 echo "== budowanie"
 npm run build
-npm run typecheck
 
 echo "== testy zbudowanej strony i konfiguracji (Vitest: nginx, walidator HTML)"
 npx vitest run tests/build/ tests/integration/
