@@ -91,6 +91,7 @@ function ensureWorkerAccess() {
   } catch (error) {
     throw new Error(
       `www-data nie może wejść do ${root} (zamknięty katalog nadrzędny), a podmontowanie go w ${workerRoot} się nie udało: ${String(error.stderr ?? error).trim()}`,
+      { cause: error },
     );
   }
 }

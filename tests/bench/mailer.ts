@@ -295,8 +295,8 @@ async function main() {
   console.log(`Stos do pomiarów: ${site} (poczta ${mailApi}), limit CONTACT_RATE_LIMIT=10000r/s, katalog ${stateDir}`);
   const stack = spawn(process.execPath, [join(root, "docker/native/stack.mjs")], { env, stdio: ["ignore", "pipe", "pipe"] });
   let stackLog = "";
-  stack.stdout.on("data", (d: Buffer) => (stackLog += d));
-  stack.stderr.on("data", (d: Buffer) => (stackLog += d));
+  stack.stdout.on("data", (d: Buffer) => (stackLog += d.toString()));
+  stack.stderr.on("data", (d: Buffer) => (stackLog += d.toString()));
   const stop = async () => {
     if (stack.exitCode === null) {
       stack.kill("SIGTERM");

@@ -111,7 +111,7 @@ test("catcher stopped: every post is accepted and kept; back again, each arrives
   test.setTimeout(180_000);
   await clearMail();
   composeRun("stop catcher");
-  let tokens: string[] = [];
+  let tokens: string[];
   try {
     tokens = await postMessages("catcherdown", 8);
     expect(outboxStatus().waiting).toBe(8);
@@ -127,7 +127,7 @@ test("catcher stopped: every post is accepted and kept; back again, each arrives
 test("docker compose restart php with messages waiting: none lost, none doubled", async () => {
   test.setTimeout(180_000);
   composeRun("stop catcher");
-  let tokens: string[] = [];
+  let tokens: string[];
   try {
     tokens = await postMessages("phprestart", 5);
     composeRun("restart php");

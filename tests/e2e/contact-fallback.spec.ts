@@ -90,7 +90,7 @@ async function visit(browser: Browser, mode: Mode, baseURL: string | undefined):
   const urls: string[] = [];
   const record = async (request: Request) => {
     urls.push(request.url());
-    const referer = (await request.allHeaders().catch(() => ({}) as Record<string, string>))["referer"];
+    const referer = (await request.allHeaders().catch((): Record<string, string> => ({})))["referer"];
     if (referer) urls.push(referer);
   };
   page.on("request", (request) => void record(request));

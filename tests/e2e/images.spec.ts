@@ -34,7 +34,7 @@ async function lcpOf(page: Page): Promise<LcpInfo> {
           for (const entry of list.getEntries()) last = (entry as PerformanceEntry & { element: Element | null }).element ?? last;
         }).observe({ type: "largest-contentful-paint", buffered: true });
         setTimeout(() => {
-          const el = last as Element | null;
+          const el = last;
           if (!el) return resolve({ tag: "none", text: "" });
           const img = el instanceof HTMLImageElement ? el : null;
           resolve({

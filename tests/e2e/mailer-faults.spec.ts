@@ -92,10 +92,10 @@ test.beforeEach(async () => {
 
 test("mail catcher down: 25 messages are all answered 200, and after it is back and the deliverer runs it holds exactly those 25, once each, intact", async () => {
   const tokens = Array.from({ length: 25 }, (_, i) => tokenOf("fault", i));
-  let replies: Reply[] = [];
-  let storedIds = new Map<string, string>();
-  let waitingWhileDown: string[] = [];
-  let sentWhileDown: string[] = [];
+  let replies: Reply[];
+  let storedIds: Map<string, string>;
+  let waitingWhileDown: string[];
+  let sentWhileDown: string[];
   const logsFrom = [phpLog, delivererLog].map((file) => [file, logSize(file)] as const);
   await stopCatcher();
   try {
@@ -162,7 +162,7 @@ test("PHP-FPM killed (SIGKILL) in the middle of a burst while its workers wait o
   const first = Array.from({ length: 15 }, (_, i) => tokenOf("kill", i));
   const second = Array.from({ length: 10 }, (_, i) => tokenOf("after", i));
   const status = new Map<string, number>();
-  let stranded: string[] = [];
+  let stranded: string[];
   let storedIds = new Map<string, string>();
   try {
     const burst = pool(first, 10, async (token) => {

@@ -23,7 +23,7 @@ test("docker/outbox.sh: a backup of waiting mail, restored into a lost outbox, i
   const dir = mkdtempSync(join(tmpdir(), "salon-outbox-backup-"));
   const backup = join(dir, "outbox.tar.gz");
   composeRun("stop catcher");
-  let tokens: string[] = [];
+  let tokens: string[];
   try {
     tokens = await postMessages("backup", 3);
     expect(outboxStatus().waiting).toBe(3);
@@ -57,7 +57,7 @@ test("an upgrade (docker compose up -d --build, every container new) with mail w
   test.setTimeout(300_000);
   composeRun("stop catcher");
   const before = Object.fromEntries(["web", "php", "deliverer"].map((s) => [s, containerOf(s)]));
-  let tokens: string[] = [];
+  let tokens: string[];
   try {
     tokens = await postMessages("upgrade", 4);
     expect(outboxStatus().waiting).toBe(4);

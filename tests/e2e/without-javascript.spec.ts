@@ -53,7 +53,7 @@ test.describe("with JavaScript turned off", () => {
       // dropdown's button opens its submenu on hover and focus).
       const deadButtons = await page
         .locator("button:not([type=submit])")
-        .evaluateAll((els) => els.filter((el) => el.checkVisibility()).map((el) => el.getAttribute("aria-label") ?? el.textContent!.trim()));
+        .evaluateAll((els) => els.filter((el) => el.checkVisibility()).map((el) => el.getAttribute("aria-label") ?? el.textContent.trim()));
       expect(deadButtons.filter((label) => label !== "Zabiegi" && !label.startsWith("Powiększ zdjęcie"))).toEqual([]);
       // No cookie banner: without scripts nothing is stored and nothing loads that would need consent.
       await expect(page.getByRole("button", { name: /Akceptuję|Odmawiam/ })).toHaveCount(0);

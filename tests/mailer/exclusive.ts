@@ -30,7 +30,7 @@ async function acquire(timeoutMs: number): Promise<void> {
       return;
     } catch {
       // Held. A holder that died (a crashed worker) leaves its pid behind: take the lock over.
-      let holder = 0;
+      let holder: number;
       try {
         holder = Number(readFileSync(lockFile, "utf8"));
       } catch {

@@ -22,7 +22,6 @@ import Article, { loader as articleLoader } from "../../frontend/app/routes/arti
 import LegalPage, { loader as legalLoader } from "../../frontend/app/routes/legal";
 
 // Loaders take the route's args; the components take the loader's data. Both are called as the router would.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyComponent = (props: any) => ReactElement;
 function renderRoute(Component: AnyComponent, loaderData: unknown, path: string, params: Record<string, string> = {}) {
   return renderAt(<Component loaderData={loaderData} params={params} matches={[]} />, path);
@@ -556,7 +555,7 @@ describe("/twoje-potrzeby", () => {
     const { container } = renderRoute(Needs, needsLoader(), "/twoje-potrzeby");
     const entries = [...container.querySelectorAll("details")];
     expect(entries).toHaveLength(15);
-    expect(entries.every((d) => !(d as HTMLDetailsElement).open)).toBe(true);
+    expect(entries.every((d) => !(d).open)).toBe(true);
     expect(entries.every((d) => d.querySelector(":scope > summary h2"))).toBe(true);
   });
 });

@@ -242,7 +242,7 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 const pageProps = (loaderData: LoaderData) => ({ loaderData }) as unknown as Parameters<typeof Treatment>[0];
 
 async function renderTreatment(path: string) {
-  const loaderData = await loader({ request: new Request("http://x" + path), url: new URL("http://x" + path), params: {}, context: {} } as never);
+  const loaderData = loader({ request: new Request("http://x" + path), url: new URL("http://x" + path), params: {}, context: {} } as never);
   const view = renderAt(<Treatment {...pageProps(loaderData)} />, path);
   const page = await vi.waitFor(() => {
     const found = view.container.querySelector<HTMLElement>(`[data-treatment="${path}"]`);
@@ -423,7 +423,7 @@ describe("page-specific content", () => {
   });
 
   it("pricing comes from pricing.json (one source): changing the document changes the page", async () => {
-    const loaderData = await loader({ request: new Request("http://x/kobido-lodz"), url: new URL("http://x/kobido-lodz"), params: {}, context: {} } as never);
+    const loaderData = loader({ request: new Request("http://x/kobido-lodz"), url: new URL("http://x/kobido-lodz"), params: {}, context: {} } as never);
     const changed = structuredClone(loaderData);
     const kobido = changed.groups.find((g) => g.id === "kobido")!;
     (kobido.services[0] as { price: string }).price = "201 zł";

@@ -212,13 +212,13 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
                     <span className={styles.statValue}>{item.value}</span>
                     <span className={styles.statLabel}>
                       {item.label}
-                      {item.footnote && (
+                      {item.footnote ? (
                         <sup>
                           <a href={`#przypis-${item.footnote}`} aria-label={`przypis ${item.footnote}`}>
                             {item.footnote}
                           </a>
                         </sup>
-                      )}
+                      ) : null}
                     </span>
                   </li>
                 ))}

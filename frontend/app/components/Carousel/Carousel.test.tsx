@@ -202,7 +202,9 @@ describe("Carousel", () => {
       renderAt(<Carousel photos={photos} controls="full" label="Przed i po" />);
       const carousel = screen.getByRole("group", { name: "Przed i po" });
       // Far beyond any slideshow interval (the hero's is 8 s), with every timer and animation frame run.
-      act(() => vi.advanceTimersByTime(60_000));
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
       expect(activeSlide(carousel)).toHaveAccessibleName("1 z 6");
       expect(counter()).toHaveTextContent(/^1 \/ 6$/);
       expect(carousel.querySelector('[aria-live="polite"]')).toHaveTextContent("Zdjęcie 1 z 6");

@@ -7,13 +7,19 @@ type Status = "idle" | "sending" | "success" | "error";
 
 const empty: ContactValues = { name: "", email: "", phone: "", message: "" };
 
+/** A text field's value ("" when it is missing; the form has no file inputs). */
+function textOf(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /**
  * What the fields hold now. They are the truth: what a visitor types before the page hydrates is in them but not in
  * React's state, and a render from stale state would clear it (a controlled input takes its value from state).
  */
 function fieldsOf(form: HTMLFormElement): ContactValues {
   const data = new FormData(form);
-  const field = (name: string) => String(data.get(name) ?? "");
+  const field = (name: string) => textOf(data, name);
   return { name: field("name"), email: field("email"), phone: field("phone"), message: field("message") };
 }
 
@@ -99,7 +105,7 @@ export function ContactForm() {
     // Sent here, with fetch: the browser must not post the form itself as well.
     event.preventDefault();
     const current = fieldsOf(event.currentTarget);
-    const trap = String(new FormData(event.currentTarget).get("website") ?? "");
+    const trap = textOf(new FormData(event.currentTarget), "website");
     setValues(current);
     setStatus("sending");
     setDetail(undefined);
@@ -125,7 +131,7 @@ export function ContactForm() {
       method="post"
       action={CONTACT_ENDPOINT}
       className={styles.form}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       onFocus={proofOfWork.start}
       aria-busy={sending}
       noValidate={false}

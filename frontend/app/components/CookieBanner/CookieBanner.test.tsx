@@ -59,7 +59,7 @@ describe("CookieBanner and consent", () => {
 
   it("names exactly the purposes the site has — the map — and no statistics, advertising or profiling it does not run", () => {
     renderAt(<CookieBanner />);
-    const banner = screen.getByRole("region", { name: "Pliki cookies" }).textContent!;
+    const banner = screen.getByRole("region", { name: "Pliki cookies" }).textContent;
     // Every purpose a cookie banner could name, by its words; the site's own are CONSENT_PURPOSES.
     const purposes: Record<string, RegExp> = {
       map: /map\p{L}* dojazdu|Google Maps/u,

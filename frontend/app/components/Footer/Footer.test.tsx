@@ -9,6 +9,8 @@ import { CONSENT_KEY, resetConsentForTests } from "../../site/consent";
 import { CookieBanner } from "../CookieBanner/CookieBanner";
 import { Footer } from "./Footer";
 
+const FooterStub = createRoutesStub([{ path: "*", Component: Footer }]);
+
 describe("Footer", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -42,8 +44,7 @@ describe("Footer", () => {
   });
 
   it("prerenders the build year and shows the visitor's current year after hydration", () => {
-    const Stub = createRoutesStub([{ path: "*", Component: Footer }]);
-    expect(renderToString(<Stub initialEntries={["/"]} />)).toContain(`© <span>${__BUILD_YEAR__}</span>`);
+    expect(renderToString(<FooterStub initialEntries={["/"]} />)).toContain(`© <span>${__BUILD_YEAR__}</span>`);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(`${__BUILD_YEAR__ + 1}-01-01T10:00:00`));
     renderAt(<Footer />);

@@ -5,6 +5,7 @@ import { renderAt } from "../../../test/render";
 import { Gallery } from "./Gallery";
 
 // jsdom has <dialog> but not its modal methods; these do what the browser does to the element.
+// eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back on the prototype
 const original = { showModal: HTMLDialogElement.prototype.showModal, close: HTMLDialogElement.prototype.close };
 const showModal = vi.fn(function (this: HTMLDialogElement) {
   this.setAttribute("open", "");

@@ -21,7 +21,9 @@ function currentSlide(): number {
   return Number(group.getAttribute("aria-label")!.split(" ")[0]);
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) => act(() => {
+  vi.advanceTimersByTime(ms);
+});
 const hero = () => screen.getByRole("region", { name: "Najważniejsze informacje" });
 
 /**

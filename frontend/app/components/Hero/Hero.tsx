@@ -43,7 +43,7 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
       {/* While it rotates by itself, changes are not announced; once paused, a slide change is (WAI-ARIA carousel). */}

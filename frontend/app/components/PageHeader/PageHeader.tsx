@@ -19,7 +19,7 @@ export function PageHeader({ path, title, crumb, lead, children }: PageHeaderPro
       <div className={styles.inner}>
         <Breadcrumbs trail={breadcrumbTrail(path, crumb)} />
         <h1 className={styles.title}>{title}</h1>
-        {lead && <div className={styles.lead}>{lead}</div>}
+        {lead ? <div className={styles.lead}>{lead}</div> : null}
         {children}
       </div>
     </header>

@@ -27,12 +27,12 @@ export function Section({ id, title, hiddenTitle, intro, tone = "plain", width =
       className={[styles.section, styles[tone], className].filter(Boolean).join(" ")}
     >
       <div className={width === "narrow" ? styles.narrow : styles.wide}>
-        {title && (
+        {title ? (
           <h2 id={headingId} className={hiddenTitle ? "visually-hidden" : styles.title}>
             {title}
           </h2>
-        )}
-        {intro && <div className={styles.intro}>{intro}</div>}
+        ) : null}
+        {intro ? <div className={styles.intro}>{intro}</div> : null}
         {children}
       </div>
     </section>
