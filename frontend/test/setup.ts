@@ -22,6 +22,7 @@ class IntersectionObserverStub {
   takeRecords = () => [];
   root = null;
   rootMargin = "";
+  scrollMargin = ""; // in TypeScript 6's DOM types
   thresholds = [];
 }
 if (typeof window !== "undefined") vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
