@@ -93,7 +93,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     } catch {
       // No session storage: this screen, then.
     }
-  }, [error]);
+  }, [error, notFound]);
   return (
     <section className="error-page">
       <h1>{notFound ? "Nie znaleziono strony" : "Coś poszło nie tak"}</h1>

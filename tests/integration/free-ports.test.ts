@@ -36,7 +36,7 @@ async function foreignListener(port: number): Promise<ChildProcess> {
   const server = `require("node:net").createServer().listen(${port}, "127.0.0.1", () => console.log("up"))`;
   const child = spawn("bash", ["-c", `exec -a nginx "${process.execPath}" -e '${server}'`], { stdio: ["ignore", "pipe", "inherit"] });
   listeners.push(child);
-  await new Promise<void>((done) => child.stdout!.once("data", () => done()));
+  await new Promise<void>((done) => child.stdout.once("data", () => done()));
   return child;
 }
 

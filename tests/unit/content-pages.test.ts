@@ -53,7 +53,7 @@ describe("a new file in content/treatments/", () => {
 
   it("passes the build's content check and is in its prerender list", async () => {
     const { default: config } = await import("../../react-router.config");
-    const list = await (config.prerender as () => Promise<string[]>)();
+    const list = await (config.prerender)();
     expect(list).toContain(PATH);
   }, 30_000);
 

@@ -48,7 +48,7 @@ export function readContentPages(dir = contentDir): ContentPage[] {
         try {
           raw = JSON.parse(readFileSync(join(dir, folder, file), "utf8"));
         } catch (error) {
-          throw new Error(`${shown}: niepoprawny JSON (${(error as Error).message})`);
+          throw new Error(`${shown}: niepoprawny JSON (${(error as Error).message})`, { cause: error });
         }
         const result = fields.safeParse(raw);
         if (!result.success)
