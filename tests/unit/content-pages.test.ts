@@ -64,7 +64,7 @@ describe("a new file in content/treatments/", () => {
   });
 
   it("is rendered by the treatment template from its own file, and its family's page links to it", async () => {
-    const request = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: {} }) as never;
+    const request = (path: string) => ({ request: new Request(`http://localhost${path}`), url: new URL(`http://localhost${path}`), params: {}, context: {} }) as never;
     const treatment = await import("../../frontend/app/routes/treatment");
     expect(treatment.loader(request(PATH)).treatment.name).toBe("Nowy zabieg testowy");
     const family = await import("../../frontend/app/routes/family");
