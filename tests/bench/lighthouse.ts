@@ -12,18 +12,24 @@
  *   npm run bench -- --lcp-graph                    also writes what the LCP waits for in Lighthouse's simulation
  *   npm run bench -- --photos                       the artwork and the photo fixtures side by side: builds both
  *                                                   variants (IMAGE_SET=artwork|photos) into .stack/bench/sites/,
- *                                                   serves each with its own nginx (ports 58080, 58081) and
- *                                                   measures every route on both, interleaved, in one run
+ *                                                   serves each with its own nginx (ports 58080, 58081) behind the
+ *                                                   production front (HTTP/2; https://artwork.localhost:58084,
+ *                                                   https://photos.localhost:58084) and measures every route on both,
+ *                                                   interleaved, beside the photos' hero reference (below)
  *   npm run bench -- --photos --reuse-builds        the same on the variants built by the last --photos run
  *   npm run bench -- --https                        plain HTTP beside HTTPS, the production protocol: the same build on
  *                                                   the same nginx, once directly (http://127.0.0.1:58080) and once
  *                                                   through the production front (docker/caddy: Caddy 2.6 from Debian
  *                                                   13, its Caddyfile rendered by the image's own entrypoint, HTTP/2,
  *                                                   TLS with Caddy's local CA for localhost, nginx over its unix
- *                                                   socket; https://localhost:58082), and a bare page behind the same
- *                                                   front over both (bare.localhost) as the reference for what the
- *                                                   protocol alone costs. Combine with --only and --runs, e.g.
+ *                                                   socket; https://localhost:58082), and the hero reference behind
+ *                                                   the same front over both (hero.localhost). Combine with --only and
+ *                                                   --runs, e.g.
  *                                                   npm run bench -- --https --only /,/cennik,/red-touch-pro,/kontakt
+ *
+ * The hero reference (issue 25): the home page's LCP photo alone on a bare page behind the same front, written from
+ * the build's own home page. Routes served through the front are budgeted at LCP ≤ 1.1× its LCP (plain HTTP: 1.2 s).
+ * Every row also gives the LCP element's photo: the file the browser chose, its bytes and its SSIM against its source.
  *
  * Prints a Markdown table (one row per route) and writes the same, with every run's numbers, to
  * reports/lighthouse/bench-<time>.json. Exits 1 when a route misses a budget (a cell marked ✗), 2 on errors.
@@ -234,8 +240,9 @@ const socketOf = (stackDir: string) => join(root, stackDir, "run/nginx.sock");
 
 function heroPage(buildDir: string): string {
   const home = readFileSync(join(buildDir, "client/index.html"), "utf8");
-  const preload = [...home.matchAll(/<link [^>]*>/g)].map((m) => m[0]).find((l) => l.includes('rel="preload"') && l.includes('as="image"'));
-  const picture = [...home.matchAll(/<picture[^>]*>[\s\S]*?<\/picture>/g)].map((m) => m[0]).find((p) => p.includes('fetchpriority="high"'));
+  // React writes the attributes in camelCase (fetchPriority, imageSrcSet): HTML does not care, nor does this.
+  const preload = [...home.matchAll(/<link [^>]*>/g)].map((m) => m[0]).find((l) => /rel="preload"/i.test(l) && /as="image"/i.test(l));
+  const picture = [...home.matchAll(/<picture[^>]*>[\s\S]*?<\/picture>/g)].map((m) => m[0]).find((p) => /fetchpriority="high"/i.test(p));
   if (!preload || !picture) throw new Error(`${buildDir}: strona główna bez wstępnie ładowanego zdjęcia (preload, <picture> z fetchpriority="high")`);
   // The hero's box (Hero.module.scss): full width, clamp(26rem, 70vh, 40rem) high, cover.
   const style = "body{margin:0;font-family:sans-serif}h1{position:absolute;margin:1rem;font-size:1rem;color:#fff}img{display:block;width:100%;height:clamp(26rem,70vh,40rem);object-fit:cover}";
