@@ -12,7 +12,7 @@
  *   - the cache: a second run encodes nothing, editing one photo re-encodes only its files, new modification times
  *     (touch, a fresh checkout in another folder) re-encode nothing.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
