@@ -36,43 +36,27 @@ export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 
 type Format = "avif" | "webp" | "jpg";
 export const AVIF_QUALITY = 52;
-const encoders: Record<Format, (s: Sharp, quality?: number) => Sharp> = {
+const encoders: Record<Format, (s: Sharp) => Sharp> = {
   // 4:2:0 like every camera JPEG and WebP: full-resolution colour costs bytes no eye sees in a photo (−3 %).
   // Effort 3, not 4: on these photos the files are within 2 % of each other and effort 3 encodes 4× faster.
-  avif: (s, quality = AVIF_QUALITY) => s.avif({ quality, effort: 3, chromaSubsampling: "4:2:0" }),
+  avif: (s) => s.avif({ quality: AVIF_QUALITY, effort: 3, chromaSubsampling: "4:2:0" }),
   webp: (s) => s.webp({ quality: 74, effort: 4 }),
-  jpg: (s) => s.jpeg({ quality: 78, mozjpeg: true, progressive: true }),
+  // 84, not 78: the fallback must clear the floor too (at 78 a 900 px portrait fixture fell below it).
+  jpg: (s) => s.jpeg({ quality: 84, mozjpeg: true, progressive: true }),
 };
 
 /**
- * The phone widths' byte budget. A phone takes the 640 or the 800 px file (412 CSS px at 1.75 device pixels), and
- * on the page's first screen that file is the LCP image: on a mobile network it comes over a new connection, which
- * starts slow (TCP slow start) and shares the link with the stylesheet, and within the first two round trips it
- * gets about 29 KB (20 segments of 1460 bytes; less the response headers). A larger file arrives a round trip
- * later, ≈ 0.15 s on the LCP (docs/performance.md). So an AVIF at these widths that comes out above the budget is
- * encoded again at a lower quality until it fits, down to PHONE_AVIF_MIN_QUALITY: at 1.75 device pixels per CSS
- * pixel the difference is hard to see, and most real photos fit at full quality and are left as they are.
+ * The perceptual floor (issue 25): every file emitted from a photo — each width, AVIF, WebP and the JPEG fallback —
+ * is at least as close to its source as the same width encoded in AVIF at quality 48 would be, measured as SSIM
+ * (ssim.ts) against the source resized to that width (sourceAt). The reference encode is fixed here (effort 3,
+ * 4:2:0: the pipeline's settings when the floor was set), so a change of the pipeline's own — quality, effort, a
+ * re-encode to fit a byte budget as once at the phone widths — is judged against the same yardstick.
+ * tests/build/images.test.ts checks it on the camera-like fixtures; `npm run bench -- --photos` reports the LCP
+ * photo's SSIM beside its LCP. What a phone downloads is kept small by what it is sent (the width its screen needs,
+ * one connection over HTTP/2), never by encoding below this.
  */
-export const PHONE_MAX_WIDTH = 800;
-export const PHONE_AVIF_BYTES = 27 * 1024;
-export const PHONE_AVIF_MIN_QUALITY = 34;
-
-/**
- * An AVIF within the phone budget: the file at full quality, else at the quality that a log-linear fit of size
- * against quality predicts (AVIF sizes fall ≈ 4.8 % per quality step), then two steps lower until it fits.
- */
-async function avifWithinBudget(image: Sharp): Promise<{ data: Buffer; quality: number }> {
-  const encodeAt = async (quality: number) => ({ data: await encoders.avif(image.clone(), quality).toBuffer(), quality });
-  let result = await encodeAt(AVIF_QUALITY);
-  if (result.data.length <= PHONE_AVIF_BYTES) return result;
-  let quality = Math.floor(AVIF_QUALITY - Math.log(result.data.length / PHONE_AVIF_BYTES) / 0.048);
-  while (true) {
-    quality = Math.max(PHONE_AVIF_MIN_QUALITY, Math.min(quality, result.quality - 1));
-    result = await encodeAt(quality);
-    if (result.data.length <= PHONE_AVIF_BYTES || quality === PHONE_AVIF_MIN_QUALITY) return result;
-    quality -= 2;
-  }
-}
+export const FLOOR_AVIF_QUALITY = 48;
+export const floorEncode = (image: Sharp) => image.avif({ quality: FLOOR_AVIF_QUALITY, effort: 3, chromaSubsampling: "4:2:0" });
 
 /** One file made of a source: a width in a format, or the 1200×630 share crop. */
 interface Output {
@@ -137,29 +121,43 @@ async function orientedSize(bytes: Buffer, source: string): Promise<ImageEntry> 
   return { w, h };
 }
 
+type Pixels = { data: Buffer; info: OutputInfo };
+const rawImage = ({ data, info }: Pixels) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
+/**
+ * What every output of a photo is made from: oriented, converted to sRGB, flattened, reduced to the largest width
+ * needed. Always the same intermediate, whichever outputs are missing: a file's content depends only on its key.
+ */
+async function photoPixels(bytes: Buffer, size: ImageEntry): Promise<Pixels> {
+  const largest = Math.max(...widthsFor(size.w), SHARE_SIZE.width);
+  return sharp(bytes)
+    .autoOrient()
+    .resize({ width: Math.min(largest, size.w) })
+    .flatten({ background: BACKGROUND })
+    .toColourspace("srgb")
+    .raw({ depth: "uchar" })
+    .toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * A photo as the pipeline sees it at one width, before encoding: what an emitted file of that width is compared to
+ * (the floor). Resized the pipeline's way (a resampling of its own would differ from it by more than an encoder does).
+ */
+export async function sourceAt(bytes: Buffer, width: number): Promise<Sharp> {
+  return rawImage(await photoPixels(bytes, await orientedSize(bytes, "źródło"))).resize({ width });
+}
+
 /**
  * Encodes the missing outputs of one source into the cache. A photo is decoded once (oriented, converted to sRGB,
  * flattened, reduced to the largest width needed) and every output is made from those pixels; vector artwork is
  * drawn anew at each width, so it stays sharp.
  */
 async function encode(bytes: Buffer, isSvg: boolean, size: ImageEntry, missing: { output: Output; cachePath: string }[]) {
-  // Always the same intermediate, whichever outputs are missing: a file's content depends only on its key.
-  const largest = Math.max(...widthsFor(size.w), SHARE_SIZE.width);
-  let pixels: { data: Buffer; info: OutputInfo } | undefined;
-  if (!isSvg) {
-    pixels = await sharp(bytes)
-      .autoOrient()
-      .resize({ width: Math.min(largest, size.w) })
-      .flatten({ background: BACKGROUND })
-      .toColourspace("srgb")
-      .raw({ depth: "uchar" })
-      .toBuffer({ resolveWithObject: true });
-  }
+  const pixels = isSvg ? undefined : await photoPixels(bytes, size);
   for (const { output, cachePath } of missing) {
     let image: Sharp;
-    if (pixels) {
-      image = sharp(pixels.data, { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } });
-    } else {
+    if (pixels) image = rawImage(pixels);
+    else {
       const density = Math.max(72, Math.ceil((72 * output.width) / size.w));
       image = sharp(bytes, { density }).flatten({ background: BACKGROUND });
     }
@@ -168,8 +166,7 @@ async function encode(bytes: Buffer, isSvg: boolean, size: ImageEntry, missing: 
       : image.resize({ width: output.width });
     // Metadata is never copied: sharp writes none unless told to (no keepExif/keepMetadata/withMetadata here).
     const temp = `${cachePath}.${process.pid}.tmp`;
-    if (output.format === "avif" && !output.share && output.width <= PHONE_MAX_WIDTH) writeFileSync(temp, (await avifWithinBudget(image)).data);
-    else await encoders[output.format](image).toFile(temp);
+    await encoders[output.format](image).toFile(temp);
     renameSync(temp, cachePath);
   }
 }
