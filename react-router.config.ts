@@ -12,6 +12,10 @@ export default {
   async prerender() {
     // A bad content edit stops the build here, naming the file and the field.
     validateAll();
-    return [...staticPaths, ...[...articleSlugs(), ARTICLE_NOT_FOUND_SLUG].map((slug) => `/blog/${slug}`), NOT_FOUND_PRERENDER_PATH];
+    return [
+      ...staticPaths,
+      ...[...articleSlugs(), ARTICLE_NOT_FOUND_SLUG].map((slug) => `/blog/${slug}`),
+      NOT_FOUND_PRERENDER_PATH,
+    ];
   },
 } satisfies Config;

@@ -34,7 +34,11 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? true : undefined),
     // Terser's second pass makes the scripts a little smaller than the default minifier does.
     minify: "terser",
-    terserOptions: { compress: { passes: 3, pure_getters: true, unsafe_comps: true, unsafe_math: true, unsafe_undefined: true }, module: true, ecma: 2020 },
+    terserOptions: {
+      compress: { passes: 3, pure_getters: true, unsafe_comps: true, unsafe_math: true, unsafe_undefined: true },
+      module: true,
+      ecma: 2020,
+    },
     sourcemap: process.env.SOURCEMAP === "1",
     rolldownOptions: {
       output: {
@@ -43,8 +47,17 @@ export default defineConfig({
         // cost fewer requests than the dozen small shared chunks the default splitting makes.
         codeSplitting: {
           groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-            { name: "app", test: /frontend[\\/]app[\\/](components|site|hooks|content)[\\/]/, minShareCount: 2, priority: 1 },
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: "app",
+              test: /frontend[\\/]app[\\/](components|site|hooks|content)[\\/]/,
+              minShareCount: 2,
+              priority: 1,
+            },
           ],
         },
       },

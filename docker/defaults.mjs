@@ -8,7 +8,8 @@ import { resolve } from "node:path";
 
 export const defaultsFile = resolve(import.meta.dirname, "defaults.env");
 const docsFile = resolve(import.meta.dirname, "../docs/configuration.md");
-export const DOCS_BEGIN = "<!-- generated from docker/defaults.env by `node docker/defaults.mjs --write-docs`: edit that file -->";
+export const DOCS_BEGIN =
+  "<!-- generated from docker/defaults.env by `node docker/defaults.mjs --write-docs`: edit that file -->";
 export const DOCS_END = "<!-- end of the generated table -->";
 const CONFIGURATIONS = ["production", "local", "native"];
 
@@ -36,7 +37,8 @@ export function readSettings(file = defaultsFile) {
           else setting[attribute[1]] = attribute[2];
         }
         setting.meaning = meaning.join(" ");
-        if (!setting.meaning || !setting.usedBy) throw new Error(`${file}:${index + 1}: ${setting.name} needs a meaning and "used by"`);
+        if (!setting.meaning || !setting.usedBy)
+          throw new Error(`${file}:${index + 1}: ${setting.name} needs a meaning and "used by"`);
         settings.push(setting);
         comments = [];
       }
@@ -65,7 +67,9 @@ const code = (value) => (value === "" ? "empty" : `\`${value}\``);
 /** The table of docs/configuration.md: one row per setting. */
 export function docsTable(settings = readSettings()) {
   const rows = settings.map((s) => {
-    const own = CONFIGURATIONS.filter((c) => s[c] !== undefined).map((c) => `${c}: ${s[c] === "required" ? "required" : code(s[c])}`);
+    const own = CONFIGURATIONS.filter((c) => s[c] !== undefined).map(
+      (c) => `${c}: ${s[c] === "required" ? "required" : code(s[c])}`,
+    );
     return `| \`${s.name}\` | ${s.usedBy} | ${[code(s.value), ...own].join("; ")} | ${s.meaning} |`;
   });
   return [DOCS_BEGIN, "| variable | used by | default | meaning |", "|---|---|---|---|", ...rows, DOCS_END].join("\n");

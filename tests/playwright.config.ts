@@ -33,7 +33,12 @@ export default defineConfig({
     launchOptions: {
       // Playwright's own browser builds cannot be downloaded here: Debian's Chromium is used instead.
       executablePath: chromiumPath,
-      args: [...quietChromiumFlags, ...(testHosts.length ? [`--host-resolver-rules=${testHosts.map((host) => `MAP ${host} 127.0.0.1`).join(",")}`] : [])],
+      args: [
+        ...quietChromiumFlags,
+        ...(testHosts.length
+          ? [`--host-resolver-rules=${testHosts.map((host) => `MAP ${host} 127.0.0.1`).join(",")}`]
+          : []),
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

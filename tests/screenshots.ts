@@ -24,11 +24,14 @@ const articlePaths = readdirSync(resolve("content/blog"))
   .map((file) => `/blog/${file.slice(0, -".json".length)}`)
   .sort();
 
-const only = process.env.ONLY?.split(",").map((p) => p.trim()).filter(Boolean);
+const only = process.env.ONLY?.split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
 const paths = [...staticPaths, ...articlePaths].filter((path) => !only || only.includes(path));
 
 /** '/' → 'home', '/blog/abc' → 'blog--abc'. */
-const fileName = (path: string, width: number) => `${path === "/" ? "home" : path.slice(1).replace(/\//g, "--")}-${width}.png`;
+const fileName = (path: string, width: number) =>
+  `${path === "/" ? "home" : path.slice(1).replace(/\//g, "--")}-${width}.png`;
 
 async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
@@ -39,7 +42,12 @@ async function main() {
   let failures = 0;
   /** One browser context per width, run side by side. */
   async function shoot(width: number) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, locale: "pl-PL", timezoneId: "Europe/Warsaw" });
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      deviceScaleFactor: 1,
+      locale: "pl-PL",
+      timezoneId: "Europe/Warsaw",
+    });
     await context.addInitScript(() => {
       try {
         window.localStorage.setItem("cookieConsent", "declined");
@@ -81,7 +89,9 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(`${paths.length * WIDTHS.length - failures} screenshots in ${OUT_DIR}${failures ? `, ${failures} failed` : ""}`);
+  console.log(
+    `${paths.length * WIDTHS.length - failures} screenshots in ${OUT_DIR}${failures ? `, ${failures} failed` : ""}`,
+  );
   if (failures) process.exitCode = 1;
 }
 

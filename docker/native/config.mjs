@@ -42,7 +42,9 @@ export function reachableByOthers(dir) {
  * are the same, only the way to them differs. Not as root, or when the way is open, it is the checkout itself.
  */
 export const workerRoot =
-  !isRoot || reachableByOthers(root) ? root : join("/run/salon-stack", createHash("sha256").update(root).digest("hex").slice(0, 12));
+  !isRoot || reachableByOthers(root)
+    ? root
+    : join("/run/salon-stack", createHash("sha256").update(root).digest("hex").slice(0, 12));
 
 /** A path under the checkout, as the workers see it. */
 export function forWorkers(path) {

@@ -5,10 +5,35 @@
  * so a pid the system has since given to someone else's program is never signalled.
  */
 import { spawn, execFileSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeFileSync, openSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+  openSync,
+} from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
-import { buildDir, forWorkers, host, isRoot, mailerEnv, nginxTemplateValues, outboxDir, ports, reachableByOthers, root, stateDir, workerRoot } from "./config.mjs";
+import {
+  buildDir,
+  forWorkers,
+  host,
+  isRoot,
+  mailerEnv,
+  nginxTemplateValues,
+  outboxDir,
+  ports,
+  reachableByOthers,
+  root,
+  stateDir,
+  workerRoot,
+} from "./config.mjs";
 
 const runDir = join(stateDir, "run");
 const logDir = join(stateDir, "log");
@@ -45,7 +70,10 @@ function writeNginxConfig() {
   rmSync(values.NGINX_LISTEN_SOCKET.replace(/^unix:/, ""), { force: true });
   const templates = resolve(root, "docker/nginx/templates");
   for (const file of readdirSync(templates).filter((f) => f.endsWith(".template"))) {
-    writeFileSync(join(confDir, file.replace(/\.template$/, "")), renderTemplate(readFileSync(join(templates, file), "utf8"), values));
+    writeFileSync(
+      join(confDir, file.replace(/\.template$/, "")),
+      renderTemplate(readFileSync(join(templates, file), "utf8"), values),
+    );
   }
   return join(confDir, "nginx.conf");
 }
@@ -82,7 +110,9 @@ function ensureWorkerAccess() {
     if (!(mode & 0o001)) chmodSync(dir, (mode & 0o7777) | 0o001);
   }
   if (forWorkers(stateDir) === stateDir && !reachableByOthers(stateDir)) {
-    throw new Error(`www-data nie może wejść do ${stateDir} (zamknięty katalog nadrzędny): ustaw STACK_DIR w katalogu dostępnym dla innych`);
+    throw new Error(
+      `www-data nie może wejść do ${stateDir} (zamknięty katalog nadrzędny): ustaw STACK_DIR w katalogu dostępnym dla innych`,
+    );
   }
   if (workerRoot === root || mountedAt(workerRoot)) return;
   mkdirSync(workerRoot, { recursive: true, mode: 0o755 });
@@ -127,7 +157,10 @@ export const services = {
       [
         "--require",
         resolve(root, "docker/catcher/preload.cjs"),
-        ...(process.env.CATCHER_REQUIRE ?? "").split(",").filter(Boolean).flatMap((path) => ["--require", resolve(root, path)]),
+        ...(process.env.CATCHER_REQUIRE ?? "")
+          .split(",")
+          .filter(Boolean)
+          .flatMap((path) => ["--require", resolve(root, path)]),
         resolve(root, "node_modules/maildev/bin/maildev"),
         "-s",
         String(ports.smtp),
@@ -170,7 +203,12 @@ export const services = {
     port: undefined,
     command: () => {
       ensureOutbox();
-      return [which("php8.2", "php8.3", "php"), [forWorkers(resolve(root, "mailer/bin/deliver.php")), "--loop"], mailerEnv, workerIds() ?? {}];
+      return [
+        which("php8.2", "php8.3", "php"),
+        [forWorkers(resolve(root, "mailer/bin/deliver.php")), "--loop"],
+        mailerEnv,
+        workerIds() ?? {},
+      ];
     },
   },
 };
@@ -209,16 +247,18 @@ export function portHolder(port) {
   } catch {
     // no ss (iproute2): say less
   }
-  const holders = [...new Set([...listing.matchAll(/\("([^"]+)",pid=(\d+)/g)].map((m) => `${m[1]}|${m[2]}`))].map((entry) => {
-    const [name, pid] = entry.split("|");
-    let command = "";
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-    } catch {
-      // gone meanwhile
-    }
-    return `${name} (pid ${pid}${command ? `: ${command.slice(0, 120)}` : ""})`;
-  });
+  const holders = [...new Set([...listing.matchAll(/\("([^"]+)",pid=(\d+)/g)].map((m) => `${m[1]}|${m[2]}`))].map(
+    (entry) => {
+      const [name, pid] = entry.split("|");
+      let command = "";
+      try {
+        command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      } catch {
+        // gone meanwhile
+      }
+      return `${name} (pid ${pid}${command ? `: ${command.slice(0, 120)}` : ""})`;
+    },
+  );
   if (holders.length) return holders.join(", ");
   return listing.trim() ? "a process this user cannot see (run as root to see which)" : "";
 }
@@ -252,16 +292,25 @@ export async function startService(name, { detached = false } = {}) {
   mkdirSync(logDir, { recursive: true });
   const service = services[name];
   if (service.port !== undefined && (await portOpen(service.port))) {
-    throw new Error(`Port ${service.port} (${name}) jest już zajęty: ${portHolder(service.port) || "nie wiadomo przez kogo"}`);
+    throw new Error(
+      `Port ${service.port} (${name}) jest już zajęty: ${portHolder(service.port) || "nie wiadomo przez kogo"}`,
+    );
   }
   if (service.port === undefined && pidOf(name)) throw new Error(`${name} już działa (pid ${pidOf(name)})`);
   const [cmd, args, env, options = {}] = service.command();
   const log = openSync(join(logDir, `${name}.log`), "a");
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached, ...options });
+  const child = spawn(cmd, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", log, log],
+    detached,
+    ...options,
+  });
   writeFileSync(pidFile(name), `${child.pid} ${startTime(child.pid)}`);
   if (detached) child.unref();
   const exited = new Promise((_, reject) =>
-    child.once("exit", (code) => reject(new Error(`${name} zakończył się (kod ${code}); zobacz ${join(logDir, name + ".log")}`))),
+    child.once("exit", (code) =>
+      reject(new Error(`${name} zakończył się (kod ${code}); zobacz ${join(logDir, name + ".log")}`)),
+    ),
   );
   // A service without a port is up when it has not died within its first half second (bad config exits at once).
   const ready = service.port !== undefined ? waitForPort(service.port) : new Promise((r) => setTimeout(r, 500));
@@ -273,7 +322,11 @@ export async function startService(name, { detached = false } = {}) {
 function processTree(pid) {
   let children = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     // gone, or no /proc
   }
@@ -333,7 +386,10 @@ export async function stopService(name, signal = "SIGTERM") {
   };
   send(signal);
   // Down means the port is closed, or for a service without a port (the deliverer) the process is gone.
-  const down = (timeoutMs) => (services[name].port !== undefined ? waitForPort(services[name].port, false, timeoutMs) : waitForExit([pid], timeoutMs));
+  const down = (timeoutMs) =>
+    services[name].port !== undefined
+      ? waitForPort(services[name].port, false, timeoutMs)
+      : waitForExit([pid], timeoutMs);
   // A graceful stop waits for open connections (MailDev's SMTP server does; the deliverer finishes the message in
   // hand); past a few seconds, force it.
   try {
@@ -347,4 +403,5 @@ export async function stopService(name, signal = "SIGTERM") {
 
 export { stateDir, root, ports, host, outboxDir, mailerEnv, workerRoot, forWorkers };
 export const logFile = (name) => join(logDir, `${name}.log`);
-export const isBuilt = () => existsSync(resolve(buildDir, "client/index.html")) && existsSync(resolve(buildDir, "nginx/csp-hashes.map"));
+export const isBuilt = () =>
+  existsSync(resolve(buildDir, "client/index.html")) && existsSync(resolve(buildDir, "nginx/csp-hashes.map"));

@@ -8,7 +8,17 @@
 import { execSync } from "node:child_process";
 import { existsSync, watchFile } from "node:fs";
 import { resolve } from "node:path";
-import { isBuilt, ports, root, startService, stopService, host, outboxDir, pidOf, releaseWorkerRoot } from "./services.mjs";
+import {
+  isBuilt,
+  ports,
+  root,
+  startService,
+  stopService,
+  host,
+  outboxDir,
+  pidOf,
+  releaseWorkerRoot,
+} from "./services.mjs";
 import { buildDir } from "./config.mjs";
 
 if (!isBuilt()) {

@@ -58,7 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /** What JSON.stringify leaves that could end a script element or a line in it (as React Router's Meta escapes). */
-const escapeJson = (json: string) => json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const escapeJson = (json: string) =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /**
  * The page's JSON-LD, one script holding an array of the page's items, its text written into the prerendered HTML
@@ -69,7 +70,9 @@ const escapeJson = (json: string) => json.replace(/[<>&\u2028\u2029]/g, (c) => `
 function StructuredData() {
   const { pathname } = useLocation();
   // Pages without structured data (not found, errors) get an empty list: the element is on every page either way.
-  const json = import.meta.env.SSR ? escapeJson(JSON.stringify(structuredDataByPath.get(pagePath(pathname)) ?? [])) : "";
+  const json = import.meta.env.SSR
+    ? escapeJson(JSON.stringify(structuredDataByPath.get(pagePath(pathname)) ?? []))
+    : "";
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} suppressHydrationWarning />;
 }
 

@@ -21,7 +21,9 @@ const idOf = (path: string) => path.replace(/^\//, "").replace(/[/:]/g, "-");
 
 export default [
   ...routes.map((r) =>
-    r.path === "/" ? index(templates.home, { id: "home" }) : route(r.path, templates[r.kind], { id: idOf(r.path), caseSensitive: true }),
+    r.path === "/"
+      ? index(templates.home, { id: "home" })
+      : route(r.path, templates[r.kind], { id: idOf(r.path), caseSensitive: true }),
   ),
   // Unknown paths render the not-found page inside the shell; nginx answers them with status 404.
   route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -15,7 +15,10 @@ class IntersectionObserverStub {
   observe = vi.fn((target: Element) => {
     const rect = target.getBoundingClientRect();
     const isIntersecting = rect.top < window.innerHeight && rect.bottom >= 0;
-    this.report([{ isIntersecting, intersectionRatio: isIntersecting ? 1 : 0, target } as unknown as IntersectionObserverEntry], this);
+    this.report(
+      [{ isIntersecting, intersectionRatio: isIntersecting ? 1 : 0, target } as unknown as IntersectionObserverEntry],
+      this,
+    );
   });
   unobserve = vi.fn();
   disconnect = vi.fn();

@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { imagesDir, SOURCE_EXTENSIONS, wantedImages } from "../build/contentImages";
 import { random } from "./seededRandom";
 
-
 const palettes = [
   ["#f6e8e4", "#e9cfc7", "#c99a8e", "#6e3f52", "#fbf8f4"],
   ["#f3ece3", "#e2d2bd", "#b8956a", "#5c4a3a", "#fffaf3"],
@@ -78,7 +77,11 @@ function beforeAfter(name: string, w: number, h: number): string {
     const y = rnd() * (h - 20) + 10;
     return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(2 + rnd() * 7).toFixed(1)}" fill="${mid}" opacity="${(0.2 + rnd() * 0.35).toFixed(2)}"/>`;
   }).join("");
-  const lines = Array.from({ length: 6 }, (_, i) => `<path d="M20 ${(h * (0.2 + i * 0.12)).toFixed(1)} q${w / 8} ${(rnd() * 24 - 12).toFixed(1)} ${w / 4 - 30} 0" stroke="${deep}" stroke-opacity="0.22" stroke-width="2" fill="none"/>`).join("");
+  const lines = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<path d="M20 ${(h * (0.2 + i * 0.12)).toFixed(1)} q${w / 8} ${(rnd() * 24 - 12).toFixed(1)} ${w / 4 - 30} 0" stroke="${deep}" stroke-opacity="0.22" stroke-width="2" fill="none"/>`,
+  ).join("");
   return `<rect width="${w / 2}" height="${h}" fill="${soft}"/>${spots}${lines}<rect x="${w / 2}" width="${w / 2}" height="${h}" fill="${light}"/><ellipse cx="${w * 0.75}" cy="${h * 0.5}" rx="${w * 0.2}" ry="${h * 0.36}" fill="${soft}" opacity="0.6"/><line x1="${w / 2}" y1="0" x2="${w / 2}" y2="${h}" stroke="#ffffff" stroke-width="6"/>`;
 }
 

@@ -91,7 +91,9 @@ const FONTS: FontSpec[] = [
     family: "Cormorant Garamond",
     file: "cormorant-garamond-600-pl.woff2",
     weight: "600",
-    sources: ["latin", "latin-ext"].map((s) => fontsource(`@fontsource/cormorant-garamond/files/cormorant-garamond-${s}-600-normal.woff2`)),
+    sources: ["latin", "latin-ext"].map((s) =>
+      fontsource(`@fontsource/cormorant-garamond/files/cormorant-garamond-${s}-600-normal.woff2`),
+    ),
     unicodes: DISPLAY_UNICODES,
     fallback: { family: "Cormorant Garamond Fallback", ...GEORGIA_BOLD },
   },
@@ -99,7 +101,9 @@ const FONTS: FontSpec[] = [
     family: "Jost",
     file: "jost-pl.woff2",
     weight: "400 700",
-    sources: ["latin", "latin-ext"].map((s) => fontsource(`@fontsource-variable/jost/files/jost-${s}-wght-normal.woff2`)),
+    sources: ["latin", "latin-ext"].map((s) =>
+      fontsource(`@fontsource-variable/jost/files/jost-${s}-wght-normal.woff2`),
+    ),
     masters: [400, 700],
     unicodes: BODY_UNICODES,
     fallback: { family: "Jost Fallback", ...ARIAL },
@@ -107,8 +111,8 @@ const FONTS: FontSpec[] = [
 ];
 
 // The same English letter frequencies Capsize weighs xWidthAvg by (within 0.3 % of its 913 for Arial's widths).
-const FREQ = "a=8.2,b=1.5,c=2.8,d=4.3,e=12.7,f=2.2,g=2.0,h=6.1,i=7.0,j=0.15,k=0.77,l=4.0,m=2.4,n=6.7,o=7.5,p=1.9,q=0.095,r=6.0,s=6.3,t=9.1,u=2.8,v=0.98,w=2.4,x=0.15,y=2.0,z=0.074, =18.0";
-
+const FREQ =
+  "a=8.2,b=1.5,c=2.8,d=4.3,e=12.7,f=2.2,g=2.0,h=6.1,i=7.0,j=0.15,k=0.77,l=4.0,m=2.4,n=6.7,o=7.5,p=1.9,q=0.095,r=6.0,s=6.3,t=9.1,u=2.8,v=0.98,w=2.4,x=0.15,y=2.0,z=0.074, =18.0";
 
 interface Measured {
   unitsPerEm: number;
@@ -145,7 +149,12 @@ function main() {
     freq: FREQ,
     features: FEATURES,
     dropped: DROPPED_FEATURES,
-    fonts: FONTS.map((f) => ({ sources: f.sources, masters: f.masters, unicodes: f.unicodes, out: resolve(fontDir, f.file) })),
+    fonts: FONTS.map((f) => ({
+      sources: f.sources,
+      masters: f.masters,
+      unicodes: f.unicodes,
+      out: resolve(fontDir, f.file),
+    })),
   };
   const python = process.env.PYTHON ?? "/usr/bin/python3";
   const run = spawnSync(python, [resolve(import.meta.dirname, "fonts.py"), JSON.stringify(spec)], { encoding: "utf8" });
@@ -182,7 +191,9 @@ ${faces.join("\n\n")}
   for (const [i, font] of FONTS.entries()) {
     const m = measured[i]!;
     const size = statSync(resolve(fontDir, font.file)).size;
-    console.log(`fonts: ${font.file} ${(size / 1024).toFixed(1)} KB, ${m.glyphs} glifów${m.axes.length ? `, oś ${m.axes.map((a) => a.join(" ")).join(", ")}` : ""}`);
+    console.log(
+      `fonts: ${font.file} ${(size / 1024).toFixed(1)} KB, ${m.glyphs} glifów${m.axes.length ? `, oś ${m.axes.map((a) => a.join(" ")).join(", ")}` : ""}`,
+    );
   }
   console.log(`fonts: ${scssFile}`);
 }

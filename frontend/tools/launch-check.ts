@@ -30,7 +30,8 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
   fictional: "Dane fikcyjne (zastąp prawdziwymi w frontend/app/site/config.ts i usuń z listy `fictional`)",
   standIn: "Teksty zastępcze (zastąp albo potwierdź, potem usuń notatkę `standIn`)",
   artwork: "Grafiki zastępcze (zapisz prawdziwe zdjęcie pod tą samą nazwą: .jpg, .png albo .webp, i usuń plik .svg)",
-  medical: "Teksty medyczne bez potwierdzenia praktyka, także kroki z kremem znieczulającym (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
+  medical:
+    "Teksty medyczne bez potwierdzenia praktyka, także kroki z kremem znieczulającym (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
 };
 
 /**
@@ -41,7 +42,6 @@ export const ANAESTHETIC = /krem\p{L}* znieczulając\p{L}*|znieczuleni\p{L}* (mi
 
 /** Sections of a treatment page (by the anchors every treatment uses for them) that give medical advice or eligibility rules. */
 const MEDICAL_SECTIONS = new Set(["wskazania", "przeciwwskazania", "przygotowanie", "pielegnacja"]);
-
 
 interface Options {
   /** The content folder (default: content/ of the project). */
@@ -63,11 +63,17 @@ function jsonFiles(dir: string): string[] {
 }
 
 function fieldOf(path: (string | number)[]): string {
-  return path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${key}` : key), "");
+  return path.reduce<string>(
+    (acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${key}` : key),
+    "",
+  );
 }
 
 /** Every object of a JSON value with its path. */
-function objectsOf(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; object: Record<string, unknown> }[] {
+function objectsOf(
+  value: unknown,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; object: Record<string, unknown> }[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => objectsOf(v, [...path, i]));
   if (value && typeof value === "object") {
     const object = value as Record<string, unknown>;
@@ -84,26 +90,43 @@ export function launchItems(options: Options = {}): LaunchItem[] {
 
   for (const { path, what } of options.fictional ?? configFictional) {
     const value = configValue(path);
-    items.push({ kind: "fictional", file: "frontend/app/site/config.ts", field: path, note: `${what}: ${JSON.stringify(value)}` });
+    items.push({
+      kind: "fictional",
+      file: "frontend/app/site/config.ts",
+      field: path,
+      note: `${what}: ${JSON.stringify(value)}`,
+    });
   }
 
   const imagesDir = join(contentDir, "images");
   const isArtwork = (name: string) =>
-    existsSync(join(imagesDir, `${name}.svg`)) && !PHOTO_EXTENSIONS.some((ext) => existsSync(join(imagesDir, `${name}.${ext}`)));
+    existsSync(join(imagesDir, `${name}.svg`)) &&
+    !PHOTO_EXTENSIONS.some((ext) => existsSync(join(imagesDir, `${name}.${ext}`)));
   const seenImages = new Set<string>();
 
   for (const file of jsonFiles(contentDir)) {
     const doc = JSON.parse(readFileSync(file, "utf8")) as unknown;
     const name = shown(file);
     for (const { path, object } of objectsOf(doc)) {
-      if (typeof object.standIn === "string") items.push({ kind: "standIn", file: name, field: fieldOf(path) || "(cały dokument)", note: object.standIn });
+      if (typeof object.standIn === "string")
+        items.push({ kind: "standIn", file: name, field: fieldOf(path) || "(cały dokument)", note: object.standIn });
       if (typeof object.image === "string") {
         const image = object.image;
         const field = fieldOf([...path, "image"]);
         if (isArtwork(image)) {
-          items.push({ kind: "artwork", file: name, field, note: `${image}: content/images/${image}.svg${seenImages.has(image) ? " (ten sam obraz co wyżej)" : ""}` });
+          items.push({
+            kind: "artwork",
+            file: name,
+            field,
+            note: `${image}: content/images/${image}.svg${seenImages.has(image) ? " (ten sam obraz co wyżej)" : ""}`,
+          });
         } else if (object.artwork === true) {
-          items.push({ kind: "artwork", file: name, field: fieldOf([...path, "artwork"]), note: `${image}: zdjęcie już jest, usuń znacznik "artwork": true` });
+          items.push({
+            kind: "artwork",
+            file: name,
+            field: fieldOf([...path, "artwork"]),
+            note: `${image}: zdjęcie już jest, usuń znacznik "artwork": true`,
+          });
         }
         seenImages.add(image);
       }
@@ -111,7 +134,12 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     if (!(doc as { medicalReview?: unknown }).medicalReview) {
       for (const { path, text } of stringsOf(doc)) {
         if (ANAESTHETIC.test(text))
-          items.push({ kind: "medical", file: name, field: fieldOf(path as (string | number)[]), note: `„${text.match(ANAESTHETIC)![0]}” – krem znieczulający to produkt leczniczy: praktyk potwierdza, czy salon go stosuje, jaki i kto go nakłada (albo usuń ten krok)` });
+          items.push({
+            kind: "medical",
+            file: name,
+            field: fieldOf(path as (string | number)[]),
+            note: `„${text.match(ANAESTHETIC)![0]}” – krem znieczulający to produkt leczniczy: praktyk potwierdza, czy salon go stosuje, jaki i kto go nakłada (albo usuń ten krok)`,
+          });
       }
     }
     const relativeName = relative(contentDir, file).split("\\").join("/");
@@ -119,11 +147,13 @@ export function launchItems(options: Options = {}): LaunchItem[] {
       const treatment = doc as Partial<Treatment>;
       if (!treatment.medicalReview) {
         treatment.sections?.forEach((section, i) => {
-          if (MEDICAL_SECTIONS.has(section.id)) items.push({ kind: "medical", file: name, field: `sections[${i}]`, note: `„${section.title}”` });
+          if (MEDICAL_SECTIONS.has(section.id))
+            items.push({ kind: "medical", file: name, field: `sections[${i}]`, note: `„${section.title}”` });
         });
       }
     } else if (relativeName.startsWith("blog/")) {
-      if (!(doc as { medicalReview?: unknown }).medicalReview) items.push({ kind: "medical", file: name, field: "body", note: "porady o zabiegach i pielęgnacji w artykule" });
+      if (!(doc as { medicalReview?: unknown }).medicalReview)
+        items.push({ kind: "medical", file: name, field: "body", note: "porady o zabiegach i pielęgnacji w artykule" });
     }
   }
 
@@ -141,7 +171,9 @@ export function formatReport(items: LaunchItem[]): string {
     lines.push(`\n${KIND_TITLES[kind]}: ${ofKind.length}`);
     for (const item of ofKind) lines.push(`  ${item.file}: pole "${item.field}": ${item.note}`);
   }
-  const counts = (Object.keys(KIND_TITLES) as LaunchKind[]).map((kind) => `${items.filter((i) => i.kind === kind).length} ${kind}`);
+  const counts = (Object.keys(KIND_TITLES) as LaunchKind[]).map(
+    (kind) => `${items.filter((i) => i.kind === kind).length} ${kind}`,
+  );
   lines.push(
     items.length
       ? `\nDo zastąpienia lub potwierdzenia przed publikacją: ${items.length} (${counts.join(", ")}).`

@@ -35,7 +35,6 @@ const DETAIL_STROKES = 6000;
 export const FIXTURE_MAKE = "AureaFixtureCam";
 export const FIXTURE_MODEL = "Fixture Phone 12 Pro";
 
-
 /** Bytes of uniform noise, fast: xorshift32 filling a Uint32Array. */
 function noiseBytes(length: number, seed: number): Buffer {
   const words = new Uint32Array(Math.ceil(length / 4));
@@ -72,22 +71,32 @@ function sceneSvg(name: string, width: number, height: number): string {
     const cy = rnd() * height;
     const rx = width * (0.05 + rnd() * 0.2);
     const ry = height * (0.05 + rnd() * 0.25);
-    shapes.push(`<ellipse cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" rx="${rx.toFixed(0)}" ry="${ry.toFixed(0)}" fill="${fill}" opacity="${(0.35 + rnd() * 0.5).toFixed(2)}"/>`);
+    shapes.push(
+      `<ellipse cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" rx="${rx.toFixed(0)}" ry="${ry.toFixed(0)}" fill="${fill}" opacity="${(0.35 + rnd() * 0.5).toFixed(2)}"/>`,
+    );
   }
   // A figure: head and shoulders, as in most salon photos.
   const fx = width * (0.3 + rnd() * 0.4);
   const fy = height * (0.35 + rnd() * 0.15);
   const fr = Math.min(width, height) * (0.12 + rnd() * 0.08);
-  shapes.push(`<ellipse cx="${fx.toFixed(0)}" cy="${(fy + fr * 2.6).toFixed(0)}" rx="${(fr * 2.1).toFixed(0)}" ry="${(fr * 1.5).toFixed(0)}" fill="${mid}"/>`);
-  shapes.push(`<ellipse cx="${fx.toFixed(0)}" cy="${fy.toFixed(0)}" rx="${(fr * 0.82).toFixed(0)}" ry="${fr.toFixed(0)}" fill="#d9a88e"/>`);
-  shapes.push(`<ellipse cx="${fx.toFixed(0)}" cy="${(fy - fr * 0.55).toFixed(0)}" rx="${(fr * 0.95).toFixed(0)}" ry="${(fr * 0.6).toFixed(0)}" fill="${dark}" opacity="0.85"/>`);
+  shapes.push(
+    `<ellipse cx="${fx.toFixed(0)}" cy="${(fy + fr * 2.6).toFixed(0)}" rx="${(fr * 2.1).toFixed(0)}" ry="${(fr * 1.5).toFixed(0)}" fill="${mid}"/>`,
+  );
+  shapes.push(
+    `<ellipse cx="${fx.toFixed(0)}" cy="${fy.toFixed(0)}" rx="${(fr * 0.82).toFixed(0)}" ry="${fr.toFixed(0)}" fill="#d9a88e"/>`,
+  );
+  shapes.push(
+    `<ellipse cx="${fx.toFixed(0)}" cy="${(fy - fr * 0.55).toFixed(0)}" rx="${(fr * 0.95).toFixed(0)}" ry="${(fr * 0.6).toFixed(0)}" fill="${dark}" opacity="0.85"/>`,
+  );
   const edges: string[] = [];
   for (let i = 0; i < 5; i++) {
     const x = rnd() * width;
     const y = rnd() * horizon;
     const w = width * (0.08 + rnd() * 0.25);
     const h = height * (0.01 + rnd() * 0.2);
-    edges.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="none" stroke="${[light, deep, dark][i % 3]}" stroke-width="${(2 + rnd() * 5).toFixed(1)}"/>`);
+    edges.push(
+      `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="none" stroke="${[light, deep, dark][i % 3]}" stroke-width="${(2 + rnd() * 5).toFixed(1)}"/>`,
+    );
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
@@ -151,7 +160,13 @@ async function textureLayer(name: string, width: number, height: number): Promis
     const w = Math.ceil(width / div);
     const h = Math.ceil(height / div);
     const small = noiseBytes(w * h, Math.floor(rnd() * 2 ** 32));
-    const layer = div === 1 ? small : await sharp(small, { raw: { width: w, height: h, channels: 1 } }).resize(width, height, { kernel: "cubic" }).raw().toBuffer();
+    const layer =
+      div === 1
+        ? small
+        : await sharp(small, { raw: { width: w, height: h, channels: 1 } })
+            .resize(width, height, { kernel: "cubic" })
+            .raw()
+            .toBuffer();
     for (let i = 0; i < sum.length; i++) sum[i]! += (layer[i]! - 127.5) * weight;
   }
   const out = Buffer.alloc(width * height);
@@ -173,9 +188,11 @@ interface PhotoSpec {
 /** How each kind of picture was taken: by its name, like the artwork. */
 export function specFor(name: string): PhotoSpec & { png: boolean } {
   const n = [...name].reduce((a, c) => a + c.charCodeAt(0), 0);
-  if (name === "mapa-salonu" || name.startsWith("promo-")) return { ...SCREEN, orientation: 1, gps: false, p3: false, png: true };
+  if (name === "mapa-salonu" || name.startsWith("promo-"))
+    return { ...SCREEN, orientation: 1, gps: false, p3: false, png: true };
   if (name.startsWith("zespol-")) return { ...CAMERA, orientation: n % 2 ? 6 : 8, gps: true, p3: true, png: false };
-  if (name.startsWith("usta-") || name.startsWith("brwi-")) return { width: CAMERA.height, height: CAMERA.width, orientation: 1, gps: true, p3: n % 2 === 0, png: false };
+  if (name.startsWith("usta-") || name.startsWith("brwi-"))
+    return { width: CAMERA.height, height: CAMERA.width, orientation: 1, gps: true, p3: n % 2 === 0, png: false };
   if (name === "hero-cialo") return { ...CAMERA, orientation: 3, gps: false, p3: false, png: false };
   return { ...CAMERA, orientation: 1, gps: n % 3 === 0, p3: n % 4 === 0, png: false };
 }
@@ -190,21 +207,42 @@ export async function makePhoto(name: string, spec: PhotoSpec, options: { qualit
     .blur(1.2)
     .resize(width, height, { kernel: "cubic" })
     .toBuffer();
-  const detail = await sharp(Buffer.from(detailSvg(name, width, height, DETAIL_STROKES))).png({ compressionLevel: 0 }).toBuffer();
+  const detail = await sharp(Buffer.from(detailSvg(name, width, height, DETAIL_STROKES)))
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   const grey = await textureLayer(name, width, height);
-  const texture = await sharp(grey, { raw: { width, height, channels: 1 } }).toColourspace("srgb").png({ compressionLevel: 0 }).toBuffer();
+  const texture = await sharp(grey, { raw: { width, height, channels: 1 } })
+    .toColourspace("srgb")
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   // Back to the stored orientation: the inverse of what the EXIF tag tells a viewer to do.
   const undo = { 1: 0, 3: 180, 6: 270, 8: 90 }[spec.orientation];
-  let image = sharp(await sharp(scene).composite([{ input: detail }, { input: texture, blend: "overlay" }]).toBuffer()).rotate(undo);
+  let image = sharp(
+    await sharp(scene)
+      .composite([{ input: detail }, { input: texture, blend: "overlay" }])
+      .toBuffer(),
+  ).rotate(undo);
   const rnd = random(`${name}#exif`);
   const minute = String(Math.floor(rnd() * 60)).padStart(2, "0");
   const exif: Exif = {
     IFD0: { Make: FIXTURE_MAKE, Model: FIXTURE_MODEL, Software: "fixture 1.0", DateTime: `2025:06:14 11:${minute}:07` },
-    IFD2: { DateTimeOriginal: `2025:06:14 11:${minute}:07`, ExposureTime: "1/120", FNumber: "18/10", ISOSpeedRatings: "100" },
+    IFD2: {
+      DateTimeOriginal: `2025:06:14 11:${minute}:07`,
+      ExposureTime: "1/120",
+      FNumber: "18/10",
+      ISOSpeedRatings: "100",
+    },
   };
   if (spec.gps) {
     // Łódź, Piotrkowska: where the salon's phone photos would be taken.
-    exif.IFD3 = { GPSLatitudeRef: "N", GPSLatitude: "51/1 45/1 3012/100", GPSLongitudeRef: "E", GPSLongitude: "19/1 27/1 4512/100", GPSAltitudeRef: "0", GPSAltitude: "210/1" };
+    exif.IFD3 = {
+      GPSLatitudeRef: "N",
+      GPSLatitude: "51/1 45/1 3012/100",
+      GPSLongitudeRef: "E",
+      GPSLongitude: "19/1 27/1 4512/100",
+      GPSAltitudeRef: "0",
+      GPSAltitude: "210/1",
+    };
   }
   image = image.withExif(exif).withMetadata({ orientation: spec.orientation });
   // A phone's wide-gamut profile: the same colours as seen, other numbers in the file.
@@ -224,35 +262,56 @@ export async function makeScreenshot(name: string, width: number, height: number
       const horizontal = rnd() < 0.5;
       const p = rnd() * (horizontal ? height : width);
       const w = 6 + rnd() * 26;
-      rows.push(horizontal ? `<rect x="0" y="${p.toFixed(0)}" width="${width}" height="${w.toFixed(0)}" fill="#ffffff"/>` : `<rect x="${p.toFixed(0)}" y="0" width="${w.toFixed(0)}" height="${height}" fill="#ffffff"/>`);
+      rows.push(
+        horizontal
+          ? `<rect x="0" y="${p.toFixed(0)}" width="${width}" height="${w.toFixed(0)}" fill="#ffffff"/>`
+          : `<rect x="${p.toFixed(0)}" y="0" width="${w.toFixed(0)}" height="${height}" fill="#ffffff"/>`,
+      );
     }
     for (let i = 0; i < 60; i++) {
-      rows.push(`<text x="${(rnd() * width).toFixed(0)}" y="${(rnd() * height).toFixed(0)}" font-family="DejaVu Sans" font-size="${(18 + rnd() * 14).toFixed(0)}" fill="#5a5a5a">ul. ${["Piotrkowska", "Zielona", "Narutowicza", "Traugutta", "Moniuszki"][i % 5]} ${i}</text>`);
+      rows.push(
+        `<text x="${(rnd() * width).toFixed(0)}" y="${(rnd() * height).toFixed(0)}" font-family="DejaVu Sans" font-size="${(18 + rnd() * 14).toFixed(0)}" fill="#5a5a5a">ul. ${["Piotrkowska", "Zielona", "Narutowicza", "Traugutta", "Moniuszki"][i % 5]} ${i}</text>`,
+      );
     }
     rows.push(`<circle cx="${width / 2}" cy="${height / 2}" r="26" fill="#c0392b" stroke="#fff" stroke-width="6"/>`);
   } else {
     rows.push(`<rect width="${width}" height="120" fill="${deep}"/>`);
-    for (let i = 0; i < 6; i++) rows.push(`<rect x="${80 + i * 220}" y="46" width="${140 + rnd() * 40}" height="28" rx="6" fill="${light}" opacity="0.9"/>`);
+    for (let i = 0; i < 6; i++)
+      rows.push(
+        `<rect x="${80 + i * 220}" y="46" width="${140 + rnd() * 40}" height="28" rx="6" fill="${light}" opacity="0.9"/>`,
+      );
     for (let line = 0; line < 22; line++) {
       let x = 1320;
       const y = 220 + line * 56;
       while (x < width - 120) {
         const w = 30 + rnd() * 140;
-        rows.push(`<rect x="${x.toFixed(0)}" y="${y}" width="${w.toFixed(0)}" height="20" rx="4" fill="${dark}" opacity="0.75"/>`);
+        rows.push(
+          `<rect x="${x.toFixed(0)}" y="${y}" width="${w.toFixed(0)}" height="20" rx="4" fill="${dark}" opacity="0.75"/>`,
+        );
         x += w + 14;
       }
     }
     rows.push(`<rect x="1320" y="${height - 220}" width="360" height="90" rx="45" fill="${mid}"/>`);
-    rows.push(`<text x="1360" y="${height - 160}" font-family="DejaVu Sans" font-size="40" fill="#fff">Zarezerwuj</text>`);
+    rows.push(
+      `<text x="1360" y="${height - 160}" font-family="DejaVu Sans" font-size="40" fill="#fff">Zarezerwuj</text>`,
+    );
   }
   const base = await sharp(
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${isMap ? "#ece8df" : soft}"/>${rows.join("")}</svg>`),
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${isMap ? "#ece8df" : soft}"/>${rows.join("")}</svg>`,
+    ),
   )
     .png()
     .toBuffer();
   if (isMap) return sharp(base).png({ compressionLevel: 6 }).toBuffer();
   // The promotion's photo on the left of the screen.
-  const photo = await makePhoto(`${name}#photo`, { width: 1200, height: height - 200, orientation: 1, gps: false, p3: false });
+  const photo = await makePhoto(`${name}#photo`, {
+    width: 1200,
+    height: height - 200,
+    orientation: 1,
+    gps: false,
+    p3: false,
+  });
   return sharp(base)
     .composite([{ input: photo, left: 80, top: 180 }])
     .png({ compressionLevel: 6 })
@@ -299,8 +358,11 @@ async function main() {
   const names = wantedImages();
   if (command === "on" || command === "generate") {
     const made = await generate(names);
-    if (command === "on") writeFileSync(PHOTOS_SWITCH, "Zdjęcia testowe zamiast grafik: npm run photos:off przywraca grafiki.\n");
-    console.log(`photos: ${made} nowych z ${names.length}${command === "on" ? "; włączone — npm run build użyje zdjęć z .photos/" : ""}`);
+    if (command === "on")
+      writeFileSync(PHOTOS_SWITCH, "Zdjęcia testowe zamiast grafik: npm run photos:off przywraca grafiki.\n");
+    console.log(
+      `photos: ${made} nowych z ${names.length}${command === "on" ? "; włączone — npm run build użyje zdjęć z .photos/" : ""}`,
+    );
   } else if (command === "off") {
     rmSync(PHOTOS_SWITCH, { force: true });
     console.log("photos: wyłączone — npm run build użyje grafik z content/images (pliki w .photos/ zostają)");

@@ -14,7 +14,9 @@ export function stackProxy(): Plugin {
       let target = process.env.STACK_URL;
       if (!target) {
         // A URL, not a literal path: Vite bundles its configuration and would resolve a literal even for a build.
-        const config = (await import(new URL("../../docker/native/config.mjs", import.meta.url).href)) as typeof import("../../docker/native/config.mjs");
+        const config = (await import(
+          new URL("../../docker/native/config.mjs", import.meta.url).href
+        )) as typeof import("../../docker/native/config.mjs");
         const { host, ports } = config;
         target = `http://${host}:${ports.web}`;
       }

@@ -110,7 +110,19 @@ interface RouteResult {
 // Arguments
 
 function parseArgs(argv: string[]) {
-  const args = { baseUrl: process.env.BENCH_URL ?? "", runs: 3, only: [] as string[], port: 58080, compare: [] as string[], table: "", keepLhr: false, lcpGraph: false, photos: false, reuseBuilds: false, https: false };
+  const args = {
+    baseUrl: process.env.BENCH_URL ?? "",
+    runs: 3,
+    only: [] as string[],
+    port: 58080,
+    compare: [] as string[],
+    table: "",
+    keepLhr: false,
+    lcpGraph: false,
+    photos: false,
+    reuseBuilds: false,
+    https: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -120,7 +132,11 @@ function parseArgs(argv: string[]) {
     };
     if (arg.startsWith("--base-url")) args.baseUrl = value();
     else if (arg.startsWith("--runs")) args.runs = Number(value());
-    else if (arg.startsWith("--only")) args.only = value().split(",").map((p) => p.trim()).filter(Boolean);
+    else if (arg.startsWith("--only"))
+      args.only = value()
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
     else if (arg.startsWith("--port")) args.port = Number(value());
     else if (arg.startsWith("--table")) args.table = value();
     else if (arg === "--keep-lhr") args.keepLhr = true;
@@ -137,7 +153,8 @@ function parseArgs(argv: string[]) {
   }
   if (!Number.isInteger(args.runs) || args.runs < 1) throw new Error("--runs: liczba całkowita ≥ 1");
   if (args.photos && args.baseUrl) throw new Error("--photos buduje i serwuje oba warianty sam: bez --base-url");
-  if (args.https && (args.baseUrl || args.photos)) throw new Error("--https serwuje stronę sam, bez --base-url i --photos (--photos też mierzy przez front HTTPS)");
+  if (args.https && (args.baseUrl || args.photos))
+    throw new Error("--https serwuje stronę sam, bez --base-url i --photos (--photos też mierzy przez front HTTPS)");
   return args;
 }
 
@@ -181,8 +198,14 @@ interface Site {
 function webService(action: "start" | "stop", env: Record<string, string>) {
   const code =
     `const s = await import(${JSON.stringify(join(root, "docker/native/services.mjs"))});` +
-    (action === "start" ? `await s.stopService("web").catch(() => undefined); await s.startService("web", { detached: true });` : `await s.stopService("web");`);
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
+    (action === "start"
+      ? `await s.stopService("web").catch(() => undefined); await s.startService("web", { detached: true });`
+      : `await s.stopService("web");`);
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: "inherit",
+  });
   if (result.status !== 0) throw new Error(`nginx (${env.STACK_DIR}): ${action} nie powiodło się`);
 }
 
@@ -195,7 +218,14 @@ function startServer(name: string, port: number, imageSet: "photos" | "artwork",
     ...(buildDir ? { SITE_BUILD_DIR: buildDir } : {}),
   };
   webService("start", env);
-  return { name, url: `http://127.0.0.1:${port}`, stop: async () => webService("stop", env), stackDir, buildDir: buildDir ?? join(root, "build"), imageSet };
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => webService("stop", env),
+    stackDir,
+    buildDir: buildDir ?? join(root, "build"),
+    imageSet,
+  };
 }
 
 /** The one build in build/ (made first if there is none). */
@@ -218,7 +248,9 @@ function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
         socket.destroy();
         resolvePort();
       });
-      socket.once("error", () => (Date.now() > deadline ? reject(new Error(`port ${port} się nie otworzył`)) : setTimeout(attempt, 200)));
+      socket.once("error", () =>
+        Date.now() > deadline ? reject(new Error(`port ${port} się nie otworzył`)) : setTimeout(attempt, 200),
+      );
     };
     attempt();
   });
@@ -241,11 +273,19 @@ const socketOf = (stackDir: string) => join(root, stackDir, "run/nginx.sock");
 function heroPage(buildDir: string): string {
   const home = readFileSync(join(buildDir, "client/index.html"), "utf8");
   // React writes the attributes in camelCase (fetchPriority, imageSrcSet): HTML does not care, nor does this.
-  const preload = [...home.matchAll(/<link [^>]*>/g)].map((m) => m[0]).find((l) => /rel="preload"/i.test(l) && /as="image"/i.test(l));
-  const picture = [...home.matchAll(/<picture[^>]*>[\s\S]*?<\/picture>/g)].map((m) => m[0]).find((p) => /fetchpriority="high"/i.test(p));
-  if (!preload || !picture) throw new Error(`${buildDir}: strona główna bez wstępnie ładowanego zdjęcia (preload, <picture> z fetchpriority="high")`);
+  const preload = [...home.matchAll(/<link [^>]*>/g)]
+    .map((m) => m[0])
+    .find((l) => /rel="preload"/i.test(l) && /as="image"/i.test(l));
+  const picture = [...home.matchAll(/<picture[^>]*>[\s\S]*?<\/picture>/g)]
+    .map((m) => m[0])
+    .find((p) => /fetchpriority="high"/i.test(p));
+  if (!preload || !picture)
+    throw new Error(
+      `${buildDir}: strona główna bez wstępnie ładowanego zdjęcia (preload, <picture> z fetchpriority="high")`,
+    );
   // The hero's box (Hero.module.scss): full width, clamp(26rem, 70vh, 40rem) high, cover.
-  const style = "body{margin:0;font-family:sans-serif}h1{position:absolute;margin:1rem;font-size:1rem;color:#fff}img{display:block;width:100%;height:clamp(26rem,70vh,40rem);object-fit:cover}";
+  const style =
+    "body{margin:0;font-family:sans-serif}h1{position:absolute;margin:1rem;font-size:1rem;color:#fff}img{display:block;width:100%;height:clamp(26rem,70vh,40rem);object-fit:cover}";
   return (
     '<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<meta name="description" content="Strona wzorcowa pomiaru: samo zdjęcie pierwszego slajdu"><link rel="icon" href="data:,"><title>Wzorzec</title>${preload}<style>${style}</style></head>` +
@@ -253,12 +293,21 @@ function heroPage(buildDir: string): string {
   );
 }
 
-async function startFront(port: number, backends: { host: string; socket: string }[], hero: { buildDir: string; socket: string }) {
+async function startFront(
+  port: number,
+  backends: { host: string; socket: string }[],
+  hero: { buildDir: string; socket: string },
+) {
   let caddy = join(root, ".stack/bin/caddy");
   if (!existsSync(caddy)) {
     const onPath = spawnSync("sh", ["-c", "command -v caddy"], { encoding: "utf8" }).stdout.trim();
     if (onPath) caddy = onPath;
-    else if (spawnSync("bash", ["tests/compose/trixie-binaries.sh", ".stack/bin", "caddy:/usr/bin/caddy"], { cwd: root, stdio: "inherit" }).status !== 0) {
+    else if (
+      spawnSync("bash", ["tests/compose/trixie-binaries.sh", ".stack/bin", "caddy:/usr/bin/caddy"], {
+        cwd: root,
+        stdio: "inherit",
+      }).status !== 0
+    ) {
       throw new Error("Caddy: brak programu (tests/compose/trixie-binaries.sh)");
     }
   }
@@ -279,7 +328,8 @@ async function startFront(port: number, backends: { host: string; socket: string
     XDG_DATA_HOME: join(dir, "data"),
     XDG_CONFIG_HOME: join(dir, "config"),
   };
-  if (spawnSync("sh", [join(root, "docker/caddy/entrypoint.sh"), "true"], { env, stdio: "inherit" }).status !== 0) throw new Error("docker/caddy/entrypoint.sh nie powiodło się");
+  if (spawnSync("sh", [join(root, "docker/caddy/entrypoint.sh"), "true"], { env, stdio: "inherit" }).status !== 0)
+    throw new Error("docker/caddy/entrypoint.sh nie powiodło się");
   const proxy = (socket: string) => `reverse_proxy unix/${socket} {\n\t\theader_down -Server\n\t}`;
   const others = backends.slice(1).map((b) => `${b.host} {\n\timport hsts\n\t${proxy(b.socket)}\n}\n`);
   const heroDir = join(dir, "hero");
@@ -292,7 +342,10 @@ async function startFront(port: number, backends: { host: string; socket: string
     `${readFileSync(caddyfile, "utf8")}\n${others.join("\n")}\nhero.localhost {\n\timport hsts\n\t${reference}\n}\n\nhttp://hero.localhost:${httpPort} {\n\t${reference}\n}\n`,
   );
   const log = openSync(join(dir, "caddy.log"), "w");
-  const front = spawn(caddy, ["run", "--config", caddyfile, "--adapter", "caddyfile"], { env, stdio: ["ignore", log, log] });
+  const front = spawn(caddy, ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
+    env,
+    stdio: ["ignore", log, log],
+  });
   await waitForPort(httpsPort);
   return {
     https: (host: string) => `https://${host}:${httpsPort}`,
@@ -302,7 +355,11 @@ async function startFront(port: number, backends: { host: string; socket: string
 }
 
 /** The hero reference behind a front (see startFront), over HTTPS and, unless only that, plain HTTP. */
-const heroSites = (front: Awaited<ReturnType<typeof startFront>>, site: Site, protocols: ("http" | "https")[]): Site[] =>
+const heroSites = (
+  front: Awaited<ReturnType<typeof startFront>>,
+  site: Site,
+  protocols: ("http" | "https")[],
+): Site[] =>
   protocols.map((protocol) => ({
     name: `hero-${protocol}`,
     url: front[protocol]("hero.localhost"),
@@ -316,8 +373,15 @@ const heroSites = (front: Awaited<ReturnType<typeof startFront>>, site: Site, pr
 /** --https: the one build, directly over plain HTTP/1.1 and through the front; the hero reference over both. */
 async function httpsSites(port: number): Promise<Site[]> {
   const http = ownSite(port);
-  const front = await startFront(port, [{ host: "localhost", socket: socketOf(http.stackDir!) }], { buildDir: http.buildDir!, socket: socketOf(http.stackDir!) });
-  return [{ ...http, name: "http" }, { ...http, name: "https", url: front.https("localhost"), stop: front.stop, production: true }, ...heroSites(front, http, ["http", "https"])];
+  const front = await startFront(port, [{ host: "localhost", socket: socketOf(http.stackDir!) }], {
+    buildDir: http.buildDir!,
+    socket: socketOf(http.stackDir!),
+  });
+  return [
+    { ...http, name: "http" },
+    { ...http, name: "https", url: front.https("localhost"), stop: front.stop, production: true },
+    ...heroSites(front, http, ["http", "https"]),
+  ];
 }
 
 const VARIANTS = ["artwork", "photos"] as const;
@@ -354,7 +418,11 @@ async function variantSites(port: number, reuse: boolean): Promise<Site[]> {
       }
       console.log(`Budowanie wariantu ${variant} (IMAGE_SET=${variant}) do ${dir}…`);
       const started = Date.now();
-      const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, IMAGE_SET: variant, SITE_BUILD_DIR: dir } });
+      const build = spawnSync("npm", ["run", "build"], {
+        cwd: root,
+        stdio: "inherit",
+        env: { ...process.env, IMAGE_SET: variant, SITE_BUILD_DIR: dir },
+      });
       if (build.status !== 0) throw new Error(`npm run build (${variant}) nie powiodło się`);
       seconds = (Date.now() - started) / 1000;
     }
@@ -364,7 +432,10 @@ async function variantSites(port: number, reuse: boolean): Promise<Site[]> {
   // The working copy's frontend/public/img and manifest now hold the last variant: back to its own image set.
   const restore = spawnSync("npx", ["tsx", "frontend/build/images.ts"], { cwd: root, stdio: "inherit" });
   if (restore.status !== 0) throw new Error("npm run images nie powiodło się");
-  const direct = VARIANTS.map((variant, i) => ({ ...startServer(variant, port + i, variant, variantDir(variant)), build: builds[variant] }));
+  const direct = VARIANTS.map((variant, i) => ({
+    ...startServer(variant, port + i, variant, variantDir(variant)),
+    build: builds[variant],
+  }));
   const photos = direct.find((site) => site.name === "photos")!;
   const front = await startFront(
     port + 2,
@@ -398,7 +469,16 @@ const FLAGS: Flags = {
   output: "json",
   onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   // A fresh visitor on every run: besides the caches Lighthouse always clears, the origin's cookies and storage.
-  clearStorageTypes: ["cookies", "local_storage", "indexeddb", "websql", "file_systems", "shader_cache", "service_workers", "cache_storage"],
+  clearStorageTypes: [
+    "cookies",
+    "local_storage",
+    "indexeddb",
+    "websql",
+    "file_systems",
+    "shader_cache",
+    "service_workers",
+    "cache_storage",
+  ],
   // Neither changes a score; both cost seconds per run (a second navigation, a full-page capture).
   skipAudits: ["bf-cache", "full-page-screenshot"],
   disableFullPageScreenshot: true,
@@ -424,7 +504,11 @@ function metricsOf(lhr: Result): Metrics {
     if (typeof v !== "number") throw new Error(`Brak wyniku audytu ${id}: ${lhr.audits[id]?.errorMessage ?? "?"}`);
     return v;
   };
-  const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const summary =
+    (
+      lhr.audits["resource-summary"]?.details as
+        { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined
+    )?.items ?? [];
   const row = (type: string) => summary.find((i) => i.resourceType === type);
   return {
     performance: score("performance"),
@@ -453,11 +537,20 @@ const lcpImages = new WeakMap<Result, { file: string; bytes: number; ssim: numbe
 const fidelity = new Map<string, Promise<number>>();
 
 async function recordLcpImage(lhr: Result, site: Site) {
-  const details = lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
-  const name = details?.items?.[0]?.items?.[0]?.node?.snippet?.match(/\/img\/([^"/\s]+?)-\d+\.[0-9a-f]{8}\.(?:jpg|avif|webp)/)?.[1];
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  const name = details?.items?.[0]?.items?.[0]?.node?.snippet?.match(
+    /\/img\/([^"/\s]+?)-\d+\.[0-9a-f]{8}\.(?:jpg|avif|webp)/,
+  )?.[1];
   if (!name) return;
-  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number; resourceType?: string }[] } | undefined)?.items ?? [];
-  const request = requests.find((r) => new RegExp(`/img/${name}-\\d+\\.[0-9a-f]{8}\\.(avif|webp|jpg)$`).test(new URL(r.url).pathname));
+  const requests =
+    (
+      lhr.audits["network-requests"]?.details as
+        { items?: { url: string; transferSize?: number; resourceType?: string }[] } | undefined
+    )?.items ?? [];
+  const request = requests.find((r) =>
+    new RegExp(`/img/${name}-\\d+\\.[0-9a-f]{8}\\.(avif|webp|jpg)$`).test(new URL(r.url).pathname),
+  );
   if (!request) return;
   const file = new URL(request.url).pathname.slice("/img/".length);
   let ssimOf = fidelity.get(`${site.buildDir}/${file}`);
@@ -493,8 +586,7 @@ function failedAuditsOf(lhr: Result): Record<string, string> {
 
 function lcpElementOf(lhr: Result): string | undefined {
   const details = lhr.audits["largest-contentful-paint-element"]?.details as
-    | { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] }
-    | undefined;
+    { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] } | undefined;
   const node = details?.items?.[0]?.items?.[0]?.node;
   return node?.selector ?? node?.snippet;
 }
@@ -511,7 +603,10 @@ interface GraphNode {
 }
 function lcpGraph(): string {
   const lines: string[] = [];
-  const timings = Simulation.Simulator.allNodeTimings as Map<string, Map<GraphNode, { startTime: number; endTime: number }>>;
+  const timings = Simulation.Simulator.allNodeTimings as Map<
+    string,
+    Map<GraphNode, { startTime: number; endTime: number }>
+  >;
   for (const label of ["optimisticLargestContentfulPaint", "pessimisticLargestContentfulPaint"]) {
     const graph = timings.get(label);
     if (!graph) continue;
@@ -547,7 +642,8 @@ function budgetMisses(path: string, m: Metrics, noindex: boolean, referenceLcp?:
   if (m.accessibility < BUDGET.accessibility) misses.push("accessibility");
   if (m.bestPractices < BUDGET.bestPractices) misses.push("bestPractices");
   if (!noindex && m.seo < BUDGET.seo) misses.push("seo");
-  if (referenceLcp !== undefined ? m.lcp > BUDGET.lcpOverReference * referenceLcp : m.lcp > BUDGET.lcp) misses.push("lcp");
+  if (referenceLcp !== undefined ? m.lcp > BUDGET.lcpOverReference * referenceLcp : m.lcp > BUDGET.lcp)
+    misses.push("lcp");
   if (m.cls > BUDGET.cls) misses.push("cls");
   if (m.tbt > BUDGET.tbt) misses.push("tbt");
   if (path === "/" && m.bytes > BUDGET.homeBytes) misses.push("bytes");
@@ -614,7 +710,9 @@ function compareResults(benches: { results: RouteResult[] }[]) {
   const worst: Record<string, number> = {};
   for (const r of benches[0]!.results) {
     const cells = keys.map((k) => {
-      const vals = benches.map((b) => b.results.find((x) => x.path === r.path)?.median[k]).filter((v): v is number => v !== undefined);
+      const vals = benches
+        .map((b) => b.results.find((x) => x.path === r.path)?.median[k])
+        .filter((v): v is number => v !== undefined);
       const fmt = COLUMNS.find((c) => c.key === k)!.fmt;
       const lo = Math.min(...vals);
       const hi = Math.max(...vals);
@@ -623,7 +721,9 @@ function compareResults(benches: { results: RouteResult[] }[]) {
     });
     console.log(`| ${r.path} | ${cells.join(" | ")} |`);
   }
-  console.log(`\nLargest spread on any route: ${keys.map((k) => `${k} ${COLUMNS.find((c) => c.key === k)!.fmt(worst[k] ?? 0)}`).join(", ")}`);
+  console.log(
+    `\nLargest spread on any route: ${keys.map((k) => `${k} ${COLUMNS.find((c) => c.key === k)!.fmt(worst[k] ?? 0)}`).join(", ")}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -656,7 +756,17 @@ function comparison(sites: { name: string; results: RouteResult[] }[]): string {
   const [a, b] = sites;
   if (!a || !b) return "";
   // The per-route table's columns that differ between the two image sets (scores other than performance do not).
-  const compared: (keyof Metrics)[] = ["performance", "fcp", "lcp", "lcpImageBytes", "lcpImageSsim", "tbt", "cls", "bytes", "requests"];
+  const compared: (keyof Metrics)[] = [
+    "performance",
+    "fcp",
+    "lcp",
+    "lcpImageBytes",
+    "lcpImageSsim",
+    "tbt",
+    "cls",
+    "bytes",
+    "requests",
+  ];
   const keys = COLUMNS.filter((c) => compared.includes(c.key));
   const lines = [
     `| Route | ${keys.map((k) => `${k.head} ${a.name} → ${b.name}`).join(" | ")} | LCP element (${b.name}) |`,
@@ -669,7 +779,12 @@ function comparison(sites: { name: string; results: RouteResult[] }[]): string {
       const miss = (r: RouteResult) => (r.misses.includes(MISS_KEY[k.key] ?? k.key) ? " ✗" : "");
       return `${k.fmt(ra.median[k.key])}${miss(ra)} → ${k.fmt(rb.median[k.key])}${miss(rb)}`;
     };
-    lines.push(`| ${ra.path} | ${keys.map(cell).join(" | ")} | ${(rb.lcpElement ?? "").replace(/_[0-9a-z]{5}_\d+/g, "").replace(/\|/g, "/").slice(-48)} |`);
+    lines.push(
+      `| ${ra.path} | ${keys.map(cell).join(" | ")} | ${(rb.lcpElement ?? "")
+        .replace(/_[0-9a-z]{5}_\d+/g, "")
+        .replace(/\|/g, "/")
+        .slice(-48)} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -679,7 +794,8 @@ async function main() {
   if (args.compare.length) return compare(args.compare);
   if (args.table) {
     const saved = JSON.parse(readFileSync(args.table, "utf8")) as SavedBench;
-    for (const site of sitesOf(saved)) console.log(`\n${site.name}:\n\n${table(site.results)}\n\n${summary(site.name, site.results)}`);
+    for (const site of sitesOf(saved))
+      console.log(`\n${site.name}:\n\n${table(site.results)}\n\n${summary(site.name, site.results)}`);
     if (saved.sites?.length === 2) console.log(`\n${comparison(saved.sites)}`);
     return;
   }
@@ -697,7 +813,9 @@ async function main() {
   // The hero reference is measured at its own "/" in every pass, whichever routes --only chose.
   const measured = (site: Site, path: string) => (site.paths ? site.paths.includes(path) : allMeasured.includes(path));
   const allMeasured = paths;
-  const loopPaths = sites.some((site) => site.paths?.some((p) => !paths.includes(p))) ? [...new Set([...sites.flatMap((site) => site.paths ?? []), ...paths])] : paths;
+  const loopPaths = sites.some((site) => site.paths?.some((p) => !paths.includes(p)))
+    ? [...new Set([...sites.flatMap((site) => site.paths ?? []), ...paths])]
+    : paths;
   const chromeFlags = args.https || args.photos ? [...CHROME_FLAGS, ...HTTPS_FLAGS] : CHROME_FLAGS;
   const stopServers = async () => {
     for (const site of sites) await site.stop().catch(() => undefined);
@@ -707,7 +825,11 @@ async function main() {
 
   const chromePath = chromiumPath;
   const key = (site: Site, path: string) => `${site.name} ${path}`;
-  const runs = new Map<string, Result[]>(sites.flatMap((site) => loopPaths.filter((p) => measured(site, p)).map((p) => [key(site, p), []] as [string, Result[]])));
+  const runs = new Map<string, Result[]>(
+    sites.flatMap((site) =>
+      loopPaths.filter((p) => measured(site, p)).map((p) => [key(site, p), []] as [string, Result[]]),
+    ),
+  );
   const started = Date.now();
   // The machine's 1-minute load average every 10 s: other work slows the simulated CPU (TBT, and LCP a little).
   const load: number[] = [loadavg()[0]!];
@@ -715,13 +837,17 @@ async function main() {
   let chromeVersion = "";
   let lighthouseVersion = "";
   const benchmarkIndex: number[] = [];
-  console.log(`Lighthouse: ${paths.length} tras × ${args.runs} przebiegi na ${sites.map((s) => `${s.name} ${s.url}`).join(", ")}`);
+  console.log(
+    `Lighthouse: ${paths.length} tras × ${args.runs} przebiegi na ${sites.map((s) => `${s.name} ${s.url}`).join(", ")}`,
+  );
   try {
     // Runs interleave (every route once, then again; with two variants, each route on both, one after the other),
     // so a slow minute of the machine does not hit one route or one variant only. A new browser for every pass.
     for (let run = 1; run <= args.runs; run++) {
       let chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
-      chromeVersion ||= ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
+      chromeVersion ||= (
+        (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }
+      ).Browser;
       try {
         for (const path of loopPaths) {
           for (const site of sites.filter((candidate) => measured(candidate, path))) {
@@ -746,7 +872,10 @@ async function main() {
             if (args.lcpGraph) {
               const dir = join(root, "reports/lighthouse/lcp-graph");
               mkdirSync(dir, { recursive: true });
-              writeFileSync(join(dir, `${fileName}.txt`), `${site.name} ${path} LCP ${sec(metricsOf(lhr).lcp)} s (${lcpElementOf(lhr)})\n${lcpGraph()}\n`);
+              writeFileSync(
+                join(dir, `${fileName}.txt`),
+                `${site.name} ${path} LCP ${sec(metricsOf(lhr).lcp)} s (${lcpElementOf(lhr)})\n${lcpGraph()}\n`,
+              );
             }
             if (args.keepLhr) {
               const dir = join(root, "reports/lighthouse/lhr");
@@ -754,7 +883,9 @@ async function main() {
               writeFileSync(join(dir, `${fileName}.json`), JSON.stringify(lhr));
             }
             const m = metricsOf(lhr);
-            process.stdout.write(`  [${run}/${args.runs}] ${sites.length > 1 ? `${site.name} ` : ""}${path}: ${m.performance}, LCP ${sec(m.lcp)} s\n`);
+            process.stdout.write(
+              `  [${run}/${args.runs}] ${sites.length > 1 ? `${site.name} ` : ""}${path}: ${m.performance}, LCP ${sec(m.lcp)} s\n`,
+            );
           }
         }
       } finally {
@@ -768,27 +899,41 @@ async function main() {
   load.push(loadavg()[0]!);
 
   const referenceSite = sites.find((site) => site.reference && site.url.startsWith("https:"));
-  const referenceLcp = referenceSite ? median(runs.get(key(referenceSite, "/"))!.map((lhr) => metricsOf(lhr).lcp)) : undefined;
+  const referenceLcp = referenceSite
+    ? median(runs.get(key(referenceSite, "/"))!.map((lhr) => metricsOf(lhr).lcp))
+    : undefined;
   const resultsOf = (site: Site): RouteResult[] =>
-    loopPaths.filter((path) => measured(site, path)).map((path) => {
-      const lhrs = runs.get(key(site, path))!;
-      const all = lhrs.map(metricsOf);
-      const med = medianMetrics(all);
-      const noindex = isNoindex(path);
-      return {
-        path,
-        noindex,
-        median: med,
-        runs: all,
-        failedAudits: Object.assign({}, ...lhrs.map(failedAuditsOf)),
-        misses: site.reference ? [] : budgetMisses(path, med, noindex, site.production ? referenceLcp : undefined),
-        lcpElement: lcpElementOf(lhrs[0]!),
-      };
-    });
-  const siteResults = sites.map((site) => ({ name: site.name, baseUrl: site.url, build: site.build, results: resultsOf(site) }));
+    loopPaths
+      .filter((path) => measured(site, path))
+      .map((path) => {
+        const lhrs = runs.get(key(site, path))!;
+        const all = lhrs.map(metricsOf);
+        const med = medianMetrics(all);
+        const noindex = isNoindex(path);
+        return {
+          path,
+          noindex,
+          median: med,
+          runs: all,
+          failedAudits: Object.assign({}, ...lhrs.map(failedAuditsOf)),
+          misses: site.reference ? [] : budgetMisses(path, med, noindex, site.production ? referenceLcp : undefined),
+          lcpElement: lcpElementOf(lhrs[0]!),
+        };
+      });
+  const siteResults = sites.map((site) => ({
+    name: site.name,
+    baseUrl: site.url,
+    build: site.build,
+    results: resultsOf(site),
+  }));
 
   // How far the runs of one route are apart within this bench: the machine's noise.
-  const spread = (k: keyof Metrics) => Math.max(...siteResults.flatMap((s) => s.results.map((r) => Math.max(...r.runs.map((m) => m[k])) - Math.min(...r.runs.map((m) => m[k])))));
+  const spread = (k: keyof Metrics) =>
+    Math.max(
+      ...siteResults.flatMap((s) =>
+        s.results.map((r) => Math.max(...r.runs.map((m) => m[k])) - Math.min(...r.runs.map((m) => m[k]))),
+      ),
+    );
 
   const when = new Date();
   const output = {
@@ -802,8 +947,20 @@ async function main() {
     // Other work on the machine slows the simulated CPU (TBT, and LCP a little): the 1-minute load average at the
     // start and end, and its minimum, mean and maximum over the run (sampled every 10 s).
     loadAverage: [load[0]!, load[load.length - 1]!].map((v) => Number(v.toFixed(1))),
-    loadDuringRun: { min: Number(Math.min(...load).toFixed(2)), mean: Number(mean(load).toFixed(2)), max: Number(Math.max(...load).toFixed(2)), samples: load.length },
-    noiseWithinRoute: { performance: spread("performance"), fcp: spread("fcp"), lcp: spread("lcp"), tbt: spread("tbt"), cls: spread("cls"), bytes: spread("bytes") },
+    loadDuringRun: {
+      min: Number(Math.min(...load).toFixed(2)),
+      mean: Number(mean(load).toFixed(2)),
+      max: Number(Math.max(...load).toFixed(2)),
+      samples: load.length,
+    },
+    noiseWithinRoute: {
+      performance: spread("performance"),
+      fcp: spread("fcp"),
+      lcp: spread("lcp"),
+      tbt: spread("tbt"),
+      cls: spread("cls"),
+      bytes: spread("bytes"),
+    },
     seconds: Math.round((Date.now() - started) / 1000),
     budget: BUDGET,
     results: siteResults[0]!.results,
@@ -828,7 +985,9 @@ async function main() {
     } else if (sites.length > 1) console.log(`\n${site.name} (${site.baseUrl}):`);
     console.log(`\n${table(site.results)}`);
   }
-  console.log("\nⁿ noindex page: SEO not budgeted. ✗ misses the budget. KB = all bytes transferred, JS KB = script bytes.");
+  console.log(
+    "\nⁿ noindex page: SEO not budgeted. ✗ misses the budget. KB = all bytes transferred, JS KB = script bytes.",
+  );
   if (sites.length > 1) console.log(`\n${comparison(siteResults)}`);
   console.log("");
   for (const site of siteResults) console.log(summary(site.name, site.results));
@@ -840,11 +999,18 @@ async function main() {
   for (const site of siteResults) {
     for (const r of site.results) {
       const audits = Object.entries(r.failedAudits).filter(([id]) => !(r.noindex && id === "is-crawlable"));
-      if (audits.length) console.log(`  ${sites.length > 1 ? `${site.name} ` : ""}${r.path}: ${audits.map(([id, title]) => `${id} (${title})`).join("; ")}`);
+      if (audits.length)
+        console.log(
+          `  ${sites.length > 1 ? `${site.name} ` : ""}${r.path}: ${audits.map(([id, title]) => `${id} (${title})`).join("; ")}`,
+        );
     }
   }
   console.log(`\nJSON: ${file} (${output.seconds} s)`);
-  const failing = siteResults.flatMap((site) => site.results.filter((r) => r.misses.length).map((r) => `${sites.length > 1 ? `${site.name} ` : ""}${r.path} [${r.misses.join(", ")}]`));
+  const failing = siteResults.flatMap((site) =>
+    site.results
+      .filter((r) => r.misses.length)
+      .map((r) => `${sites.length > 1 ? `${site.name} ` : ""}${r.path} [${r.misses.join(", ")}]`),
+  );
   const total = siteResults.reduce((n, s) => n + s.results.length, 0);
   if (failing.length) {
     console.log(`\n✗ ${failing.length} z ${total} tras poza budżetem: ${failing.join(", ")}`);

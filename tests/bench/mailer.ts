@@ -58,7 +58,8 @@ const floodAddresses = Number(process.env.BENCH_FLOOD_ADDRESSES ?? 30);
 
 // Challenges come from addresses of their own (20 a minute per client): a proof is not tied to an address.
 let challenges = 0;
-const proof = () => solvedProof({ base: site, from: `127.78.${Math.floor(challenges / 250) % 250}.${(challenges++ % 250) + 1}` });
+const proof = () =>
+  solvedProof({ base: site, from: `127.78.${Math.floor(challenges / 250) % 250}.${(challenges++ % 250) + 1}` });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -115,7 +116,14 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: numbe
 
 const sourceOf = (client: number) => `127.77.${Math.floor(client / 250)}.${(client % 250) + 1}`;
 
-const fmt = (ms: number) => (Number.isNaN(ms) ? "–" : ms >= 10_000 ? `${(ms / 1000).toFixed(0)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
+const fmt = (ms: number) =>
+  Number.isNaN(ms)
+    ? "–"
+    : ms >= 10_000
+      ? `${(ms / 1000).toFixed(0)} s`
+      : ms >= 1000
+        ? `${(ms / 1000).toFixed(1)} s`
+        : `${ms.toFixed(0)} ms`;
 
 interface Delivery {
   posted: number;
@@ -133,7 +141,11 @@ interface Delivery {
  * Each real message's delivery time is from its post until the catcher holds it (polled every 100 ms).
  */
 async function deliveryTimes(run: string, phase: string, abuse: boolean): Promise<Delivery> {
-  await waitFor(() => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0, 600_000, "empty outbox before the delivery phase");
+  await waitFor(
+    () => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0,
+    600_000,
+    "empty outbox before the delivery phase",
+  );
   await fetch(`${mailApi}/email/all`, { method: "DELETE" });
   const logFrom = (file: string) => {
     try {
@@ -165,7 +177,12 @@ async function deliveryTimes(run: string, phase: string, abuse: boolean): Promis
       ["message", refused ? `Kup teraz BENCH-REFUSE-ME ${token}` : `Zażółć gęślą jaźń — wiadomość ${token}.`],
       ["website", ""],
     ]);
-    return send({ base: site, body, from: client, headers: { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() } });
+    return send({
+      base: site,
+      body,
+      from: client,
+      headers: { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() },
+    });
   };
   const started = performance.now();
   let refusedPosts = 0;
@@ -185,7 +202,9 @@ async function deliveryTimes(run: string, phase: string, abuse: boolean): Promis
   }
   await abuser;
   // However long they take: the point is how long.
-  await waitFor(() => [...postedAt.keys()].every((t) => seenAt.has(t)), 900_000, "real messages in the catcher").catch(() => undefined);
+  await waitFor(() => [...postedAt.keys()].every((t) => seenAt.has(t)), 900_000, "real messages in the catcher").catch(
+    () => undefined,
+  );
   polling = false;
   await poller;
   const lines = logs.map((file, i) => readFileSync(file).subarray(from[i]).toString("utf8")).join("\n");
@@ -193,7 +212,10 @@ async function deliveryTimes(run: string, phase: string, abuse: boolean): Promis
   return {
     posted: postedAt.size,
     delivered: [...postedAt.keys()].filter((t) => seenAt.has(t)).length,
-    times: [...postedAt].filter(([t]) => seenAt.has(t)).map(([t, at]) => seenAt.get(t)! - at).sort((a, b) => a - b),
+    times: [...postedAt]
+      .filter(([t]) => seenAt.has(t))
+      .map(([t, at]) => seenAt.get(t)! - at)
+      .sort((a, b) => a - b),
     refusedPosts,
     log: ["sent", "refused", "retry", "deferred", "failed"].map((e) => `${e} ${count(e)}`).join(", "),
   };
@@ -212,17 +234,30 @@ interface Flood {
 
 /** Phase 5: scripted clients without a proof of work, flat out, while a visitor with one posts every second. */
 async function flood(run: string): Promise<Flood> {
-  await waitFor(() => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0, 600_000, "empty outbox before the flood");
+  await waitFor(
+    () => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0,
+    600_000,
+    "empty outbox before the flood",
+  );
   await fetch(`${mailApi}/email/all`, { method: "DELETE" });
   const heldDir = join(outbox, "held");
-  const heldBefore = new Set((() => {
-    try {
-      return readdirSync(heldDir);
-    } catch {
-      return [];
-    }
-  })());
-  const result: Flood = { sent: 0, accepted: 0, refused: new Map(), held: 0, delivered: 0, visitors: { posted: 0, delivered: 0, times: [], refusedPosts: 0, log: "" } };
+  const heldBefore = new Set(
+    (() => {
+      try {
+        return readdirSync(heldDir);
+      } catch {
+        return [];
+      }
+    })(),
+  );
+  const result: Flood = {
+    sent: 0,
+    accepted: 0,
+    refused: new Map(),
+    held: 0,
+    delivered: 0,
+    visitors: { posted: 0, delivered: 0, times: [], refusedPosts: 0, log: "" },
+  };
   const started = performance.now();
   const until = started + floodSeconds * 1000;
   const scripted = Promise.all(
@@ -235,7 +270,13 @@ async function flood(run: string): Promise<Flood> {
           ["message", `Tanie pozycjonowanie! f${run} ${a}/${n}`],
           ["website", ""],
         ]);
-        const reply = await send({ base: site, body, agent, from: `127.79.${Math.floor(a / 250)}.${(a % 250) + 1}`, headers: { "Content-Type": contentType, Origin: site } }).catch(() => undefined);
+        const reply = await send({
+          base: site,
+          body,
+          agent,
+          from: `127.79.${Math.floor(a / 250)}.${(a % 250) + 1}`,
+          headers: { "Content-Type": contentType, Origin: site },
+        }).catch(() => undefined);
         result.sent++;
         const status = reply?.status ?? 0;
         if (status === 200) result.accepted++;
@@ -274,7 +315,11 @@ async function flood(run: string): Promise<Flood> {
     await sleep(Math.max(0, started + (i + 1) * 1000 - performance.now()));
   }
   await scripted;
-  await waitFor(() => [...postedAt.keys()].every((t) => seenAt.has(t)), 120_000, "visitors' messages in the catcher").catch(() => undefined);
+  await waitFor(
+    () => [...postedAt.keys()].every((t) => seenAt.has(t)),
+    120_000,
+    "visitors' messages in the catcher",
+  ).catch(() => undefined);
   // A deliverer pass or two after the flood: nothing held may go out.
   await sleep(5000);
   polling = false;
@@ -285,7 +330,10 @@ async function flood(run: string): Promise<Flood> {
   result.held = heldNow.length;
   for (const f of heldNow) rmSync(join(heldDir, f));
   result.visitors.delivered = [...postedAt.keys()].filter((t) => seenAt.has(t)).length;
-  result.visitors.times = [...postedAt].filter(([t]) => seenAt.has(t)).map(([t, at]) => seenAt.get(t)! - at).sort((a, b) => a - b);
+  result.visitors.times = [...postedAt]
+    .filter(([t]) => seenAt.has(t))
+    .map(([t, at]) => seenAt.get(t)! - at)
+    .sort((a, b) => a - b);
   return result;
 }
 
@@ -293,7 +341,10 @@ async function main() {
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   console.log(`Stos do pomiarów: ${site} (poczta ${mailApi}), limit CONTACT_RATE_LIMIT=10000r/s, katalog ${stateDir}`);
-  const stack = spawn(process.execPath, [join(root, "docker/native/stack.mjs")], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const stack = spawn(process.execPath, [join(root, "docker/native/stack.mjs")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stackLog = "";
   stack.stdout.on("data", (d: Buffer) => (stackLog += d.toString()));
   stack.stderr.on("data", (d: Buffer) => (stackLog += d.toString()));
@@ -305,7 +356,11 @@ async function main() {
   };
   process.on("SIGINT", () => void stop().then(() => process.exit(130)));
   try {
-    await waitFor(async () => (await fetch(`${site}/`).catch(() => undefined))?.ok === true, 180_000, `stack at ${site}\n${stackLog}`);
+    await waitFor(
+      async () => (await fetch(`${site}/`).catch(() => undefined))?.ok === true,
+      180_000,
+      `stack at ${site}\n${stackLog}`,
+    );
     await waitFor(async () => (await fetch(`${mailApi}/email`).catch(() => undefined))?.ok === true, 30_000, "MailDev");
 
     // 1. Contact posts: one visitor at a time (what a person waits for), then sustained from several clients.
@@ -358,7 +413,10 @@ async function main() {
     const warnings = (phpLog.match(/PHP (Warning|Notice|Fatal)/g) ?? []).length;
 
     // 3. Static pages from nginx, same clients.
-    const pages = await load((client, agent) => send({ base: site, method: "GET", path: "/cennik", agent, from: sourceOf(client) }), Number.MAX_SAFE_INTEGER);
+    const pages = await load(
+      (client, agent) => send({ base: site, method: "GET", path: "/cennik", agent, from: sourceOf(client) }),
+      Number.MAX_SAFE_INTEGER,
+    );
 
     // 4. Real messages' delivery time, alone and beside a client whose messages the server refuses.
     const alone = await deliveryTimes(run, "a", false);
@@ -386,7 +444,10 @@ async function main() {
       `| real messages, 1 a second for ${abuseSeconds} s | posted | delivered | p50 | p95 | max | refused messages posted | mailer's log lines meanwhile |`,
       "|---|---|---|---|---|---|---|---|",
       deliveryRow("alone", alone),
-      deliveryRow("beside 1 client posting messages the server refuses (550), at the rate limit (burst 5, then 10/min)", abused),
+      deliveryRow(
+        "beside 1 client posting messages the server refuses (550), at the rate limit (burst 5, then 10/min)",
+        abused,
+      ),
     ].join("\n");
     const v = flooded.visitors;
     const floodTable = [
@@ -399,14 +460,19 @@ async function main() {
       `| each from her own address | ${v.posted} | ${v.delivered} | ${v.posted ? ((100 * v.delivered) / v.posted).toFixed(0) : "–"} % | ${fmt(percentile(v.times, 50))} | ${fmt(percentile(v.times, 95))} | ${fmt(v.times.at(-1) ?? NaN)} |`,
     ].join("\n");
     console.log(`\n${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n`);
-    console.log(`Machine: ${(await import("node:os")).cpus().length} CPU, Node ${process.version}, nginx + PHP-FPM (pm.max_children 5) + MailDev on 127.0.0.1`);
+    console.log(
+      `Machine: ${(await import("node:os")).cpus().length} CPU, Node ${process.version}, nginx + PHP-FPM (pm.max_children 5) + MailDev on 127.0.0.1`,
+    );
     writeFileSync(join(stateDir, "result.md"), `${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n`);
 
     const exactlyOnce = duplicates === 0 && missing === 0 && perToken.size === accepted && messageIds.size >= accepted;
     const allDelivered = alone.delivered === alone.posted && abused.delivered === abused.posted;
-    const floodHeld = flooded.delivered === 0 && flooded.held === flooded.accepted && v.delivered === v.posted && v.posted > 0;
+    const floodHeld =
+      flooded.delivered === 0 && flooded.held === flooded.accepted && v.delivered === v.posted && v.posted > 0;
     if (!exactlyOnce || warnings > 0 || !allDelivered || !floodHeld) {
-      console.error("FAIL: not every accepted message was delivered exactly once, PHP logged warnings, or the flood reached the inbox / kept a visitor out.");
+      console.error(
+        "FAIL: not every accepted message was delivered exactly once, PHP logged warnings, or the flood reached the inbox / kept a visitor out.",
+      );
       process.exitCode = 1;
     } else console.log("OK: every accepted message was delivered exactly once.");
   } finally {

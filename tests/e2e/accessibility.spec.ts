@@ -25,17 +25,27 @@ async function settle(page: Page) {
   await page.waitForTimeout(900);
 }
 
-test("the judge is axe-core 4.14 or later, which catches an accessible name that leaves out the visible text", async ({ page }) => {
+test("the judge is axe-core 4.14 or later, which catches an accessible name that leaves out the visible text", async ({
+  page,
+}) => {
   const version = (createRequire(import.meta.url)("axe-core/package.json") as { version: string }).version;
   const [major, minor] = version.split(".").map(Number) as [number, number];
   expect(major * 1000 + minor, version).toBeGreaterThanOrEqual(4014);
   const page_ = (logo: string) =>
     `<!DOCTYPE html><html lang="pl"><head><title>Logo</title></head><body><header>${logo}</header><main><h1>Strona</h1></main></body></html>`;
   // The logo as it was: a label that does not contain what the link shows.
-  await page.setContent(page_('<a href="/" aria-label="Aurea Instytut Urody – strona główna"><span aria-hidden="true">Aurea</span><span aria-hidden="true">Instytut Urody</span></a>'));
+  await page.setContent(
+    page_(
+      '<a href="/" aria-label="Aurea Instytut Urody – strona główna"><span aria-hidden="true">Aurea</span><span aria-hidden="true">Instytut Urody</span></a>',
+    ),
+  );
   expect(await violations(page)).toEqual([expect.stringMatching(/^label-content-name-mismatch:/)]);
   // The logo as it is: the visible text, then where it leads.
-  await page.setContent(page_('<a href="/"><span>Aurea</span> <span>Instytut Urody</span> <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">– strona główna</span></a>'));
+  await page.setContent(
+    page_(
+      '<a href="/"><span>Aurea</span> <span>Instytut Urody</span> <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">– strona główna</span></a>',
+    ),
+  );
   expect(await violations(page)).toEqual([]);
 });
 
@@ -85,7 +95,11 @@ test.describe("WCAG 2.1 A/AA in other states", () => {
       route.fulfill({
         status: 422,
         contentType: "application/json",
-        body: JSON.stringify({ ok: false, error: "Formularz zawiera błędy.", fields: { email: "Podaj poprawny adres e-mail." } }),
+        body: JSON.stringify({
+          ok: false,
+          error: "Formularz zawiera błędy.",
+          fields: { email: "Podaj poprawny adres e-mail." },
+        }),
       }),
     );
     await page.goto("/kontakt");

@@ -35,13 +35,19 @@ test("local is the four services: php and the deliverer from one image, the site
   for (const service of services) expect(inspect(service, "{{.State.Status}}"), service).toBe("running");
   expect(inspect("deliverer", "{{.Image}}")).toBe(inspect("php", "{{.Image}}"));
   for (const service of ["web", "catcher"]) {
-    expect(inspect(service, "{{range $p, $b := .HostConfig.PortBindings}}{{range $b}}{{.HostIp}} {{end}}{{end}}").trim(), service).toBe("127.0.0.1");
+    expect(
+      inspect(service, "{{range $p, $b := .HostConfig.PortBindings}}{{range $b}}{{.HostIp}} {{end}}{{end}}").trim(),
+      service,
+    ).toBe("127.0.0.1");
   }
-  for (const service of ["php", "deliverer"]) expect(inspect(service, "{{len .HostConfig.PortBindings}}"), service).toBe("0");
+  for (const service of ["php", "deliverer"])
+    expect(inspect(service, "{{len .HostConfig.PortBindings}}"), service).toBe("0");
   // The deliverer handles SIGTERM itself and runs under an init.
   expect(inspect("deliverer", "{{.Config.StopSignal}} {{.HostConfig.Init}}")).toBe("SIGTERM true");
   // The outbox volume is named after the project, not the folder the stack was started from.
-  expect(inspect("php", '{{range .Mounts}}{{if eq .Destination "/var/spool/salon-outbox"}}{{.Name}}{{end}}{{end}}')).toBe(`${project()}-outbox`);
+  expect(
+    inspect("php", '{{range .Mounts}}{{if eq .Destination "/var/spool/salon-outbox"}}{{.Name}}{{end}}{{end}}'),
+  ).toBe(`${project()}-outbox`);
 });
 
 test("every container runs without capabilities, as a user, on a read-only root file system, with memory and process limits", () => {
@@ -63,8 +69,15 @@ test("PHP-FPM is reachable from nginx alone: a socket only web and php mount, no
   // A program on the catcher's network (where php and the deliverer are) cannot reach FastCGI on the old port.
   const mailNetwork = `${project()}_mail`;
   const attempt = docker(
-    "run", "--rm", "--network", mailNetwork, "--entrypoint", "php", inspect("php", "{{.Config.Image}}"),
-    "-r", 'echo @fsockopen("php", 9000, $code, $message, 3) ? "connected" : "refused";',
+    "run",
+    "--rm",
+    "--network",
+    mailNetwork,
+    "--entrypoint",
+    "php",
+    inspect("php", "{{.Config.Image}}"),
+    "-r",
+    'echo @fsockopen("php", 9000, $code, $message, 3) ? "connected" : "refused";',
   );
   expect(attempt).toBe("refused");
   // nginx is alone on its network; the catcher shares one only with php and the deliverer.

@@ -50,7 +50,11 @@ function visitor(label: string): Visitor {
 
 /** Every way a field could show up in a URL or a log line. */
 function traces(v: Visitor): string[] {
-  const forms = (value: string) => [value, encodeURIComponent(value), new URLSearchParams({ x: value }).toString().slice(2)];
+  const forms = (value: string) => [
+    value,
+    encodeURIComponent(value),
+    new URLSearchParams({ x: value }).toString().slice(2),
+  ];
   return [v.stamp, ...forms(v.email), ...forms(v.phone), ...forms(v.name)];
 }
 
@@ -76,7 +80,11 @@ const MODES: Mode[] = [
 ];
 
 /** A visitor of her own (her own address for the rate limit), in the given mode, recording every URL her browser sends. */
-async function visit(browser: Browser, mode: Mode, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page; urls: string[] }> {
+async function visit(
+  browser: Browser,
+  mode: Mode,
+  baseURL: string | undefined,
+): Promise<{ context: BrowserContext; page: Page; urls: string[] }> {
   const context = await browser.newContext({
     baseURL,
     locale: "pl-PL",
@@ -85,7 +93,9 @@ async function visit(browser: Browser, mode: Mode, baseURL: string | undefined):
   });
   const page = await context.newPage();
   if (mode.blocked.length) {
-    await page.route("**/*", (route) => (mode.blocked.includes(route.request().resourceType()) ? route.abort() : route.continue()));
+    await page.route("**/*", (route) =>
+      mode.blocked.includes(route.request().resourceType()) ? route.abort() : route.continue(),
+    );
   }
   const urls: string[] = [];
   const record = async (request: Request) => {
@@ -117,7 +127,10 @@ const contactPost = (page: Page) =>
  */
 async function expectHeldThenArrivedOnce(v: Visitor) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  expect((await listMail()).filter((m) => m.text.includes(v.stamp)), "sent without review").toHaveLength(0);
+  expect(
+    (await listMail()).filter((m) => m.text.includes(v.stamp)),
+    "sent without review",
+  ).toHaveLength(0);
   const mine = (await held.list()).filter((m) => m.body.includes(v.stamp));
   expect(mine).toHaveLength(1);
   expect(mine[0]!.email).toBe(v.email);
@@ -134,7 +147,10 @@ async function expectHeldThenArrivedOnce(v: Visitor) {
 
 for (const mode of MODES) {
   test.describe(`the form ${mode.name}`, () => {
-    test("is posted by the browser: the visitor sees the confirmation, the message is held and arrives once released, no URL or log line holds a field", async ({ browser, baseURL }) => {
+    test("is posted by the browser: the visitor sees the confirmation, the message is held and arrives once released, no URL or log line holds a field", async ({
+      browser,
+      baseURL,
+    }) => {
       const { context, page, urls } = await visit(browser, mode, baseURL);
       const v = visitor("zwykly");
       await page.goto("/kontakt");
@@ -155,7 +171,10 @@ for (const mode of MODES) {
       await context.close();
     });
 
-    test("refused by the mailer: a Polish page says which field to fix, Back returns to the filled form, and sent again it is held and arrives once released", async ({ browser, baseURL }) => {
+    test("refused by the mailer: a Polish page says which field to fix, Back returns to the filled form, and sent again it is held and arrives once released", async ({
+      browser,
+      baseURL,
+    }) => {
       const { context, page } = await visit(browser, mode, baseURL);
       const v = visitor("poprawka");
       await page.goto("/kontakt");
@@ -165,9 +184,14 @@ for (const mode of MODES) {
       await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
       expect((await posted).status()).toBe(422);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(REFUSED);
-      await expect(page.getByRole("listitem")).toHaveText(["Telefon: Numer telefonu może zawierać tylko cyfry, spacje i znaki + - ( )."]);
+      await expect(page.getByRole("listitem")).toHaveText([
+        "Telefon: Numer telefonu może zawierać tylko cyfry, spacje i znaki + - ( ).",
+      ]);
       await expect(page.getByText(BACK_HINT)).toBeVisible();
-      await expect(page.getByRole("link", { name: "Formularz kontaktowy" })).toHaveAttribute("href", "/kontakt#formularz");
+      await expect(page.getByRole("link", { name: "Formularz kontaktowy" })).toHaveAttribute(
+        "href",
+        "/kontakt#formularz",
+      );
       // Nothing of what was sent is shown back.
       expect(await page.content()).not.toContain(v.stamp);
 
@@ -192,9 +216,16 @@ for (const mode of MODES) {
  * and get it delivered once by sending again when the requests go through.
  */
 test.describe("the form when the page's requests fail after it hydrated", () => {
-  const requests = { name: "with the page's data requests blocked", javaScriptEnabled: true, blocked: ["fetch", "xhr"] };
+  const requests = {
+    name: "with the page's data requests blocked",
+    javaScriptEnabled: true,
+    blocked: ["fetch", "xhr"],
+  };
 
-  test("says in Polish that nothing was sent, keeps the text, and sent again once the requests go through it arrives once", async ({ browser, baseURL }) => {
+  test("says in Polish that nothing was sent, keeps the text, and sent again once the requests go through it arrives once", async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, page } = await visit(browser, requests, baseURL);
     const v = visitor("bezsieci");
     await page.goto("/kontakt");
@@ -203,13 +234,23 @@ test.describe("the form when the page's requests fail after it hydrated", () => 
     const aborted = page.waitForEvent("requestfailed", (r) => new URL(r.url()).pathname === "/send-email.php");
     await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
     await aborted;
-    await expect(page.getByRole("alert")).toContainText("Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.");
+    await expect(page.getByRole("alert")).toContainText(
+      "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.",
+    );
     await expect(page.getByRole("status")).toHaveCount(0);
     await expect(page).toHaveURL(/\/kontakt$/);
-    for (const [label, value] of [["Imię i nazwisko", v.name], ["E-mail", v.email], ["Telefon", v.phone], ["Wiadomość", v.message]] as const)
+    for (const [label, value] of [
+      ["Imię i nazwisko", v.name],
+      ["E-mail", v.email],
+      ["Telefon", v.phone],
+      ["Wiadomość", v.message],
+    ] as const)
       await expect(page.getByLabel(label), label).toHaveValue(value);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await listMail()).filter((m) => m.text.includes(v.stamp)), "a message that was never sent").toHaveLength(0);
+    expect(
+      (await listMail()).filter((m) => m.text.includes(v.stamp)),
+      "a message that was never sent",
+    ).toHaveLength(0);
     expect((await held.list()).filter((m) => m.body.includes(v.stamp))).toHaveLength(0);
 
     // The requests go through again: the same click sends what is still in the fields, with a proof of work.
@@ -238,7 +279,11 @@ test.describe("refusals as pages, JavaScript off", () => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
     // The same client posts invalid forms (nothing stored) until nginx stops it: burst 5, then 429.
     for (let i = 0; i < 8; i++) {
-      await send({ from: address, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin }, body: "name=&email=&message=" });
+      await send({
+        from: address,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin },
+        body: "name=&email=&message=",
+      });
     }
     const v = visitor("limit");
     await page.goto("/kontakt");
@@ -250,7 +295,9 @@ test.describe("refusals as pages, JavaScript off", () => {
     expect(response.headers()["retry-after"]).toBe("60");
     expect(response.headers()["content-type"]).toMatch(/^text\/html/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(REFUSED);
-    await expect(page.getByText("Wysłano zbyt wiele wiadomości w krótkim czasie. Spróbuj ponownie za kilka minut.")).toBeVisible();
+    await expect(
+      page.getByText("Wysłano zbyt wiele wiadomości w krótkim czasie. Spróbuj ponownie za kilka minut."),
+    ).toBeVisible();
     await expect(page.getByText(BACK_HINT)).toBeVisible();
     await page.goBack();
     await expect(page.getByLabel("Wiadomość")).toHaveValue(v.message);
@@ -276,7 +323,10 @@ test.describe("refusals as pages, JavaScript off", () => {
     await context.close();
   });
 
-  test("a message that cannot be stored gets the 503 page; Back keeps what she wrote; nothing is sent", async ({ browser, baseURL }) => {
+  test("a message that cannot be stored gets the 503 page; Back keeps what she wrote; nothing is sent", async ({
+    browser,
+    baseURL,
+  }) => {
     test.skip(compose, "needs the native stack's outbox folder");
     const { context, page } = await visit(browser, noScript, baseURL);
     const v = visitor("zapis");
@@ -291,7 +341,9 @@ test.describe("refusals as pages, JavaScript off", () => {
       await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
       expect((await posted).status()).toBe(503);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(REFUSED);
-      await expect(page.getByText("Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.")).toBeVisible();
+      await expect(
+        page.getByText("Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później."),
+      ).toBeVisible();
       await page.goBack();
       await expect(page.getByLabel("Wiadomość")).toHaveValue(v.message);
     } finally {
@@ -308,12 +360,22 @@ test.describe("the endpoint answers a browser's own post with pages, and the for
 
   test("nginx's 413 for a body over 64 KiB: the page for the browser, JSON for the script", async () => {
     const big = urlEncoded([["message", "x".repeat(70 * 1024)]]);
-    const page = await send({ from: nextSourceAddress(), headers: { ...asBrowser, "Content-Type": big.contentType }, body: big.body });
+    const page = await send({
+      from: nextSourceAddress(),
+      headers: { ...asBrowser, "Content-Type": big.contentType },
+      body: big.body,
+    });
     expect(page.status).toBe(413);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
-    expect(page.body).toContain("<h1>Wiadomość nie została wysłana</h1><p>Wiadomość jest za duża. Skróć ją i spróbuj ponownie.</p>");
+    expect(page.body).toContain(
+      "<h1>Wiadomość nie została wysłana</h1><p>Wiadomość jest za duża. Skróć ją i spróbuj ponownie.</p>",
+    );
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-    const json = await send({ from: nextSourceAddress(), headers: { Accept: "application/json", Origin: siteOrigin, "Content-Type": big.contentType }, body: big.body });
+    const json = await send({
+      from: nextSourceAddress(),
+      headers: { Accept: "application/json", Origin: siteOrigin, "Content-Type": big.contentType },
+      body: big.body,
+    });
     expect(json.status).toBe(413);
     expect(json.json).toEqual({ ok: false, error: "Wiadomość jest za duża. Skróć ją i spróbuj ponownie." });
   });
@@ -331,12 +393,26 @@ test.describe("the endpoint answers a browser's own post with pages, and the for
     const v = visitor("get");
     const query = new URLSearchParams({ name: v.name, email: v.email, phone: v.phone, message: v.message }).toString();
     for (const path of ["/kontakt", "/send-email.php"]) {
-      const reply = await send({ method: "GET", path: `${path}?${query}`, from: nextSourceAddress(), headers: { "User-Agent": `sonda-${v.stamp.slice(-8)}` } });
+      const reply = await send({
+        method: "GET",
+        path: `${path}?${query}`,
+        from: nextSourceAddress(),
+        headers: { "User-Agent": `sonda-${v.stamp.slice(-8)}` },
+      });
       expect(reply.status, path).toBe(path === "/kontakt" ? 200 : 405);
     }
     await expect
-      .poll(() => accessLog().split("\n").filter((line) => line.includes(`sonda-${v.stamp.slice(-8)}`)), { timeout: 10_000 })
-      .toEqual([expect.stringContaining('"GET /kontakt HTTP/1.1" 200'), expect.stringContaining('"GET /send-email.php HTTP/1.1" 405')]);
+      .poll(
+        () =>
+          accessLog()
+            .split("\n")
+            .filter((line) => line.includes(`sonda-${v.stamp.slice(-8)}`)),
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        expect.stringContaining('"GET /kontakt HTTP/1.1" 200'),
+        expect.stringContaining('"GET /send-email.php HTTP/1.1" 405'),
+      ]);
     expectNoTrace(accessLog().split("\n"), v, "nginx's access log");
   });
 });

@@ -17,7 +17,9 @@ const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 /** Scripted senders: tens of addresses, each posting as fast as its own limit lets it. */
 const ADDRESSES = 30;
 
-test("during a scripted flood from 30 addresses a visitor in a browser gets through within seconds, and no scripted post reaches the inbox", async ({ page }) => {
+test("during a scripted flood from 30 addresses a visitor in a browser gets through within seconds, and no scripted post reaches the inbox", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const run = `flood${Date.now().toString(36)}`;
   const addresses = Array.from({ length: ADDRESSES }, () => nextSourceAddress());
@@ -53,7 +55,9 @@ test("during a scripted flood from 30 addresses a visitor in a browser gets thro
     expect(mails).toHaveLength(1);
     expect(seconds, "her message in the inbox within seconds").toBeLessThan(15);
     expect(sentAfterHerClick, "the flood was still going while she sent").toBeGreaterThan(ADDRESSES);
-    test.info().annotations.push({ type: "visitor", description: `confirmation and inbox after ${seconds.toFixed(1)} s` });
+    test
+      .info()
+      .annotations.push({ type: "visitor", description: `confirmation and inbox after ${seconds.toFixed(1)} s` });
   } finally {
     stop = true;
     await flood;
@@ -67,7 +71,10 @@ test("during a scripted flood from 30 addresses a visitor in a browser gets thro
   expect((await listMail()).filter((m) => m.text.includes(`${run}s`))).toEqual([]);
   const heldFlood = (await held.list()).filter((m) => m.body.includes(`${run}s`));
   expect(heldFlood, "every accepted scripted post is held, none lost").toHaveLength(accepted);
-  test.info().annotations.push({ type: "flood", description: `sent ${statuses.length}, held ${accepted}, refused ${refused}, delivered 0` });
+  test.info().annotations.push({
+    type: "flood",
+    description: `sent ${statuses.length}, held ${accepted}, refused ${refused}, delivered 0`,
+  });
   expect((await held.run("purge", "all")).code).toBe(0);
 });
 
@@ -82,7 +89,9 @@ test("the operator lists what was held, releases one (it arrives once) and purge
   const from = nextSourceAddress();
   const proof = await solvedProof({ from });
   for (const which of ["c", "r"]) {
-    expect((await postForm(validMessage(`${run}${which}`), { from, headers: { "X-Contact-Proof": proof } })).status).toBe(200);
+    expect(
+      (await postForm(validMessage(`${run}${which}`), { from, headers: { "X-Contact-Proof": proof } })).status,
+    ).toBe(200);
   }
 
   await runDeliverer(["--now"]);
@@ -91,7 +100,11 @@ test("the operator lists what was held, releases one (it arrives once) and purge
   expect((await listMail()).filter((m) => m.text.includes(run) && !m.text.includes(`${run}c`))).toEqual([]);
 
   const mine = (await held.list()).filter((m) => m.body.includes(run));
-  expect(mine.map((m) => m.email).sort()).toEqual([`klientka.${run}a@example.com`, `klientka.${run}b@example.com`, `klientka.${run}r@example.com`]);
+  expect(mine.map((m) => m.email).sort()).toEqual([
+    `klientka.${run}a@example.com`,
+    `klientka.${run}b@example.com`,
+    `klientka.${run}r@example.com`,
+  ]);
   expect((await held.run("purge", mine.find((m) => m.email.includes(`${run}r`))!.id)).code).toBe(0);
   expect(mine[0]!.subject).toMatch(/^Wiadomość ze strony od Zażółć Gęślą /);
   const [a, b] = [mine.find((m) => m.email.includes(`${run}a`))!, mine.find((m) => m.email.includes(`${run}b`))!];

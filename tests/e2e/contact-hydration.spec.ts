@@ -23,7 +23,8 @@ async function delayScripts(page: Page, ms: number) {
   });
 }
 
-const hydrated = (page: Page) => page.evaluate((attr) => document.documentElement.hasAttribute(attr), HYDRATED_ATTRIBUTE);
+const hydrated = (page: Page) =>
+  page.evaluate((attr) => document.documentElement.hasAttribute(attr), HYDRATED_ATTRIBUTE);
 
 /**
  * Installed before the page loads: `window.__sendWhileHydrating()` clicks the send button at the first moment React
@@ -55,7 +56,12 @@ interface Message {
 
 const messageFor = (label: string): Message => {
   const stamp = `${label}-${Date.now().toString(36)}`;
-  return { name: `Hydra ${stamp}`, email: `hydra.${Date.now().toString(36)}@example.com`, phone: "+48 600 100 200", message: `Wiadomość ${stamp}: zażółć gęślą jaźń.` };
+  return {
+    name: `Hydra ${stamp}`,
+    email: `hydra.${Date.now().toString(36)}@example.com`,
+    phone: "+48 600 100 200",
+    message: `Wiadomość ${stamp}: zażółć gęślą jaźń.`,
+  };
 };
 
 async function fillAtOnce(page: Page, m: Message) {
@@ -66,7 +72,12 @@ async function fillAtOnce(page: Page, m: Message) {
 }
 
 async function typeSlowly(page: Page, m: Message) {
-  for (const [label, value] of [["Imię i nazwisko", m.name], ["E-mail", m.email], ["Telefon", m.phone], ["Wiadomość", m.message]] as const) {
+  for (const [label, value] of [
+    ["Imię i nazwisko", m.name],
+    ["E-mail", m.email],
+    ["Telefon", m.phone],
+    ["Wiadomość", m.message],
+  ] as const) {
     await page.getByLabel(label).pressSequentially(value, { delay: 25 });
   }
 }
@@ -119,7 +130,9 @@ for (const delay of [0, 1500, 3000]) {
       const m = messageFor(`w-trakcie${delay}`);
       await gotoUnhydrated("/kontakt", { waitUntil: "commit" });
       await fillAtOnce(page, m);
-      const hit = await page.evaluate(() => (window as unknown as { __sendWhileHydrating: () => Promise<string> }).__sendWhileHydrating());
+      const hit = await page.evaluate(() =>
+        (window as unknown as { __sendWhileHydrating: () => Promise<string> }).__sendWhileHydrating(),
+      );
       test.info().annotations.push({ type: "moment", description: hit });
       // With the scripts late the fields are filled long before React arrives, so the moment is always caught.
       if (delay >= 1500) expect(hit, "sent while React was hydrating").toBe("during");

@@ -2,7 +2,16 @@ import { expect, test, type Page } from "../support/test";
 import { chmodSync, statSync } from "node:fs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { listMail, waitForMail } from "../support/mailbox";
-import { compose, held, outboxDir, outboxFiles, runDeliverer, startCatcher, stopCatcher, waitForEmptyOutbox } from "../support/stack";
+import {
+  compose,
+  held,
+  outboxDir,
+  outboxFiles,
+  runDeliverer,
+  startCatcher,
+  stopCatcher,
+  waitForEmptyOutbox,
+} from "../support/stack";
 
 const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 const FAILURE = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
@@ -49,7 +58,10 @@ test("a message with Polish letters reaches the catcher once, intact, from the s
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
 });
 
-test("a message sent before the page has hydrated is posted by the browser itself: confirmed, held for review (no proof of work yet), arrives once released", async ({ page, gotoUnhydrated }) => {
+test("a message sent before the page has hydrated is posted by the browser itself: confirmed, held for review (no proof of work yet), arrives once released", async ({
+  page,
+  gotoUnhydrated,
+}) => {
   // Scripts are held back, as on a slow network: the painted form is there before React is.
   let releaseScripts!: () => void;
   const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
@@ -59,7 +71,12 @@ test("a message sent before the page has hydrated is posted by the browser itsel
   });
   const stamp = Date.now().toString(36);
   await gotoUnhydrated("/kontakt", { waitUntil: "domcontentloaded" });
-  await fillForm(page, { name: `Wczesna ${stamp}`, email: `wczesna.${stamp}@example.com`, phone: "", message: `Wysłane przed hydratacją ${stamp}` });
+  await fillForm(page, {
+    name: `Wczesna ${stamp}`,
+    email: `wczesna.${stamp}@example.com`,
+    phone: "",
+    message: `Wysłane przed hydratacją ${stamp}`,
+  });
   await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
   // Not held until the scripts come: the browser posts it, the mailer answers with the confirmation page.
   await expect(page).toHaveURL(/\/kontakt\/wyslano$/);
@@ -97,13 +114,20 @@ test("while sending, the button is disabled and says 'Wysyłanie...'", async ({ 
   await expect(page.getByRole("status")).toHaveText(SUCCESS);
 });
 
-test("with the mail catcher stopped, the message is kept: the visitor sees success, and it arrives once the catcher is back and the deliverer runs", async ({ page }) => {
+test("with the mail catcher stopped, the message is kept: the visitor sees success, and it arrives once the catcher is back and the deliverer runs", async ({
+  page,
+}) => {
   test.skip(compose && !process.env.DOCKER_HOST_CONTROL, "needs control over the Compose stack");
   const stamp = `outbox${Date.now().toString(36)}`;
   await stopCatcher();
   try {
     await page.goto("/kontakt");
-    await fillForm(page, { name: "Ewa Czekająca", email: "ewa@example.com", phone: "", message: `Ta wiadomość poczeka w skrzynce. ${stamp}` });
+    await fillForm(page, {
+      name: "Ewa Czekająca",
+      email: "ewa@example.com",
+      phone: "",
+      message: `Ta wiadomość poczeka w skrzynce. ${stamp}`,
+    });
     await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
     await expect(page.getByRole("status")).toHaveText(SUCCESS);
     await expect(page.getByLabel("Wiadomość")).toHaveValue("");
@@ -117,7 +141,9 @@ test("with the mail catcher stopped, the message is kept: the visitor sees succe
   expect(mails[0]!.text).toContain(`Ta wiadomość poczeka w skrzynce. ${stamp}`);
 });
 
-test("if the message cannot be stored, the visitor sees the red error box and keeps what she wrote; nothing is sent", async ({ page }) => {
+test("if the message cannot be stored, the visitor sees the red error box and keeps what she wrote; nothing is sent", async ({
+  page,
+}) => {
   test.skip(compose, "needs the native stack's outbox folder");
   await waitForEmptyOutbox();
   const stamp = `nostore${Date.now().toString(36)}`;
@@ -126,7 +152,12 @@ test("if the message cannot be stored, the visitor sees the red error box and ke
   chmodSync(outboxDir, 0o555);
   try {
     await page.goto("/kontakt");
-    await fillForm(page, { name: "Ewa Błąd", email: "ewa@example.com", phone: "", message: `Ta wiadomość nie dojdzie. ${stamp}` });
+    await fillForm(page, {
+      name: "Ewa Błąd",
+      email: "ewa@example.com",
+      phone: "",
+      message: `Ta wiadomość nie dojdzie. ${stamp}`,
+    });
     await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
     const alert = page.getByRole("alert");
     await expect(alert).toContainText(FAILURE);
@@ -144,7 +175,12 @@ test("if the message cannot be stored, the visitor sees the red error box and ke
 test("the server's Polish message for a field appears beside that field, with the red box", async ({ page }) => {
   await page.goto("/kontakt");
   // type="tel" lets letters through in the browser; the server refuses them.
-  await fillForm(page, { name: "Anna Test", email: "anna@example.com", phone: "600 abc 200", message: "Pytanie o cennik." });
+  await fillForm(page, {
+    name: "Anna Test",
+    email: "anna@example.com",
+    phone: "600 abc 200",
+    message: "Pytanie o cennik.",
+  });
   await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
   await expect(page.getByRole("alert")).toContainText(FAILURE);
   const phone = page.getByLabel("Telefon");
@@ -153,11 +189,14 @@ test("the server's Polish message for a field appears beside that field, with th
   await expect(page.getByLabel("Wiadomość")).toHaveValue("Pytanie o cennik.");
 });
 
-test("the browser's own checks stop an empty or wrong form: nothing is posted until the form is right", async ({ page }) => {
+test("the browser's own checks stop an empty or wrong form: nothing is posted until the form is right", async ({
+  page,
+}) => {
   await page.goto("/kontakt");
   const posts: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/send-email.php") posts.push(request.postData() ?? "");
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/send-email.php")
+      posts.push(request.postData() ?? "");
   });
   const send = page.getByRole("button", { name: "Wyślij wiadomość" });
   const name = page.getByLabel("Imię i nazwisko");
@@ -165,8 +204,12 @@ test("the browser's own checks stop an empty or wrong form: nothing is posted un
   // Empty: the browser stops it at the first required field, which it marks and focuses.
   await send.click();
   await expect(name).toBeFocused();
-  expect(await name.evaluate((el: HTMLInputElement) => el.validity.valueMissing && el.validationMessage !== "")).toBe(true);
-  expect(await page.locator("form#formularz-kontaktowy").evaluate((form: HTMLFormElement) => form.checkValidity())).toBe(false);
+  expect(await name.evaluate((el: HTMLInputElement) => el.validity.valueMissing && el.validationMessage !== "")).toBe(
+    true,
+  );
+  expect(
+    await page.locator("form#formularz-kontaktowy").evaluate((form: HTMLFormElement) => form.checkValidity()),
+  ).toBe(false);
 
   // A name, but an address that is not one: stopped at the e-mail field.
   await name.fill("Anna Test");

@@ -35,7 +35,10 @@ const kobidoRow = (page: Page, name: string) =>
 
 test.describe.configure({ mode: "serial" });
 
-test("an edit of content/pricing.json without a rebuild changes nothing a visitor sees: HTML, structured data and the hydrated page keep the built price", async ({ page, request }) => {
+test("an edit of content/pricing.json without a rebuild changes nothing a visitor sees: HTML, structured data and the hydrated page keep the built price", async ({
+  page,
+  request,
+}) => {
   const built = "300 zł";
   const edited = `${900 + (Date.now() % 90)} zł`; // a price the price list does not have
   const restore = editContent("pricing", (doc) => {
@@ -65,7 +68,10 @@ test("an edit of content/pricing.json without a rebuild changes nothing a visito
   }
 });
 
-test("an edit of content/content.json without a rebuild changes nothing on the home page", async ({ page, request }) => {
+test("an edit of content/content.json without a rebuild changes nothing on the home page", async ({
+  page,
+  request,
+}) => {
   const title = `Witamy – edycja bez przebudowy ${Date.now().toString(36)}`;
   const restore = editContent("content", (doc) => {
     doc.welcome.title = title;

@@ -11,7 +11,10 @@ const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, 
 test.use(PHONE);
 
 for (const path of ["/", "/twoje-potrzeby", "/kobido-lodz", "/cennik"]) {
-  test(`${path}: on a phone with a 4× slower CPU the text is set once, in the web fonts, and nothing moves`, async ({ page, browserName }) => {
+  test(`${path}: on a phone with a 4× slower CPU the text is set once, in the web fonts, and nothing moves`, async ({
+    page,
+    browserName,
+  }) => {
     test.skip(browserName !== "chromium", "CPU throttling through the Chrome DevTools Protocol");
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });

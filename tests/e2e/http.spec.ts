@@ -4,7 +4,10 @@ import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
 /** What nginx answers, as a crawler or a browser sees it: statuses, redirects, 404s, caching and headers. */
 
-test("every page redirects from its trailing-slash form permanently, keeping host and port", async ({ request, baseURL }) => {
+test("every page redirects from its trailing-slash form permanently, keeping host and port", async ({
+  request,
+  baseURL,
+}) => {
   for (const path of allPaths.filter((p) => p !== "/")) {
     const response = await request.get(`${path}/`, { maxRedirects: 0 });
     expect(response.status(), path).toBe(301);
@@ -41,19 +44,30 @@ test("an unknown article answers 404 with 'Nie znaleziono artykułu' and a way b
   expect(response?.status()).toBe(404);
   await page.waitForLoadState("networkidle");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nie znaleziono artykułu");
-  await page.getByRole("link", { name: /Wróć do bloga/ }).first().click();
+  await page
+    .getByRole("link", { name: /Wróć do bloga/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/blog$/);
 });
 
 test("missing assets and data files are plain 404s, never a page's HTML", async ({ request }) => {
-  for (const path of ["/assets/nie-ma.js", "/assets/nie-ma.css", "/nie-ma.data", "/img/nie-ma-640.avif", "/content/nie-ma.json"]) {
+  for (const path of [
+    "/assets/nie-ma.js",
+    "/assets/nie-ma.css",
+    "/nie-ma.data",
+    "/img/nie-ma-640.avif",
+    "/content/nie-ma.json",
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).not.toContain("<html");
   }
 });
 
-test("content/ is the build's input and is not served: no second copy of the prices beside the pages", async ({ request }) => {
+test("content/ is the build's input and is not served: no second copy of the prices beside the pages", async ({
+  request,
+}) => {
   for (const path of ["/content/content.json", "/content/pricing.json", "/content/home.json"]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
@@ -66,12 +80,15 @@ test("pages revalidate, hashed assets are cached for a year, text is compressed"
   expect(html.headers()["cache-control"]).toBe("no-cache");
   expect(html.headers()["content-encoding"]).toBe("gzip");
   await page.goto("/cennik");
-  const script = await page.locator('script[type="module"][src], link[rel="modulepreload"]').first().getAttribute("href") ?? "";
+  const script =
+    (await page.locator('script[type="module"][src], link[rel="modulepreload"]').first().getAttribute("href")) ?? "";
   const asset = await request.get(script || (await page.locator("link[rel=stylesheet]").first().getAttribute("href"))!);
   expect(asset.headers()["cache-control"]).toContain("immutable");
 });
 
-test("paint first: no script is requested before the first contentful paint, and the page then hydrates", async ({ page }) => {
+test("paint first: no script is requested before the first contentful paint, and the page then hydrates", async ({
+  page,
+}) => {
   for (const path of ["/", "/mezoterapia-mikroiglowa", "/kontakt"]) {
     await page.goto(path); // returns once the page has hydrated (support/test.ts)
     const timing = await page.evaluate(() => ({
@@ -83,11 +100,15 @@ test("paint first: no script is requested before the first contentful paint, and
     }));
     expect(timing.fcp, path).toBeGreaterThan(0);
     expect(timing.scripts.length, path).toBeGreaterThan(2);
-    for (const script of timing.scripts) expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(timing.fcp);
+    for (const script of timing.scripts)
+      expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(timing.fcp);
   }
 });
 
-test("the hydration data travels in the page, and React takes over the painted page without rendering it anew", async ({ page, gotoUnhydrated }) => {
+test("the hydration data travels in the page, and React takes over the painted page without rendering it anew", async ({
+  page,
+  gotoUnhydrated,
+}) => {
   // The scripts are held back 1.5 s: the page must hydrate onto the nodes it painted (loader data that does not
   // match the HTML makes React render the page again on the client, and the marked node would be gone), from the
   // data written into the page itself: no request for page data is made.
@@ -101,12 +122,18 @@ test("the hydration data travels in the page, and React takes over the painted p
   page.on("pageerror", (error) => errors.push(error.message));
   for (const path of ["/red-touch-pro", "/kontakt"]) {
     const dataRequests: string[] = [];
-    page.on("request", (request) => /\.data(\?|$)|\/page-data\//.test(request.url()) && dataRequests.push(request.url()));
+    page.on(
+      "request",
+      (request) => /\.data(\?|$)|\/page-data\//.test(request.url()) && dataRequests.push(request.url()),
+    );
     await gotoUnhydrated(path);
     await page.evaluate(() => Object.assign(document.querySelector("main")!, { paintedNode: true }));
     await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached", timeout: 20_000 });
     expect(Date.now(), path).toBeGreaterThanOrEqual(released);
-    expect(await page.evaluate(() => "paintedNode" in document.querySelector("main")!), `${path}: <main> replaced on hydration`).toBe(true);
+    expect(
+      await page.evaluate(() => "paintedNode" in document.querySelector("main")!),
+      `${path}: <main> replaced on hydration`,
+    ).toBe(true);
     expect(dataRequests, `${path}: page data fetched for hydration`).toEqual([]);
   }
   expect(errors).toEqual([]);

@@ -31,7 +31,8 @@ async function lcpOf(page: Page): Promise<LcpInfo> {
       new Promise<LcpInfo>((resolve) => {
         let last: Element | null = null;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) last = (entry as PerformanceEntry & { element: Element | null }).element ?? last;
+          for (const entry of list.getEntries())
+            last = (entry as PerformanceEntry & { element: Element | null }).element ?? last;
         }).observe({ type: "largest-contentful-paint", buffered: true });
         setTimeout(() => {
           const el = last;
@@ -64,7 +65,10 @@ for (const [device, settings] of [
         const head = html.slice(0, html.indexOf("</head>"));
         const preloads = [...head.matchAll(/<link\b[^>]*rel="preload"[^>]*as="image"[^>]*>/g)].map((m) => m[0]);
         expect(lcp.srcset, `${path}: LCP image not from <Picture>`).toBeTruthy();
-        expect(preloads.some((p) => p.includes(`imageSrcSet="${lcp.srcset}"`) && p.includes('fetchPriority="high"')), `${path}: LCP image ${lcp.currentSrc} not preloaded`).toBe(true);
+        expect(
+          preloads.some((p) => p.includes(`imageSrcSet="${lcp.srcset}"`) && p.includes('fetchPriority="high"')),
+          `${path}: LCP image ${lcp.currentSrc} not preloaded`,
+        ).toBe(true);
       });
     }
   });
@@ -78,18 +82,27 @@ async function expectRightWidth(page: Page, selector: string, label: string) {
   const img = page.locator(selector);
   await expect(img).toBeVisible();
   // The photo itself, not the placeholder a deferred photo has until it comes near (site/deferredImages.ts).
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && !el.currentSrc.startsWith("data:"))).toBe(true);
+  await expect
+    .poll(() =>
+      img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && !el.currentSrc.startsWith("data:")),
+    )
+    .toBe(true);
   const info = await img.evaluate((el: HTMLImageElement) => ({
     shown: el.getBoundingClientRect().width,
     dpr: window.devicePixelRatio,
     currentSrc: el.currentSrc,
-    candidates: (el.parentElement?.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? "").split(", ").map((c) => Number(c.split(" ")[1]!.replace("w", ""))),
+    candidates: (el.parentElement?.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? "")
+      .split(", ")
+      .map((c) => Number(c.split(" ")[1]!.replace("w", ""))),
   }));
   const needed = info.shown * info.dpr;
   const loaded = widthOf(info.currentSrc);
   const candidates = info.candidates.sort((a, b) => a - b);
   const right = candidates.find((w) => w >= needed * 0.99) ?? candidates[candidates.length - 1]!;
-  test.info().annotations.push({ type: label, description: `shown ${info.shown.toFixed(0)} px × ${info.dpr} = ${needed.toFixed(0)} px → loaded ${loaded} w of ${candidates.join("/")}` });
+  test.info().annotations.push({
+    type: label,
+    description: `shown ${info.shown.toFixed(0)} px × ${info.dpr} = ${needed.toFixed(0)} px → loaded ${loaded} w of ${candidates.join("/")}`,
+  });
   expect(loaded, `${label}: ${info.currentSrc} for ${needed.toFixed(0)} device px`).toBe(right);
 }
 
@@ -132,13 +145,17 @@ test.describe("photos below the LCP image wait for the first paint (phone)", () 
   test.use(PHONE);
 
   for (const path of ["/", "/zabiegi-na-twarz", "/blog", "/red-touch-pro"]) {
-    test(`${path}: fetched after the first contentful paint, in boxes that do not move`, async ({ page, gotoUnhydrated }) => {
+    test(`${path}: fetched after the first contentful paint, in boxes that do not move`, async ({
+      page,
+      gotoUnhydrated,
+    }) => {
       await page.addInitScript(() => {
         // Layout shifts from the very start of the page, before any script of the page runs.
         const shifts: number[] = [];
         (window as unknown as { shifts: number[] }).shifts = shifts;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) shifts.push(entry.value);
         }).observe({ type: "layout-shift", buffered: true });
       });
       await gotoUnhydrated(path, { waitUntil: "load" });
@@ -148,14 +165,21 @@ test.describe("photos below the LCP image wait for the first paint (phone)", () 
         // Every image preload of the page, whatever its media: in Playwright's phone emulation Chromium's preload
         // scanner evaluates a preload's media query at the project's desktop width (a treatment list's wide-screen
         // preload is fetched, at 960 px); Lighthouse's emulation fetches it only on wide screens, as it should.
-        const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => link.getAttribute("imagesrcset") ?? "");
+        const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map(
+          (link) => link.getAttribute("imagesrcset") ?? "",
+        );
         const photos = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
           .filter((entry) => new URL(entry.name).pathname.startsWith("/img/"))
           .map((entry) => ({ file: new URL(entry.name).pathname, start: entry.startTime }));
         return { fcp, preloaded, photos, shifts: (window as unknown as { shifts: number[] }).shifts };
       });
-      const early = timing.photos.filter((p) => p.start < timing.fcp && !timing.preloaded.some((set) => set.includes(p.file)));
-      test.info().annotations.push({ type: "photos", description: `FCP ${timing.fcp.toFixed(0)} ms; ${timing.photos.map((p) => `${p.file.split("/").pop()} @${p.start.toFixed(0)}`).join(", ")}` });
+      const early = timing.photos.filter(
+        (p) => p.start < timing.fcp && !timing.preloaded.some((set) => set.includes(p.file)),
+      );
+      test.info().annotations.push({
+        type: "photos",
+        description: `FCP ${timing.fcp.toFixed(0)} ms; ${timing.photos.map((p) => `${p.file.split("/").pop()} @${p.start.toFixed(0)}`).join(", ")}`,
+      });
       expect(timing.photos.length, `${path}: no photo loaded at all`).toBeGreaterThan(0);
       expect(early, `${path}: photos fetched before the first paint that are not the LCP image`).toEqual([]);
       expect(timing.shifts, `${path}: layout shifts while loading`).toEqual([]);
@@ -167,14 +191,23 @@ test.describe("photos below the LCP image wait for the first paint (phone)", () 
         if (!(await img.isVisible())) continue;
         await img.scrollIntoViewIfNeeded();
         await expect
-          .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")), { message: `${path}: photo ${i + 1}` })
+          .poll(
+            () => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")),
+            { message: `${path}: photo ${i + 1}` },
+          )
           .toMatch(/\/img\/.+\.(avif|webp)$/);
       }
     });
   }
 
-  test("without JavaScript the placeholders are hidden, each photo is shown from its <noscript> copy, and the LCP photo and the text stay", async ({ browser }) => {
-    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+  test("without JavaScript the placeholders are hidden, each photo is shown from its <noscript> copy, and the LCP photo and the text stay", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      ...PHONE,
+      javaScriptEnabled: false,
+      baseURL: test.info().project.use.baseURL,
+    });
     const page = await context.newPage();
     await page.goto("/");
     await expect(page.locator("main img").first()).toBeVisible();

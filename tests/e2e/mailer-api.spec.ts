@@ -10,7 +10,19 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "../../docker/native/config.mjs";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { multipart, nextSourceAddress, pool, postForm, send, siteOrigin, solvedProof, urlEncoded, validMessage, type Fields, type Reply } from "../mailer/http";
+import {
+  multipart,
+  nextSourceAddress,
+  pool,
+  postForm,
+  send,
+  siteOrigin,
+  solvedProof,
+  urlEncoded,
+  validMessage,
+  type Fields,
+  type Reply,
+} from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
 import { compose, logSince, logSize, outboxSnapshot, waitForEmptyOutbox } from "../support/stack";
 
@@ -98,7 +110,13 @@ function both(label: string, fields: Fields, status: keyof typeof ERRORS, field?
   }
 }
 function raw(label: string, body: string, status: keyof typeof ERRORS, field?: string) {
-  cases.push({ label, status, field, body: Buffer.from(body), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin } });
+  cases.push({
+    label,
+    status,
+    field,
+    body: Buffer.from(body),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin },
+  });
 }
 
 // Required fields: missing, empty, blank (ASCII and Unicode spaces).
@@ -110,7 +128,12 @@ for (const field of ["name", "email", "message"]) {
 }
 // Caps: name 100, e-mail 254, phone 30, message 5000 characters (Polish letters count as one).
 both("name of 101 characters", form({ name: "ż".repeat(101) }), 422, "name");
-both("e-mail of 256 characters", form({ email: `${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.${"e".repeat(5)}.pl` }), 422, "email");
+both(
+  "e-mail of 256 characters",
+  form({ email: `${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.${"e".repeat(5)}.pl` }),
+  422,
+  "email",
+);
 both("phone of 31 characters", form({ phone: "1".repeat(31) }), 422, "phone");
 both("message of 5001 characters", form({ message: "ą".repeat(5001) }), 422, "message");
 // E-mail checked properly.
@@ -139,20 +162,40 @@ for (const [field, base] of [
   ["email", "anna@example.com"],
   ["phone", "600 100 200"],
 ] as const) {
-  for (const injection of ["\r\nBcc: ofiara@example.com", "\nCc: ofiara@example.com", "\rSubject: spam", "\r\n\r\nTreść doklejona"]) {
+  for (const injection of [
+    "\r\nBcc: ofiara@example.com",
+    "\nCc: ofiara@example.com",
+    "\rSubject: spam",
+    "\r\n\r\nTreść doklejona",
+  ]) {
     both(`${field} with ${JSON.stringify(injection.slice(0, 6))}…`, form({ [field]: base + injection }), 422, field);
   }
 }
 // Control characters (NUL, ESC, DEL, a NUL-smuggled header in the message) in every field.
 for (const field of FIELDS) {
   for (const control of ["\u0000", "\u001b[31m", "\u007f"]) {
-    both(`${field} with control character ${JSON.stringify(control)}`, form({ [field]: `${VALID[field]}${control}` }), 422, field);
+    both(
+      `${field} with control character ${JSON.stringify(control)}`,
+      form({ [field]: `${VALID[field]}${control}` }),
+      422,
+      field,
+    );
   }
 }
 // Invalid UTF-8 in every field.
 for (const field of FIELDS) {
-  for (const bytes of [[0xc3, 0x28], [0xe2, 0x82], [0xf0, 0x28, 0x8c, 0xbc], [0xc0, 0xaf], [0x5a, 0x61, 0xbf, 0xf3, 0xb3, 0xe6]]) {
-    const value = Buffer.concat([Buffer.from(field === "email" ? "anna" : "1"), Buffer.from(bytes), Buffer.from(field === "email" ? "@example.com" : "")]);
+  for (const bytes of [
+    [0xc3, 0x28],
+    [0xe2, 0x82],
+    [0xf0, 0x28, 0x8c, 0xbc],
+    [0xc0, 0xaf],
+    [0x5a, 0x61, 0xbf, 0xf3, 0xb3, 0xe6],
+  ]) {
+    const value = Buffer.concat([
+      Buffer.from(field === "email" ? "anna" : "1"),
+      Buffer.from(bytes),
+      Buffer.from(field === "email" ? "@example.com" : ""),
+    ]);
     both(`${field} with invalid UTF-8 ${Buffer.from(bytes).toString("hex")}`, form({ [field]: value }), 422, field);
   }
 }
@@ -188,46 +231,118 @@ for (const type of [
   "form-data",
   "multipart/form-data-evil; boundary=x",
 ]) {
-  cases.push({ label: `content type ${type}`, status: 415, body: type === "application/json" ? Buffer.from(JSON.stringify(VALID)) : urlBody, headers: { "Content-Type": type, Origin: siteOrigin } });
+  cases.push({
+    label: `content type ${type}`,
+    status: 415,
+    body: type === "application/json" ? Buffer.from(JSON.stringify(VALID)) : urlBody,
+    headers: { "Content-Type": type, Origin: siteOrigin },
+  });
 }
 cases.push({ label: "no content type", status: 415, body: urlBody, headers: { Origin: siteOrigin } });
 // Oversized bodies: nginx's JSON 413 (client_max_body_size 64k).
 for (const size of [65 * 1024, 100 * 1024, 300 * 1024]) {
   const big = multipart([...form(), ["message", "x".repeat(size)]]);
-  cases.push({ label: `body of ${size} bytes`, status: 413, body: big.body, headers: { "Content-Type": big.contentType, Origin: siteOrigin } });
+  cases.push({
+    label: `body of ${size} bytes`,
+    status: 413,
+    body: big.body,
+    headers: { "Content-Type": big.contentType, Origin: siteOrigin },
+  });
 }
-cases.push({ label: "chunked body of 100 KiB", status: 413, chunked: true, body: urlEncoded([["message", "x".repeat(100 * 1024)]]).body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin } });
-cases.push({ label: "urlencoded body of 70 KiB", status: 413, body: Buffer.from(`message=${"y".repeat(70 * 1024)}`), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin } });
+cases.push({
+  label: "chunked body of 100 KiB",
+  status: 413,
+  chunked: true,
+  body: urlEncoded([["message", "x".repeat(100 * 1024)]]).body,
+  headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin },
+});
+cases.push({
+  label: "urlencoded body of 70 KiB",
+  status: 413,
+  body: Buffer.from(`message=${"y".repeat(70 * 1024)}`),
+  headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin },
+});
 // Bodies no browser writes: 400.
 const good = multipart(form(), "b0undary");
 const bad = (label: string, contentType: string, body: string | Buffer) =>
-  cases.push({ label, status: 400, body: Buffer.from(body), headers: { "Content-Type": contentType, Origin: siteOrigin } });
+  cases.push({
+    label,
+    status: 400,
+    body: Buffer.from(body),
+    headers: { "Content-Type": contentType, Origin: siteOrigin },
+  });
 bad("multipart without a boundary", "multipart/form-data", good.body);
 bad("multipart with another boundary", "multipart/form-data; boundary=other", good.body);
 bad("multipart cut short", good.contentType, good.body.subarray(0, good.body.length - 40));
 bad("multipart with bare LF", good.contentType, good.body.toString("latin1").replace(/\r\n/g, "\n"));
-bad("multipart part without a name", good.contentType, "--b0undary\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b0undary--\r\n");
-bad("multipart part without Content-Disposition", good.contentType, "--b0undary\r\nContent-Type: text/plain\r\n\r\nx\r\n--b0undary--\r\n");
-bad("multipart with 60 parts", "multipart/form-data; boundary=b0undary", multipart(Array.from({ length: 60 }, (_, i) => [`f${i}`, "x"] as [string, string]), "b0undary").body);
-bad("multipart boundary of 71 characters", `multipart/form-data; boundary=${"b".repeat(71)}`, multipart(form(), "b".repeat(71)).body);
+bad(
+  "multipart part without a name",
+  good.contentType,
+  "--b0undary\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b0undary--\r\n",
+);
+bad(
+  "multipart part without Content-Disposition",
+  good.contentType,
+  "--b0undary\r\nContent-Type: text/plain\r\n\r\nx\r\n--b0undary--\r\n",
+);
+bad(
+  "multipart with 60 parts",
+  "multipart/form-data; boundary=b0undary",
+  multipart(
+    Array.from({ length: 60 }, (_, i) => [`f${i}`, "x"] as [string, string]),
+    "b0undary",
+  ).body,
+);
+bad(
+  "multipart boundary of 71 characters",
+  `multipart/form-data; boundary=${"b".repeat(71)}`,
+  multipart(form(), "b".repeat(71)).body,
+);
 bad("urlencoded with 60 pairs", "application/x-www-form-urlencoded", "a=1&".repeat(60));
 // A header-injection attempt in a part's own headers ends up as an unknown field: the real fields are missing.
-raw("urlencoded name of a field with CR/LF", `name%0D%0ABcc%3A%20x=Anna&email=anna%40example.com&message=x`, 422, "name");
+raw(
+  "urlencoded name of a field with CR/LF",
+  `name%0D%0ABcc%3A%20x=Anna&email=anna%40example.com&message=x`,
+  422,
+  "name",
+);
 // Posts from other sites' pages.
 const port = Number(new URL(siteOrigin).port || 80);
 // Same host and port in another scheme is the same site (mailer/src/OriginPolicy.php); another host or port is not.
-for (const origin of ["https://evil.example", "null", `http://127.0.0.1:${port + 1}`, `http://127.0.0.2:${port}`, `${siteOrigin}.evil.example`, "http://evil.example:" + port]) {
+for (const origin of [
+  "https://evil.example",
+  "null",
+  `http://127.0.0.1:${port + 1}`,
+  `http://127.0.0.2:${port}`,
+  `${siteOrigin}.evil.example`,
+  "http://evil.example:" + port,
+]) {
   const { body, contentType } = multipart(form());
-  cases.push({ label: `Origin ${origin}`, status: 403, body, headers: { "Content-Type": contentType, Origin: origin } });
+  cases.push({
+    label: `Origin ${origin}`,
+    status: 403,
+    body,
+    headers: { "Content-Type": contentType, Origin: origin },
+  });
 }
 for (const referer of ["https://evil.example/kontakt", `http://127.0.0.2:${port}/kontakt`]) {
   const { body, contentType } = multipart(form());
-  cases.push({ label: `Referer ${referer} without Origin`, status: 403, body, headers: { "Content-Type": contentType, Referer: referer } });
+  cases.push({
+    label: `Referer ${referer} without Origin`,
+    status: 403,
+    body,
+    headers: { "Content-Type": contentType, Referer: referer },
+  });
 }
 // A browser that sends neither Origin nor Referer still says where the post comes from (nginx passes the header on).
 for (const site of ["cross-site", "same-site"]) {
   const { body, contentType } = multipart(form());
-  cases.push({ label: `Sec-Fetch-Site ${site} without Origin and Referer`, status: 403, body, headers: { "Content-Type": contentType, "Sec-Fetch-Site": site } });
+  cases.push({
+    label: `Sec-Fetch-Site ${site} without Origin and Referer`,
+    status: 403,
+    body,
+    headers: { "Content-Type": contentType, "Sec-Fetch-Site": site },
+  });
 }
 
 test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is stored or sent; PHP logs no warning`, async () => {
@@ -240,10 +355,17 @@ test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is
   const logOffset = compose ? 0 : logSize();
 
   const replies = await pool(cases, 8, (c) =>
-    send({ method: c.method ?? "POST", headers: c.headers, body: c.body, chunked: c.chunked, from: nextSourceAddress() }),
+    send({
+      method: c.method ?? "POST",
+      headers: c.headers,
+      body: c.body,
+      chunked: c.chunked,
+      from: nextSourceAddress(),
+    }),
   );
   cases.forEach((c, i) => expectJsonError(replies[i]!, c.status, c.label, c.field));
-  for (const c of cases.filter((c) => c.status === 405)) expect(replies[cases.indexOf(c)]!.headers["allow"], c.label).toBe("POST");
+  for (const c of cases.filter((c) => c.status === 405))
+    expect(replies[cases.indexOf(c)]!.headers["allow"], c.label).toBe("POST");
 
   // HEAD: the same 405 without a body; TRACE is refused by nginx itself for every URL, before any location.
   const head = await send({ method: "HEAD", from: nextSourceAddress() });
@@ -267,7 +389,9 @@ test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is
   if (!compose) {
     expect(outboxSnapshot(), "outbox unchanged").toEqual(outboxBefore);
     const log = logSince(logOffset);
-    expect(log, "PHP logged a warning, notice or error").not.toMatch(/PHP (Warning|Notice|Fatal|Deprecated|Parse error)/);
+    expect(log, "PHP logged a warning, notice or error").not.toMatch(
+      /PHP (Warning|Notice|Fatal|Deprecated|Parse error)/,
+    );
     // One line per outcome, with reason codes, and never a visitor's address or words.
     const rejected = log.split("\n").filter((line) => line.includes("contact-form: rejected"));
     expect(rejected.length).toBeGreaterThanOrEqual(cases.filter((c) => c.status !== 413).length);
@@ -293,19 +417,27 @@ test("valid posts: multipart or urlencoded, from the site's origin, its Referer,
   const variants = [
     { label: "multipart + Origin", reply: () => postForm(validMessage(`${token}a`)) },
     { label: "urlencoded + Origin", reply: () => postForm(validMessage(`${token}b`), { encoding: "urlencoded" }) },
-    { label: "Referer only", reply: () => postForm(validMessage(`${token}c`), { headers: { Origin: "", Referer: `${siteOrigin}/kontakt` } }) },
+    {
+      label: "Referer only",
+      reply: () => postForm(validMessage(`${token}c`), { headers: { Origin: "", Referer: `${siteOrigin}/kontakt` } }),
+    },
     // Not a web page (curl, a monitor): allowed, see mailer/src/OriginPolicy.php; it could forge Origin anyway.
     { label: "neither header", reply: () => postWithout(validMessage(`${token}d`)) },
   ];
   for (const variant of variants) {
     const reply = await variant.reply();
     expect(reply.status, variant.label).toBe(200);
-    expect(reply.json, variant.label).toEqual({ ok: true, message: "Wiadomość została wysłana. Dziękujemy za kontakt!" });
+    expect(reply.json, variant.label).toEqual({
+      ok: true,
+      message: "Wiadomość została wysłana. Dziękujemy za kontakt!",
+    });
     expect(reply.headers["cache-control"], variant.label).toBe("no-store");
     expectSecurityHeaders(reply, variant.label);
   }
   const mails = await waitForMail((m) => m.text.includes(token), { count: 4 });
-  expect(mails.map((m) => m.subject).sort()).toEqual(["a", "b", "c", "d"].map((s) => `Wiadomość ze strony od Zażółć Gęślą ${token}${s}`));
+  expect(mails.map((m) => m.subject).sort()).toEqual(
+    ["a", "b", "c", "d"].map((s) => `Wiadomość ze strony od Zażółć Gęślą ${token}${s}`),
+  );
   for (const mail of mails) {
     expect(mail.from).toEqual(["strona@aurea-salon.example"]);
     expect(mail.to).toEqual(["kontakt@aurea-salon.example"]);
@@ -315,7 +447,10 @@ test("valid posts: multipart or urlencoded, from the site's origin, its Referer,
 
 test("a header-injection attempt in the message is only text: one recipient, no Bcc, the line kept in the body", async () => {
   const token = `inj${Date.now().toString(36)}`;
-  const reply = await postForm({ ...validMessage(token), message: `Treść ${token}\r\nBcc: ofiara@example.com\r\nTo: ofiara@example.com` });
+  const reply = await postForm({
+    ...validMessage(token),
+    message: `Treść ${token}\r\nBcc: ofiara@example.com\r\nTo: ofiara@example.com`,
+  });
   expect(reply.status).toBe(200);
   const [mail] = await waitForMail((m) => m.text.includes(token));
   expect(mail).toBeTruthy();
@@ -328,7 +463,11 @@ test("a header-injection attempt in the message is only text: one recipient, no 
 test("the rate limit answers 429 as JSON with Retry-After and the security headers", async () => {
   const from = nextSourceAddress();
   // GETs count too and store nothing: 10r/m with burst 5 lets 6 through at once.
-  const replies = await pool(Array.from({ length: 10 }, (_, i) => i), 1, () => send({ method: "GET", from }));
+  const replies = await pool(
+    Array.from({ length: 10 }, (_, i) => i),
+    1,
+    () => send({ method: "GET", from }),
+  );
   const limited = replies.filter((r) => r.status === 429);
   expect(limited.length).toBeGreaterThanOrEqual(3);
   expect(replies.slice(0, 6).map((r) => r.status)).toEqual([405, 405, 405, 405, 405, 405]);

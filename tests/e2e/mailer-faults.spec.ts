@@ -53,7 +53,10 @@ async function expectEachOnce(tokens: string[], storedIds: Map<string, string>) 
   const mails = await deliverUntilCaught(tokens);
   // Every message first (a slow machine may need the whole deadline), so that the count below compares the
   // catcher with the tokens, not with a list cut short by the deadline.
-  expect(tokens.filter((t) => !mails.some((m) => m.text.includes(quoted(t)))), "messages not delivered in time").toEqual([]);
+  expect(
+    tokens.filter((t) => !mails.some((m) => m.text.includes(quoted(t)))),
+    "messages not delivered in time",
+  ).toEqual([]);
   // A moment longer: a duplicate would come from a second sender (request, service, by hand) racing.
   await new Promise((r) => setTimeout(r, 2500));
   const all = (await listMail()).filter((m) => tokens.some((t) => m.text.includes(quoted(t))));
@@ -109,7 +112,9 @@ test("mail catcher down: 25 messages are all answered 200, and after it is back 
       .filter((f) => tokens.some((t) => f.body.includes(`„${t}”`)))
       .map((f) => f.name);
     // The mail tests run one at a time (exclusiveMailTests): any "sent" line now is one of these messages.
-    sentWhileDown = logsFrom.flatMap(([file, from]) => logSince(from, file).split("\n")).filter((line) => line.includes("contact-form: sent "));
+    sentWhileDown = logsFrom
+      .flatMap(([file, from]) => logSince(from, file).split("\n"))
+      .filter((line) => line.includes("contact-form: sent "));
   } finally {
     await startCatcher();
   }
@@ -132,7 +137,10 @@ test("PHP-FPM down: nginx answers 503 as JSON with the security headers, pages s
     const down = await postForm(validMessage(tokenOf("down", 0)), { proof: false });
     expect(down.status).toBe(503);
     expect(down.headers["content-type"]).toMatch(/^application\/json/);
-    expect(down.json).toEqual({ ok: false, error: "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później." });
+    expect(down.json).toEqual({
+      ok: false,
+      error: "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.",
+    });
     expect(down.headers["cache-control"]).toBe("no-store");
     expect(down.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(down.headers["x-content-type-options"]).toBe("nosniff");
@@ -171,7 +179,8 @@ test("PHP-FPM killed (SIGKILL) in the middle of a burst while its workers wait o
     });
     // Kill once some visitors have their 200 and their workers are inside SMTP.
     const deadline = Date.now() + 10_000;
-    while ([...status.values()].filter((s) => s === 200).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ([...status.values()].filter((s) => s === 200).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 300));
     await killServiceNamed("php");
     await burst;
@@ -198,7 +207,10 @@ test("PHP-FPM killed (SIGKILL) in the middle of a burst while its workers wait o
     `burst: ${first.length} before the kill (${first.length - refused.length} × 200, ${refused.length} × ${[...new Set(refused.map((t) => status.get(t)))].join("/") || "-"}), ` +
       `${stranded.length} answered 200 but still in the outbox when PHP-FPM died; ${second.length} after the restart`,
   );
-  expect(stranded.length, "some visitors had their 200 while their message was still being sent").toBeGreaterThanOrEqual(1);
+  expect(
+    stranded.length,
+    "some visitors had their 200 while their message was still being sent",
+  ).toBeGreaterThanOrEqual(1);
   for (const t of refused) expect([503, 0]).toContain(status.get(t));
   for (const t of second) expect(status.get(t)).toBe(200);
 

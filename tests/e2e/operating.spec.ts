@@ -9,7 +9,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { nextSourceAddress, send } from "../mailer/http";
-import { containerOf, docker, expectDeliveredOnce, outboxStatus, postMessages, project, waitHealthy } from "../support/composeStack";
+import {
+  containerOf,
+  docker,
+  expectDeliveredOnce,
+  outboxStatus,
+  postMessages,
+  project,
+  waitHealthy,
+} from "../support/composeStack";
 import { compose, composeConfig, composeRun, root } from "../support/stack";
 import { expect, test } from "../support/test";
 
@@ -32,7 +40,10 @@ test("docker/outbox.sh: a backup of waiting mail, restored into a lost outbox, i
     writeFileSync(backup, execFileSync(outboxScript, ["backup"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] }));
     const listed = execFileSync("tar", ["-tzf", backup], { encoding: "utf8" }).trim().split("\n");
     expect(listed.filter((name) => /^\.\/[^/]+\.json$/.test(name))).toHaveLength(3);
-    expect(listed.filter((name) => /\/\./.test(name)), "no temporary files or markers").toEqual([]);
+    expect(
+      listed.filter((name) => /\/\./.test(name)),
+      "no temporary files or markers",
+    ).toEqual([]);
 
     // The volume is lost (a new machine): a fresh, empty outbox.
     composeRun("rm --stop --force php deliverer");
@@ -41,7 +52,11 @@ test("docker/outbox.sh: a backup of waiting mail, restored into a lost outbox, i
     await waitHealthy("php");
     expect(outboxStatus().waiting).toBe(0);
 
-    execFileSync(outboxScript, ["restore"], { cwd: root, input: readFileSync(backup), stdio: ["pipe", "inherit", "inherit"] });
+    execFileSync(outboxScript, ["restore"], {
+      cwd: root,
+      input: readFileSync(backup),
+      stdio: ["pipe", "inherit", "inherit"],
+    });
     expect(outboxStatus().waiting).toBe(3);
     await waitHealthy("deliverer");
   } finally {
@@ -83,7 +98,9 @@ test("nginx's logs (visitors' addresses) are rotated daily and kept 14 days at m
   expect(composeRun(`exec -T web sh -c 'cat /proc/[0-9]*/cmdline | tr "\\0" " "'`)).toContain("salon-logs --loop");
 
   // Age: a day file of 14 days ago goes, one of 13 days ago stays (as if written then).
-  composeRun(`exec -T web sh -c 'echo old > /var/log/salon/access-${day(-14)}.log; echo kept > /var/log/salon/access-${day(-13)}.log'`);
+  composeRun(
+    `exec -T web sh -c 'echo old > /var/log/salon/access-${day(-14)}.log; echo kept > /var/log/salon/access-${day(-13)}.log'`,
+  );
   const aged = composeRun("exec -T web salon-logs --once");
   expect(aged).toContain(`deleted access-${day(-14)}.log`);
   expect(logs()).toEqual(expect.arrayContaining([`access-${day(-13)}.log`, "access.log"]));
@@ -111,5 +128,7 @@ test("nginx's logs (visitors' addresses) are rotated daily and kept 14 days at m
 
   // More than the privacy policy promises is refused.
   expect(() => composeRun("exec -T -e LOG_RETENTION_DAYS=30 web salon-logs --once")).toThrow();
-  composeRun(`exec -T web sh -c 'rm -f /var/log/salon/access-*.log /var/log/salon/error-*.log; date +%F > /var/log/salon/.day'`);
+  composeRun(
+    `exec -T web sh -c 'rm -f /var/log/salon/access-*.log /var/log/salon/error-*.log; date +%F > /var/log/salon/.day'`,
+  );
 });

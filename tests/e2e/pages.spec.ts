@@ -8,8 +8,11 @@ import { resolve } from "node:path";
 import { expect, test, type Locator, type Page } from "../support/test";
 import { site } from "../../frontend/app/site/config";
 
-const slideCount = (JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/content.json"), "utf8")) as { hero: { slides: unknown[] } }).hero.slides
-  .length;
+const slideCount = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/content.json"), "utf8")) as {
+    hero: { slides: unknown[] };
+  }
+).hero.slides.length;
 
 /** Hydration or runtime errors would leave the interactive parts dead: none may occur on these pages. */
 function collectErrors(page: Page) {
@@ -48,9 +51,14 @@ test.describe("home slideshow", () => {
     await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
     await hero(page).getByRole("button", { name: "Następny slajd" }).click();
     await expect(current(page)).toHaveAttribute("aria-label", `2 z ${slideCount}`);
-    await hero(page).getByRole("button", { name: `Slajd ${slideCount}` }).click();
+    await hero(page)
+      .getByRole("button", { name: `Slajd ${slideCount}` })
+      .click();
     await expect(current(page)).toHaveAttribute("aria-label", `${slideCount} z ${slideCount}`);
-    await expect(hero(page).getByRole("button", { name: `Slajd ${slideCount}` })).toHaveAttribute("aria-current", "true");
+    await expect(hero(page).getByRole("button", { name: `Slajd ${slideCount}` })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await hero(page).getByRole("button", { name: "Slajd 1" }).click();
     await expect(current(page)).toHaveAttribute("aria-label", `1 z ${slideCount}`);
     // Only the current slide's text is visible.
@@ -132,7 +140,8 @@ test.describe("home slideshow", () => {
     const reviews = page.getByRole("region", { name: "Co mówią nasze klientki" });
     await expect(reviews.getByRole("img", { name: "Ocena: 5 na 5 gwiazdek" })).toHaveCount(3);
     await expect(reviews.getByText(/marca 2025/)).toHaveCount(3);
-    for (const name of [/Opinie w Google/, /Opinie na Facebooku/]) await expect(reviews.getByRole("link", { name })).toHaveAttribute("target", "_blank");
+    for (const name of [/Opinie w Google/, /Opinie na Facebooku/])
+      await expect(reviews.getByRole("link", { name })).toHaveAttribute("target", "_blank");
   });
 });
 
@@ -190,7 +199,9 @@ test.describe("needs accordion", () => {
 test.describe("blog list", () => {
   const cards = (page: Page) => page.getByRole("main").getByRole("article");
 
-  test("the search filters live, the categories combine with it, and no match shows the empty-result text", async ({ page }) => {
+  test("the search filters live, the categories combine with it, and no match shows the empty-result text", async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     await page.goto("/blog");
     await hydrated(page);
@@ -210,7 +221,9 @@ test.describe("blog list", () => {
 
     await search.fill("cellulit"); // no permanent-makeup article is about cellulite
     await expect(cards(page)).toHaveCount(0);
-    await expect(page.getByText("Nie znaleziono artykułów spełniających kryteria wyszukiwania.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Nie znaleziono artykułów spełniających kryteria wyszukiwania.", { exact: true }),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: "Wszystkie", exact: true }).click();
     await expect(cards(page).first()).toContainText(/cellulit/i);
@@ -225,7 +238,9 @@ test.describe("blog list", () => {
       [1280, 3],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      const tops = await cards(page).evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().top)));
+      const tops = await cards(page).evaluateAll((els) =>
+        els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().top)),
+      );
       expect(tops.filter((top) => top === tops[0]).length, `${width}px`).toBe(columns);
     }
   });
@@ -246,17 +261,28 @@ test.describe("blog list", () => {
 test.describe("blog article", () => {
   const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
 
-  test("has the 400 px hero, share links built from its own address, the call to action and a phone link", async ({ page }) => {
+  test("has the 400 px hero, share links built from its own address, the call to action and a phone link", async ({
+    page,
+  }) => {
     await page.goto(`/blog/${slug}`);
     const heroImage = page.getByRole("main").locator("picture img").first();
     await expect(heroImage).toBeVisible();
     expect(Math.round((await heroImage.boundingBox())!.height)).toBe(400);
     const facebook = page.getByRole("link", { name: /Udostępnij na Facebooku/ });
-    await expect(facebook).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${site.origin}/blog/${slug}`)}`);
+    await expect(facebook).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${site.origin}/blog/${slug}`)}`,
+    );
     await expect(facebook).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("link", { name: /Instagram/ }).last()).toHaveAttribute("href", site.social.instagram);
-    await expect(page.getByRole("complementary").getByRole("link", { name: "Umów konsultację" })).toHaveAttribute("href", "/kontakt");
-    await expect(page.getByRole("complementary").getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute("href", /^tel:/);
+    await expect(page.getByRole("complementary").getByRole("link", { name: "Umów konsultację" })).toHaveAttribute(
+      "href",
+      "/kontakt",
+    );
+    await expect(page.getByRole("complementary").getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute(
+      "href",
+      /^tel:/,
+    );
   });
 
   test("an unknown slug shows 'Nie znaleziono artykułu' with a back link to the blog", async ({ page }) => {
@@ -280,7 +306,9 @@ test.describe("price list", () => {
     await expect(page.locator("#onda-pro")).toBeInViewport();
   });
 
-  test("the table of contents jumps to each category; the heading is not hidden under the sticky header", async ({ page }) => {
+  test("the table of contents jumps to each category; the heading is not hidden under the sticky header", async ({
+    page,
+  }) => {
     await page.goto("/cennik");
     await hydrated(page);
     const toc = page.getByRole("navigation", { name: "Kategorie cennika" });
@@ -288,7 +316,10 @@ test.describe("price list", () => {
     await expect(page).toHaveURL(/#onda-pro$/);
     const heading = page.locator("#onda-pro h2");
     await expect(heading).toBeInViewport();
-    const headerBottom = await page.locator("header").first().evaluate((el) => el.getBoundingClientRect().bottom);
+    const headerBottom = await page
+      .locator("header")
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom);
     await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom - 1);
   });
 
@@ -302,7 +333,9 @@ test.describe("price list", () => {
 
 // ------------------------------------------------------------------------------------------------ promotions
 test.describe("promotions", () => {
-  test("four cards open their external sub-sites in new tabs; 'Umów się na zabieg' leads to /kontakt", async ({ page }) => {
+  test("four cards open their external sub-sites in new tabs; 'Umów się na zabieg' leads to /kontakt", async ({
+    page,
+  }) => {
     await page.goto("/promocje");
     await hydrated(page);
     const external = page.getByRole("link", { name: /Szczegóły promocji/ });
@@ -321,7 +354,21 @@ test.describe("promotions", () => {
 });
 
 // ------------------------------------------------------------------------------------------------ every page
-const pages = ["/", "/zabiegi-na-twarz", "/zabiegi-na-cialo", "/makijaz-permanentny", "/twoje-potrzeby", "/cennik", "/promocje", "/blog", "/blog/jak-skutecznie-pozbyc-sie-cellulitu", "/konkurs", "/rodo", "/polityka-prywatnosci", "/polityka-prywatnosci-socialmedia"];
+const pages = [
+  "/",
+  "/zabiegi-na-twarz",
+  "/zabiegi-na-cialo",
+  "/makijaz-permanentny",
+  "/twoje-potrzeby",
+  "/cennik",
+  "/promocje",
+  "/blog",
+  "/blog/jak-skutecznie-pozbyc-sie-cellulitu",
+  "/konkurs",
+  "/rodo",
+  "/polityka-prywatnosci",
+  "/polityka-prywatnosci-socialmedia",
+];
 
 test.describe("entrance animation", () => {
   test("sections below the fold fade in once, when they scroll into view", async ({ page }) => {
@@ -345,7 +392,10 @@ test.describe("entrance animation", () => {
       await expect(page.locator("[data-reveal]")).toHaveCount(0);
     }
     const transition = await page.goto("/").then(() =>
-      page.locator('[aria-roledescription="slajd"]').first().evaluate((el) => getComputedStyle(el).transitionDuration),
+      page
+        .locator('[aria-roledescription="slajd"]')
+        .first()
+        .evaluate((el) => getComputedStyle(el).transitionDuration),
     );
     expect(transition).toBe("0s");
     await context.close();
@@ -370,7 +420,9 @@ test.describe("layout at 360 px", () => {
   for (const path of pages) {
     test(`${path} does not scroll sideways`, async ({ page }) => {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
@@ -385,7 +437,9 @@ test.describe("layout at 360 px", () => {
       });
       await page.goto(path);
       expect(await page.evaluate(() => document.fonts.check('600 1rem "Cormorant Garamond"'))).toBe(false);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }

@@ -28,7 +28,9 @@ test.describe("before consent nothing leaves the site", () => {
       await page.waitForLoadState("networkidle");
       expect(foreign).toEqual([]);
       // The analytics data array exists with every consent field denied.
-      const defaults = await page.evaluate(() => (window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>)));
+      const defaults = await page.evaluate(() =>
+        (window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>)),
+      );
       expect(defaults[0]).toEqual([
         "consent",
         "default",
@@ -49,7 +51,9 @@ test("after 'Akceptuję' the map service loads on /kontakt, and nowhere else", a
   await page.goto("/");
   await page.getByRole("button", { name: "Akceptuję" }).click();
   // The banner asks for the map only: no statistics or advertising field is granted.
-  const consent = await page.evaluate(() => JSON.stringify((window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>))));
+  const consent = await page.evaluate(() =>
+    JSON.stringify((window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>))),
+  );
   expect(consent).not.toContain("granted");
   for (const path of ["/cennik", "/geneo", "/blog"]) {
     await page.goto(path);
@@ -64,7 +68,10 @@ test("after 'Akceptuję' the map service loads on /kontakt, and nowhere else", a
   await expect.poll(() => foreign.some((url) => url.startsWith("https://www.google.com/maps"))).toBe(true);
 });
 
-test("a visitor who declined gets the map only by asking for it, in the same reserved box", async ({ page, context }) => {
+test("a visitor who declined gets the map only by asking for it, in the same reserved box", async ({
+  page,
+  context,
+}) => {
   await context.route(/^https:\/\/(www|maps)\.google\.com\//, (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>mapa</title>" }),
   );
@@ -75,7 +82,10 @@ test("a visitor who declined gets the map only by asking for it, in the same res
   const before = await box.boundingBox();
   await page.getByRole("button", { name: "Pokaż mapę interaktywną" }).click();
   await expect(page.locator("iframe")).toHaveCount(1);
-  const after = await page.locator("figure").filter({ has: page.locator("iframe") }).boundingBox();
+  const after = await page
+    .locator("figure")
+    .filter({ has: page.locator("iframe") })
+    .boundingBox();
   expect(Math.round(after!.height)).toBe(Math.round(before!.height));
 });
 

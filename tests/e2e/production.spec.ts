@@ -17,7 +17,16 @@ import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http"
 import { chromiumPath, quietChromiumFlags } from "../support/chromium";
 import { waitForMail } from "../support/mailbox";
 import { composeRun, compose, composeConfig, root } from "../support/stack";
-import { containerOf, docker, expectHardened, inspect, logsOf, mountsOf, networksOf, project } from "../support/composeStack";
+import {
+  containerOf,
+  docker,
+  expectHardened,
+  inspect,
+  logsOf,
+  mountsOf,
+  networksOf,
+  project,
+} from "../support/composeStack";
 import { expect, test } from "../support/test";
 
 test.skip(!compose || composeConfig !== "production", "the test run's production only (tests/compose/run.sh)");
@@ -35,11 +44,19 @@ function pebbleRoot(): Promise<string> {
   const api = new URL(process.env.PEBBLE_API ?? "https://pebble:18015");
   return new Promise((resolve, reject) => {
     httpsGet(
-      { host: "127.0.0.1", port: api.port, path: "/roots/0", servername: api.hostname, ca: execFileSync("cat", [process.env.TEST_CA!]) },
+      {
+        host: "127.0.0.1",
+        port: api.port,
+        path: "/roots/0",
+        servername: api.hostname,
+        ca: execFileSync("cat", [process.env.TEST_CA!]),
+      },
       (res) => {
         let body = "";
         res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        res.on("end", () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`Pebble /roots/0: ${res.statusCode}`))));
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve(body) : reject(new Error(`Pebble /roots/0: ${res.statusCode}`)),
+        );
       },
     ).on("error", reject);
   });
@@ -48,12 +65,15 @@ function pebbleRoot(): Promise<string> {
 /** The certificate the front serves for `name`, verified against `ca` (a failed verification rejects). */
 function served(name: string, ca: string): Promise<PeerCertificate & { alpn: string | false | null }> {
   return new Promise((resolve, reject) => {
-    const socket = tlsConnect({ host: "127.0.0.1", port: httpsPort, servername: name, ca, ALPNProtocols: ["h2", "http/1.1"] }, () => {
-      const certificate = socket.getPeerCertificate(true);
-      const alpn = socket.alpnProtocol;
-      socket.end();
-      resolve(Object.assign(certificate, { alpn }));
-    });
+    const socket = tlsConnect(
+      { host: "127.0.0.1", port: httpsPort, servername: name, ca, ALPNProtocols: ["h2", "http/1.1"] },
+      () => {
+        const certificate = socket.getPeerCertificate(true);
+        const alpn = socket.alpnProtocol;
+        socket.end();
+        resolve(Object.assign(certificate, { alpn }));
+      },
+    );
     socket.on("error", reject);
   });
 }
@@ -62,12 +82,16 @@ function served(name: string, ca: string): Promise<PeerCertificate & { alpn: str
 function productionCompose(args: string[], env: Record<string, string>) {
   const base: Record<string, string> = { PATH: process.env.PATH!, HOME: process.env.HOME ?? "/root" };
   if (process.env.DOCKER_CONFIG) base.DOCKER_CONFIG = process.env.DOCKER_CONFIG;
-  return execFileSync("docker", ["compose", "-f", "compose.yaml", "-f", "compose.production.yaml", "-p", "salon-refusal-check", ...args], {
-    cwd: root,
-    env: { ...base, ...env },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  return execFileSync(
+    "docker",
+    ["compose", "-f", "compose.yaml", "-f", "compose.production.yaml", "-p", "salon-refusal-check", ...args],
+    {
+      cwd: root,
+      env: { ...base, ...env },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
 }
 
 const settings = {
@@ -91,10 +115,15 @@ test("production will not start without a setting the salon's mail or certificat
     expect(stderr, `up without ${name}`).toContain(`required variable ${name} is missing a value: set ${name} in .env`);
   }
   // With every setting: the four services, none of them a catcher, nothing published but the front's 80 and 443.
-  expect(productionCompose(["config", "--services"], settings).trim().split("\n").sort()).toEqual([...production].sort());
+  expect(productionCompose(["config", "--services"], settings).trim().split("\n").sort()).toEqual(
+    [...production].sort(),
+  );
   const config = productionCompose(["config", "--format", "json"], settings);
   expect(config).not.toMatch(/mailhog|maildev|catcher/i);
-  const published = Object.values((JSON.parse(config) as { services: Record<string, { ports?: { published: string; protocol: string }[] }> }).services)
+  const published = Object.values(
+    (JSON.parse(config) as { services: Record<string, { ports?: { published: string; protocol: string }[] }> })
+      .services,
+  )
     .flatMap((service) => service.ports ?? [])
     .map((port) => `${port.published}/${port.protocol}`);
   expect(published.sort()).toEqual(["443/tcp", "443/udp", "80/tcp"]);
@@ -115,17 +144,29 @@ test("each name's certificate was issued by Pebble over ACME after Pebble fetche
   const pebble = logsOf("pebble");
   for (const name of names) {
     expect(pebble).toContain(`Attempting to validate w/ HTTP: http://${name}:80/.well-known/acme-challenge/`);
-    expect(front).toMatch(new RegExp(`"served key authentication","identifier":"${name.replace(/\./g, "\\.")}","challenge":"http-01"`));
+    expect(front).toMatch(
+      new RegExp(`"served key authentication","identifier":"${name.replace(/\./g, "\\.")}","challenge":"http-01"`),
+    );
   }
 });
 
 test("plain HTTP redirects to HTTPS (308, path and query kept), the other names to the first, HSTS on every HTTPS answer", async () => {
   for (const name of names) {
-    const reply = await send({ method: "GET", base: `http://${name}:${httpPort}`, path: "/cennik?utm_source=x", from: nextSourceAddress() });
+    const reply = await send({
+      method: "GET",
+      base: `http://${name}:${httpPort}`,
+      path: "/cennik?utm_source=x",
+      from: nextSourceAddress(),
+    });
     expect(reply.status, name).toBe(308);
     expect(reply.headers.location, name).toBe(`https://${name}/cennik?utm_source=x`);
   }
-  const alias = await send({ method: "GET", base: `https://www.salon.test:${httpsPort}`, path: "/cennik?utm_source=x", from: nextSourceAddress() });
+  const alias = await send({
+    method: "GET",
+    base: `https://www.salon.test:${httpsPort}`,
+    path: "/cennik?utm_source=x",
+    from: nextSourceAddress(),
+  });
   expect(alias.status).toBe(308);
   expect(alias.headers.location).toBe("https://salon.test/cennik?utm_source=x");
   expect(alias.headers["strict-transport-security"]).toBe("max-age=31536000");
@@ -151,12 +192,18 @@ test("HTTP/2 by ALPN, in the browser too; HTTP/3 offered and used by a browser t
 
   const response = await page.goto("/");
   expect(response?.headers()["alt-svc"]).toContain('h3=":443"');
-  expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).nextHopProtocol)).toBe("h2");
+  expect(
+    await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).nextHopProtocol,
+    ),
+  ).toBe("h2");
 
   // HTTP/3: QUIC to the published UDP port, the certificate pinned by its key (Chromium checks QUIC certificates
   // against its own roots, where Pebble's is not; its chain was verified above).
   const leaf = new X509Certificate((await served("salon.test", ca)).raw);
-  const spki = createHash("sha256").update(leaf.publicKey.export({ type: "spki", format: "der" })).digest("base64");
+  const spki = createHash("sha256")
+    .update(leaf.publicKey.export({ type: "spki", format: "der" }))
+    .digest("base64");
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -170,7 +217,11 @@ test("HTTP/2 by ALPN, in the browser too; HTTP/3 offered and used by a browser t
   try {
     const quic = await browser.newPage();
     await quic.goto(`${site.origin}/cennik`);
-    expect(await quic.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).nextHopProtocol)).toBe("h3");
+    expect(
+      await quic.evaluate(
+        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).nextHopProtocol,
+      ),
+    ).toBe("h3");
   } finally {
     await browser.close();
   }
@@ -181,7 +232,9 @@ test("nginx sees each visitor's address as Caddy saw it, a forged X-Forwarded-Fo
   const edge = `${project()}_edge`;
   const image = inspect("web", "{{.Config.Image}}");
   /** Visitors elsewhere on the internet: containers of their own on the front's network, nobody the stack trusts. */
-  const visitors = [0, 1].map(() => docker("run", "-d", "--rm", "--network", edge, "--entrypoint", "sleep", image, "120"));
+  const visitors = [0, 1].map(() =>
+    docker("run", "-d", "--rm", "--network", edge, "--entrypoint", "sleep", image, "120"),
+  );
   try {
     const as = (visitor: string, script: string) => docker("exec", visitor, "sh", "-c", script);
     const [first, second] = visitors as [string, string];
@@ -221,12 +274,30 @@ test("mail goes through the relay over STARTTLS with a login; its certificate is
   // without the test CA layer: the same check, and only the CA store differs.
   const probe = `require "/srv/mailer/vendor/autoload.php"; try { (new Salon\\Mailer\\SmtpSender(Salon\\Mailer\\Config::fromEnvironment()))->probe(); echo "probe ok"; } catch (Throwable $e) { echo "probe failed: ", $e->getMessage(); }`;
   expect(composeRun(`exec -T php php -d display_errors=stderr -r '${probe}'`)).toBe("probe ok");
-  const containerEnv = (JSON.parse(inspect("php", "{{json .Config.Env}}")) as string[]).filter((line) => /^(MAIL_|SMTP_)/.test(line));
+  const containerEnv = (JSON.parse(inspect("php", "{{json .Config.Env}}")) as string[]).filter((line) =>
+    /^(MAIL_|SMTP_)/.test(line),
+  );
   const usersImage = inspect("php", "{{.Config.Image}}").replace("/php-test-ca:", "/php:");
   const run = spawnSync(
     "docker",
-    ["run", "--rm", "--network", `${project()}_mail`, ...containerEnv.flatMap((line) => ["-e", line]), "-e", "OUTBOX_DIR=/tmp",
-      "-v", `${process.env.TEST_TLS_DIR}/smtp_pass:/run/secrets/smtp_pass:ro`, "--entrypoint", "php", usersImage, "-d", "display_errors=stderr", "-r", probe],
+    [
+      "run",
+      "--rm",
+      "--network",
+      `${project()}_mail`,
+      ...containerEnv.flatMap((line) => ["-e", line]),
+      "-e",
+      "OUTBOX_DIR=/tmp",
+      "-v",
+      `${process.env.TEST_TLS_DIR}/smtp_pass:/run/secrets/smtp_pass:ro`,
+      "--entrypoint",
+      "php",
+      usersImage,
+      "-d",
+      "display_errors=stderr",
+      "-r",
+      probe,
+    ],
     { encoding: "utf8" },
   );
   const withoutTestCa = `${run.stdout}${run.stderr}`;
@@ -256,19 +327,52 @@ test("PHP-FPM's workers see only the mailer's settings, no password and nothing 
   const answers = Array.from({ length: 3 }, () =>
     execFileSync(
       "docker",
-      ["exec", "-i", containerOf("php"), "sh", "-c",
-        "cat > /tmp/salon-env.php && env -i SCRIPT_FILENAME=/tmp/salon-env.php REQUEST_METHOD=GET cgi-fcgi -bind -connect /run/php-fpm/php-fpm.sock; rm -f /tmp/salon-env.php"],
+      [
+        "exec",
+        "-i",
+        containerOf("php"),
+        "sh",
+        "-c",
+        "cat > /tmp/salon-env.php && env -i SCRIPT_FILENAME=/tmp/salon-env.php REQUEST_METHOD=GET cgi-fcgi -bind -connect /run/php-fpm/php-fpm.sock; rm -f /tmp/salon-env.php",
+      ],
       { input: script, encoding: "utf8" },
     ),
   );
   const environments = answers.map((answer) => JSON.parse(answer.slice(answer.indexOf("["))) as string[]);
-  const allowed = new Set(["MAIL_FROM", "MAIL_FROM_NAME", "MAIL_TO", "SMTP_HOST", "SMTP_PORT", "SMTP_SECURE", "SMTP_AUTH", "SMTP_USER", "SMTP_PASS_FILE",
-    "SMTP_TIMEOUT", "SMTP_CA_FILE", "OUTBOX_DIR", "OUTBOX_MAX_ATTEMPTS", "OUTBOX_RETRY_SECONDS", "OUTBOX_MAX_PENDING", "OUTBOX_MIN_FREE_MB",
-    "OUTBOX_FAILED_DAYS", "OUTBOX_MAX_HELD", "OUTBOX_HELD_DAYS", "POW_KEY_FILE", "SITE_ORIGIN",
+  const allowed = new Set([
+    "MAIL_FROM",
+    "MAIL_FROM_NAME",
+    "MAIL_TO",
+    "SMTP_HOST",
+    "SMTP_PORT",
+    "SMTP_SECURE",
+    "SMTP_AUTH",
+    "SMTP_USER",
+    "SMTP_PASS_FILE",
+    "SMTP_TIMEOUT",
+    "SMTP_CA_FILE",
+    "OUTBOX_DIR",
+    "OUTBOX_MAX_ATTEMPTS",
+    "OUTBOX_RETRY_SECONDS",
+    "OUTBOX_MAX_PENDING",
+    "OUTBOX_MIN_FREE_MB",
+    "OUTBOX_FAILED_DAYS",
+    "OUTBOX_MAX_HELD",
+    "OUTBOX_HELD_DAYS",
+    "POW_KEY_FILE",
+    "SITE_ORIGIN",
     // php-fpm's own for the pool's user, and this request's FastCGI parameters (getenv() shows those too).
-    "USER", "HOME", "FCGI_ROLE", "REQUEST_METHOD", "SCRIPT_FILENAME"]);
+    "USER",
+    "HOME",
+    "FCGI_ROLE",
+    "REQUEST_METHOD",
+    "SCRIPT_FILENAME",
+  ]);
   for (const keys of environments) {
-    expect(keys.filter((key) => !allowed.has(key)), "variables beyond the mailer's").toEqual([]);
+    expect(
+      keys.filter((key) => !allowed.has(key)),
+      "variables beyond the mailer's",
+    ).toEqual([]);
     expect(keys).toContain("SMTP_HOST");
   }
   // The container itself has more (PATH, PHP-FPM's own settings): the workers get none of it.
@@ -278,10 +382,14 @@ test("PHP-FPM's workers see only the mailer's settings, no password and nothing 
 
 test("the users' services run hardened; only the front is published, nginx's network has no way out", () => {
   expectHardened(production);
-  for (const service of ["web", "php", "deliverer"]) expect(inspect(service, "{{len .HostConfig.PortBindings}}"), service).toBe("0");
+  for (const service of ["web", "php", "deliverer"])
+    expect(inspect(service, "{{len .HostConfig.PortBindings}}"), service).toBe("0");
   expect(networksOf("front")).toBe(`${project()}_edge`);
   expect(networksOf("web")).toBe(`${project()}_web`);
   expect(docker("network", "inspect", "-f", "{{.Internal}}", `${project()}_web`)).toBe("true");
   // The front and nginx share only the socket's volume.
-  expect(production.filter((service) => mountsOf(service).includes(`${project()}_web-socket`)).sort()).toEqual(["front", "web"]);
+  expect(production.filter((service) => mountsOf(service).includes(`${project()}_web-socket`)).sort()).toEqual([
+    "front",
+    "web",
+  ]);
 });

@@ -123,7 +123,9 @@ test.describe("top bar and footer", () => {
     await expect(footer).toContainText(/© \d{4}/);
   });
 
-  test("the copyright shows the visitor's current year in her time zone, not the year the site was built", async ({ page }) => {
+  test("the copyright shows the visitor's current year in her time zone, not the year the site was built", async ({
+    page,
+  }) => {
     // 23:30 on New Year's Eve in UTC is already 00:30 on 1 January in Warsaw (the browser's zone here).
     await page.clock.setFixedTime(new Date("2031-12-31T23:30:00Z"));
     await page.goto("/");
@@ -136,7 +138,15 @@ test.describe("top bar and footer", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-    for (const path of ["/", "/cennik", "/geneo", "/blog", allPaths.find((p) => p.startsWith("/blog/"))!, "/rodo", "/kontakt"]) {
+    for (const path of [
+      "/",
+      "/cennik",
+      "/geneo",
+      "/blog",
+      allPaths.find((p) => p.startsWith("/blog/"))!,
+      "/rodo",
+      "/kontakt",
+    ]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
     }

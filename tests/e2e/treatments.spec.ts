@@ -92,7 +92,9 @@ for (const { path, t } of pages) {
   });
 }
 
-test("ONDA PRO body ends with 'Umów wizytę' (contact) and 'Zobacz cennik' (price list), which work", async ({ page }) => {
+test("ONDA PRO body ends with 'Umów wizytę' (contact) and 'Zobacz cennik' (price list), which work", async ({
+  page,
+}) => {
   await page.goto("/onda-pro");
   const links = page.locator("section#rezerwacja a");
   await expect(links).toHaveText(["Umów wizytę", "Zobacz cennik"]);
@@ -107,10 +109,15 @@ test("ONDA PRO body ends with 'Umów wizytę' (contact) and 'Zobacz cennik' (pri
 test("the booking link really opens the booking service in a new tab", async ({ page, context }) => {
   await page.goto("/geneo");
   // The external service is not reached from tests: the new tab's request is answered here.
-  await context.route(`${site.bookingUrl}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>rezerwacja</title>" }));
+  await context.route(`${site.bookingUrl}**`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>rezerwacja</title>" }),
+  );
   const [popup] = await Promise.all([
     context.waitForEvent("page"),
-    page.locator("section#rezerwacja").getByRole("link", { name: /Zarezerwuj online/ }).click(),
+    page
+      .locator("section#rezerwacja")
+      .getByRole("link", { name: /Zarezerwuj online/ })
+      .click(),
   ]);
   await popup.waitForLoadState();
   expect(popup.url()).toBe(site.bookingUrl);
@@ -122,7 +129,9 @@ test("the booking link really opens the booking service in a new tab", async ({ 
 const carousels = pages.filter((p) => p.t.beforeAfter);
 
 test("the before/after carousels are on the pages that must have them", () => {
-  expect(Object.fromEntries(carousels.map((p) => [p.path, [p.t.beforeAfter!.photos.length, p.t.beforeAfter!.controls]]))).toEqual({
+  expect(
+    Object.fromEntries(carousels.map((p) => [p.path, [p.t.beforeAfter!.photos.length, p.t.beforeAfter!.controls]])),
+  ).toEqual({
     "/red-touch-pro": [6, "full"],
     "/virtue-rf": [2, "full"],
     "/onda-pro-twarz": [3, "full"],
@@ -287,7 +296,9 @@ test.describe("on a phone", () => {
   test("treatment pages fit a 360 px screen without sideways scrolling", async ({ page }) => {
     for (const { path } of pages) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });

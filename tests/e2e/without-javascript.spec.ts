@@ -10,7 +10,9 @@ import { allPaths, articlePaths, ownPaths } from "../support/routes";
 import { mainNav } from "../../frontend/app/site/routeTable";
 
 const PHONE = { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true };
-const menuLinks = mainNav.flatMap((item) => (item.children ? item.children : [item as { label: string; path: string }]));
+const menuLinks = mainNav.flatMap((item) =>
+  item.children ? item.children : [item as { label: string; path: string }],
+);
 
 /** A page loaded without waiting for hydration (there is none without JavaScript). */
 async function open(page: Page, gotoUnhydrated: Page["goto"], path: string) {
@@ -32,7 +34,11 @@ test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false });
 
   for (const path of allPaths) {
-    test(`${path}: its heading, text and photos are there, and nothing comes from another origin`, async ({ page, gotoUnhydrated, baseURL }) => {
+    test(`${path}: its heading, text and photos are there, and nothing comes from another origin`, async ({
+      page,
+      gotoUnhydrated,
+      baseURL,
+    }) => {
       const foreign: string[] = [];
       page.on("request", (request) => {
         const url = new URL(request.url());
@@ -44,16 +50,24 @@ test.describe("with JavaScript turned off", () => {
       // Every heading is visible, unless it is inside a closed <details> (whose own title is).
       const hiddenHeadings = await page
         .locator("main :is(h2, h3, h4)")
-        .evaluateAll((els) => els.filter((el) => !el.checkVisibility() && !el.closest("details:not([open])")).map((el) => el.textContent));
+        .evaluateAll((els) =>
+          els.filter((el) => !el.checkVisibility() && !el.closest("details:not([open])")).map((el) => el.textContent),
+        );
       expect(hiddenHeadings).toEqual([]);
       // No photo is left as the transparent placeholder that only a script would replace.
-      const placeholders = await page.locator("img").evaluateAll((els) => els.filter((el) => el.checkVisibility() && el.getAttribute("src")!.startsWith("data:")).length);
+      const placeholders = await page
+        .locator("img")
+        .evaluateAll(
+          (els) => els.filter((el) => el.checkVisibility() && el.getAttribute("src")!.startsWith("data:")).length,
+        );
       expect(placeholders).toBe(0);
       // Buttons that only a script could make work are not shown (the gallery's thumbnails show their photos; the
       // dropdown's button opens its submenu on hover and focus).
       const deadButtons = await page
         .locator("button:not([type=submit])")
-        .evaluateAll((els) => els.filter((el) => el.checkVisibility()).map((el) => el.getAttribute("aria-label") ?? el.textContent.trim()));
+        .evaluateAll((els) =>
+          els.filter((el) => el.checkVisibility()).map((el) => el.getAttribute("aria-label") ?? el.textContent.trim()),
+        );
       expect(deadButtons.filter((label) => label !== "Zabiegi" && !label.startsWith("Powiększ zdjęcie"))).toEqual([]);
       // No cookie banner: without scripts nothing is stored and nothing loads that would need consent.
       await expect(page.getByRole("button", { name: /Akceptuję|Odmawiam/ })).toHaveCount(0);
@@ -61,7 +75,10 @@ test.describe("with JavaScript turned off", () => {
     });
   }
 
-  test("on a phone the menu opens and closes with its links, the treatments' submenu inside, and leads to its pages", async ({ browser, baseURL }) => {
+  test("on a phone the menu opens and closes with its links, the treatments' submenu inside, and leads to its pages", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto("/cennik");
@@ -79,10 +96,15 @@ test.describe("with JavaScript turned off", () => {
     await context.close();
   });
 
-  test("on a desktop the treatments' submenu opens on hover and on keyboard focus", async ({ page, gotoUnhydrated }) => {
+  test("on a desktop the treatments' submenu opens on hover and on keyboard focus", async ({
+    page,
+    gotoUnhydrated,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page, gotoUnhydrated, "/");
-    const submenuLink = page.getByRole("navigation", { name: "Menu główne" }).getByRole("link", { name: "Zabiegi na Twarz" });
+    const submenuLink = page
+      .getByRole("navigation", { name: "Menu główne" })
+      .getByRole("link", { name: "Zabiegi na Twarz" });
     await expect(submenuLink).toBeHidden();
     await page.getByRole("button", { name: "Zabiegi" }).hover();
     await expect(submenuLink).toBeVisible();
@@ -96,7 +118,10 @@ test.describe("with JavaScript turned off", () => {
     await expect(page).toHaveURL(/\/zabiegi-na-twarz$/);
   });
 
-  test("the needs accordion opens one entry at a time, by click or keyboard, and its treatments are links", async ({ page, gotoUnhydrated }) => {
+  test("the needs accordion opens one entry at a time, by click or keyboard, and its treatments are links", async ({
+    page,
+    gotoUnhydrated,
+  }) => {
     await open(page, gotoUnhydrated, "/twoje-potrzeby");
     const titles = page.getByRole("main").locator("summary");
     await expect(titles).toHaveCount(15);
@@ -116,14 +141,24 @@ test.describe("with JavaScript turned off", () => {
     await expect(page).toHaveURL(new RegExp(`${href}$`));
   });
 
-  test("the blog lists and links every article; its search and categories, which need JavaScript, are not shown", async ({ page, gotoUnhydrated }) => {
+  test("the blog lists and links every article; its search and categories, which need JavaScript, are not shown", async ({
+    page,
+    gotoUnhydrated,
+  }) => {
     await open(page, gotoUnhydrated, "/blog");
-    const linked = await page.getByRole("main").getByRole("article").getByRole("link").evaluateAll((els) => [...new Set(els.map((a) => a.getAttribute("href")))]);
+    const linked = await page
+      .getByRole("main")
+      .getByRole("article")
+      .getByRole("link")
+      .evaluateAll((els) => [...new Set(els.map((a) => a.getAttribute("href")))]);
     expect(linked.sort()).toEqual([...articlePaths].sort());
     await expect(page.getByRole("search")).toBeHidden();
   });
 
-  test("every photo of the slideshow, the carousels and the galleries is shown and loads", async ({ page, gotoUnhydrated }) => {
+  test("every photo of the slideshow, the carousels and the galleries is shown and loads", async ({
+    page,
+    gotoUnhydrated,
+  }) => {
     for (const path of ["/", "/red-touch-pro", "/onda-pro", "/makijaz-permanentny-ust"]) {
       await open(page, gotoUnhydrated, path);
       const photos = page.locator('[aria-roledescription="karuzela"] img, #galeria img').filter({ visible: true });
@@ -133,12 +168,19 @@ test.describe("with JavaScript turned off", () => {
       expect(slides + thumbs, path).toBeGreaterThan(1);
       for (const photo of await photos.all()) {
         await photo.scrollIntoViewIfNeeded();
-        await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: path }).toBe(true);
+        await expect
+          .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+            message: path,
+          })
+          .toBe(true);
       }
     }
   });
 
-  test("the contact page shows our map image and a link to the map service, and no control that would need a script", async ({ page, gotoUnhydrated }) => {
+  test("the contact page shows our map image and a link to the map service, and no control that would need a script", async ({
+    page,
+    gotoUnhydrated,
+  }) => {
     await open(page, gotoUnhydrated, "/kontakt");
     const map = page.getByRole("img", { name: /Mapa okolicy salonu/ }).filter({ visible: true });
     await expect(map).toBeVisible();
@@ -152,7 +194,20 @@ test.describe("with JavaScript turned off", () => {
 
 test.describe("what a visitor with JavaScript reads, a visitor without it reads too", () => {
   // One page of every kind, and the treatment pages with a carousel and a gallery.
-  const sample = ["/", "/zabiegi-na-twarz", "/twoje-potrzeby", "/cennik", "/kontakt", "/promocje", "/blog", articlePaths[0]!, "/red-touch-pro", "/makijaz-permanentny-ust", "/rodo", ...ownPaths];
+  const sample = [
+    "/",
+    "/zabiegi-na-twarz",
+    "/twoje-potrzeby",
+    "/cennik",
+    "/kontakt",
+    "/promocje",
+    "/blog",
+    articlePaths[0]!,
+    "/red-touch-pro",
+    "/makijaz-permanentny-ust",
+    "/rodo",
+    ...ownPaths,
+  ];
 
   for (const path of sample) {
     test(path, async ({ page, browser, baseURL }) => {
@@ -160,7 +215,9 @@ test.describe("what a visitor with JavaScript reads, a visitor without it reads 
       await page.waitForLoadState("networkidle");
       // Controls only a script makes work have no counterpart without it: the blog's filters, the carousel's
       // counter, the map's button.
-      await page.locator('main [role="search"], main [data-testid="licznik"], main button:not([type=submit])').evaluateAll((els) => els.forEach((el) => ((el as HTMLElement).style.display = "none")));
+      await page
+        .locator('main [role="search"], main [data-testid="licznik"], main button:not([type=submit])')
+        .evaluateAll((els) => els.forEach((el) => ((el as HTMLElement).style.display = "none")));
       const withScript = await visibleLines(page);
       const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
       const plain = await context.newPage();
@@ -174,9 +231,14 @@ test.describe("what a visitor with JavaScript reads, a visitor without it reads 
 });
 
 test.describe("when the page's scripts or data do not arrive, it stays a working HTML page", () => {
-  test("every data request failing, the page still hydrates: its data is in the page itself", async ({ page, gotoUnhydrated }) => {
+  test("every data request failing, the page still hydrates: its data is in the page itself", async ({
+    page,
+    gotoUnhydrated,
+  }) => {
     let failed = 0;
-    await page.route("**/*", (route) => (["fetch", "xhr"].includes(route.request().resourceType()) ? (failed++, route.abort()) : route.continue()));
+    await page.route("**/*", (route) =>
+      ["fetch", "xhr"].includes(route.request().resourceType()) ? (failed++, route.abort()) : route.continue(),
+    );
     await gotoUnhydrated("/red-touch-pro");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
     // The live price list (/content/pricing.json) was asked for and refused: the refusal cost the page nothing.
@@ -187,10 +249,15 @@ test.describe("when the page's scripts or data do not arrive, it stays a working
     ["every module script blocked", ["script"]],
     ["the page's data requests blocked", ["fetch", "xhr"]],
   ] as const) {
-    test(`${label}: on a phone the menu opens and its links lead on; the accordion opens`, async ({ browser, baseURL }) => {
+    test(`${label}: on a phone the menu opens and its links lead on; the accordion opens`, async ({
+      browser,
+      baseURL,
+    }) => {
       const context = await browser.newContext({ ...PHONE, baseURL });
       const page = await context.newPage();
-      await page.route("**/*", (route) => ((blocked as readonly string[]).includes(route.request().resourceType()) ? route.abort() : route.continue()));
+      await page.route("**/*", (route) =>
+        (blocked as readonly string[]).includes(route.request().resourceType()) ? route.abort() : route.continue(),
+      );
       await page.goto("/twoje-potrzeby");
       await page.getByRole("main").locator("summary").first().click();
       await expect(page.getByRole("main").locator("details").first()).toHaveAttribute("open", "");

@@ -34,7 +34,9 @@ async function freePort(): Promise<number> {
  */
 async function foreignListener(port: number): Promise<ChildProcess> {
   const server = `require("node:net").createServer().listen(${port}, "127.0.0.1", () => console.log("up"))`;
-  const child = spawn("bash", ["-c", `exec -a nginx "${process.execPath}" -e '${server}'`], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn("bash", ["-c", `exec -a nginx "${process.execPath}" -e '${server}'`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   listeners.push(child);
   await new Promise<void>((done) => child.stdout.once("data", () => done()));
   return child;
@@ -53,12 +55,22 @@ const alive = (pid: number) => {
 async function stackEnv() {
   const stateDir = mkdtempSync(join(tmpdir(), "free-ports-"));
   stateDirs.push(stateDir);
-  const ports = { NGINX_PORT: await freePort(), PHP_FPM_PORT: await freePort(), SMTP_PORT: await freePort(), MAIL_UI_PORT: await freePort() };
-  const env = { ...process.env, STACK_DIR: stateDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) };
+  const ports = {
+    NGINX_PORT: await freePort(),
+    PHP_FPM_PORT: await freePort(),
+    SMTP_PORT: await freePort(),
+    MAIL_UI_PORT: await freePort(),
+  };
+  const env = {
+    ...process.env,
+    STACK_DIR: stateDir,
+    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+  };
   return { stateDir, ports, env };
 }
 
-const freePorts = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ["docker/native/free-ports.mjs"], { cwd: root, env, encoding: "utf8", timeout: 30_000 });
+const freePorts = (env: NodeJS.ProcessEnv) =>
+  spawnSync(process.execPath, ["docker/native/free-ports.mjs"], { cwd: root, env, encoding: "utf8", timeout: 30_000 });
 
 /** What services.mjs records for a service it started: pid and start time (/proc/PID/stat field 22). */
 function recordAsOurs(stateDir: string, name: string, pid: number, startTime?: string) {
@@ -102,7 +114,12 @@ describe("porty stosu testowego", () => {
   it("bash tests/run.sh przy zajętym porcie kończy się w pierwszym kroku, nie ruszając cudzego serwera", async () => {
     const { ports, env } = await stackEnv();
     const other = await foreignListener(ports.MAIL_UI_PORT);
-    const run = spawnSync("bash", ["tests/run.sh"], { cwd: root, env: { ...env, COMPOSE_TESTS: "0" }, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync("bash", ["tests/run.sh"], {
+      cwd: root,
+      env: { ...env, COMPOSE_TESTS: "0" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`MAIL_UI_PORT=${ports.MAIL_UI_PORT}: node (pid ${other.pid}: nginx`);
     expect(run.stdout).not.toContain("== budowanie");

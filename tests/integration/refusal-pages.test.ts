@@ -30,7 +30,10 @@ function nginxPages(): Map<number, string> {
     const set = Object.fromEntries([...body!.matchAll(/set \$(\w+) '([^']*)';/g)].map((m) => [m[1]!, m[2]!]));
     const returned = body!.match(/return (\d+) '([^']*)';/)!;
     expect(returned[1], `location ${status} returns its own status`).toBe(status);
-    pages.set(Number(status), returned[2]!.replace(/\$(\w+)/g, (_, name: string) => set[name] ?? `$${name}`));
+    pages.set(
+      Number(status),
+      returned[2]!.replace(/\$(\w+)/g, (_, name: string) => set[name] ?? `$${name}`),
+    );
   }
   return pages;
 }
@@ -58,7 +61,13 @@ describe("refusal pages of a plain form post", () => {
     try {
       const files = [
         ...[...nginxPages()].map(([status, page]) => [`nginx-${status}.html`, page] as const),
-        ["php-422.html", php(422, "Formularz zawiera błędy.", { name: "Podaj imię i nazwisko.", email: "Podaj poprawny adres e-mail." })] as const,
+        [
+          "php-422.html",
+          php(422, "Formularz zawiera błędy.", {
+            name: "Podaj imię i nazwisko.",
+            email: "Podaj poprawny adres e-mail.",
+          }),
+        ] as const,
         ["php-405.html", php(405, "Ten adres służy tylko do wysyłania formularza kontaktowego.")] as const,
       ].map(([name, html]) => {
         writeFileSync(join(dir, name), html);

@@ -21,16 +21,25 @@ const work = mkdtempSync(join(tmpdir(), "salon-stack-config-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The placeholders of every template. */
-const placeholders = new Set(templates.flatMap((f) => [...readFileSync(join(templatesDir, f), "utf8").matchAll(/\$\{([A-Z_][A-Z0-9_]*)\}/g)].map((m) => m[1]!)));
+const placeholders = new Set(
+  templates.flatMap((f) =>
+    [...readFileSync(join(templatesDir, f), "utf8").matchAll(/\$\{([A-Z_][A-Z0-9_]*)\}/g)].map((m) => m[1]!),
+  ),
+);
 
 /** The ENV names a Dockerfile sets. */
 function dockerfileEnv(path: string): Set<string> {
   const text = readFileSync(resolve(root, path), "utf8").replace(/\\\n/g, " ");
-  return new Set([...text.matchAll(/^ENV\s+(.+)$/gm)].flatMap((m) => [...m[1]!.matchAll(/([A-Z_][A-Z0-9_]*)=/g)].map((n) => n[1]!)));
+  return new Set(
+    [...text.matchAll(/^ENV\s+(.+)$/gm)].flatMap((m) => [...m[1]!.matchAll(/([A-Z_][A-Z0-9_]*)=/g)].map((n) => n[1]!)),
+  );
 }
 
 /** Renders every template as the native stack does, into a folder of its own, and returns its nginx.conf. */
-function renderNative(overrides: Record<string, string> = {}, edit: (name: string, text: string) => string = (_, t) => t): string {
+function renderNative(
+  overrides: Record<string, string> = {},
+  edit: (name: string, text: string) => string = (_, t) => t,
+): string {
   const dir = mkdtempSync(join(work, "nginx-"));
   const values = {
     ...nginxTemplateValues(),
@@ -44,7 +53,7 @@ function renderNative(overrides: Record<string, string> = {}, edit: (name: strin
     ...overrides,
   };
   // The build's map of page → script hashes; an empty map is a valid one.
-  writeFileSync(values.CSP_MAP_FILE, "map $uri $salon_script_hashes {\n    default \"\";\n}\n");
+  writeFileSync(values.CSP_MAP_FILE, 'map $uri $salon_script_hashes {\n    default "";\n}\n');
   for (const file of templates) {
     const name = file.replace(/\.template$/, "");
     writeFileSync(join(dir, name), edit(name, renderTemplate(readFileSync(join(templatesDir, file), "utf8"), values)));
@@ -67,7 +76,9 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
   it("a directive set in both the top level and the site file stops nginx here, as it would stop the container", () => {
     // What broke the first `docker compose up`: the image's own nginx.conf set keepalive_timeout, and so did the
     // site. With one nginx.conf for both, such a clash fails this test and `npm run stack` alike.
-    const conf = renderNative({}, (name, text) => (name === "nginx.conf" ? text.replace("sendfile on;", "sendfile on;\n    keepalive_timeout 65;") : text));
+    const conf = renderNative({}, (name, text) =>
+      name === "nginx.conf" ? text.replace("sendfile on;", "sendfile on;\n    keepalive_timeout 65;") : text,
+    );
     const result = nginxTest(conf);
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(/"keepalive_timeout" directive is duplicate/);
@@ -78,7 +89,9 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
     // The entrypoint reads the container's name server itself, and the settings' defaults from docker/defaults.env
     // (which the image copies).
     env.add("NGINX_RESOLVER");
-    expect(readFileSync(resolve(root, "docker/nginx/Dockerfile"), "utf8")).toMatch(/^COPY docker\/defaults.env \/etc\/salon\/defaults.env$/m);
+    expect(readFileSync(resolve(root, "docker/nginx/Dockerfile"), "utf8")).toMatch(
+      /^COPY docker\/defaults.env \/etc\/salon\/defaults.env$/m,
+    );
     for (const name of Object.keys(defaults())) env.add(name);
     expect([...placeholders].filter((name) => !env.has(name))).toEqual([]);
     expect([...placeholders].filter((name) => !(name in nginxTemplateValues()))).toEqual([]);
@@ -99,7 +112,10 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
   // proxy (REAL_IP_FROM 127.0.0.1), so X-Forwarded-For names the client, IPv6 ones included.
   async function withNginx(
     limits: { perClient: string; site: string },
-    run: (post: (client: string, headers?: Record<string, string>) => Promise<number>, get: (path: string, client: string) => Promise<number>) => Promise<void>,
+    run: (
+      post: (client: string, headers?: Record<string, string>) => Promise<number>,
+      get: (path: string, client: string) => Promise<number>,
+    ) => Promise<void>,
   ) {
     const port = await new Promise<number>((resolvePort) => {
       const server = createServer().listen(0, "127.0.0.1", () => {
@@ -107,19 +123,34 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
         server.close(() => resolvePort(free));
       });
     });
-    const conf = renderNative({ NGINX_PORT: `127.0.0.1:${port}`, PHP_UPSTREAM: "127.0.0.1:9", CONTACT_RATE_LIMIT: limits.perClient, CONTACT_SITE_RATE_LIMIT: limits.site });
+    const conf = renderNative({
+      NGINX_PORT: `127.0.0.1:${port}`,
+      PHP_UPSTREAM: "127.0.0.1:9",
+      CONTACT_RATE_LIMIT: limits.perClient,
+      CONTACT_SITE_RATE_LIMIT: limits.site,
+    });
     const nginx = spawn("nginx", ["-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
     try {
       const send = (method: string, path: string, client: string, headers: Record<string, string> = {}) =>
         new Promise<number>((resolveStatus, reject) => {
-          const req = request({ host: "127.0.0.1", port, path, method, headers: { "X-Forwarded-For": client, "Content-Length": 0, ...headers } }, (res) => {
-            res.resume();
-            res.on("end", () => resolveStatus(res.statusCode ?? 0));
-          });
+          const req = request(
+            {
+              host: "127.0.0.1",
+              port,
+              path,
+              method,
+              headers: { "X-Forwarded-For": client, "Content-Length": 0, ...headers },
+            },
+            (res) => {
+              res.resume();
+              res.on("end", () => resolveStatus(res.statusCode ?? 0));
+            },
+          );
           req.on("error", reject);
           req.end();
         });
-      const post = (client: string, headers?: Record<string, string>) => send("POST", "/send-email.php", client, headers);
+      const post = (client: string, headers?: Record<string, string>) =>
+        send("POST", "/send-email.php", client, headers);
       // Up when it answers a page (not a post: that would count against the limits under test).
       for (let i = 0; ; i++) {
         if ((await send("GET", "/", "192.0.2.250").catch(() => 0)) !== 0) break;
@@ -144,7 +175,10 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
   it("an IPv6 client rotating through its /64 shares one bucket; another /64 has its own", async () => {
     await withNginx({ perClient: "1r/m", site: "10000r/s" }, async (post) => {
       // Burst 5: six posts go through, then 429 — each from another address of 2001:db8:1:2::/64.
-      const rotating = await burst(post, Array.from({ length: 9 }, (_, i) => `2001:db8:1:2:${i.toString(16)}::${i + 1}`));
+      const rotating = await burst(
+        post,
+        Array.from({ length: 9 }, (_, i) => `2001:db8:1:2:${i.toString(16)}::${i + 1}`),
+      );
       expect(rotating.slice(0, 6)).toEqual([503, 503, 503, 503, 503, 503]);
       expect(rotating.slice(6)).toEqual([429, 429, 429]);
       expect(await post("2001:db8:1:3::1")).toBe(503);
@@ -164,7 +198,10 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
   it("posts without a proof of work have a limit for the whole site, whatever addresses they come from; a visitor with one never meets it", async () => {
     await withNginx({ perClient: "10000r/s", site: "1r/m" }, async (post) => {
       // Burst 30: 31 posts without X-Contact-Proof from 40 addresses go through, the rest get 429.
-      const statuses = await burst(post, Array.from({ length: 40 }, (_, i) => `203.0.113.${i + 1}`));
+      const statuses = await burst(
+        post,
+        Array.from({ length: 40 }, (_, i) => `203.0.113.${i + 1}`),
+      );
       expect(statuses.filter((s) => s === 503)).toHaveLength(31);
       expect(statuses.slice(31)).toEqual(Array(9).fill(429));
       // The flood has used up the site's bucket; a visitor whose page solved its challenge still gets through
@@ -187,7 +224,13 @@ describe("nginx: the contact form's rate limits, per client (an IPv6 client per 
 });
 
 describe("PHP-FPM: one php-fpm.conf and php.ini", () => {
-  const env = { ...process.env, PHP_FPM_LISTEN: "127.0.0.1:19999", PHP_FPM_USER: "www-data", PHP_FPM_GROUP: "www-data", PHP_FPM_PID: join(work, "fpm.pid") };
+  const env = {
+    ...process.env,
+    PHP_FPM_LISTEN: "127.0.0.1:19999",
+    PHP_FPM_USER: "www-data",
+    PHP_FPM_GROUP: "www-data",
+    PHP_FPM_PID: join(work, "fpm.pid"),
+  };
   const fpm = ["php-fpm8.2", "php-fpm8.3", "php-fpm"].find((name) => {
     try {
       execFileSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" });
@@ -201,11 +244,17 @@ describe("PHP-FPM: one php-fpm.conf and php.ini", () => {
     expect(fpm, "php-fpm is installed (tests/install.sh)").toBeDefined();
     // Its log is stderr opened by path (/proc/self/fd/2), as in the container: a file here, not Node's socket.
     const log = join(work, "fpm-test.log");
-    const run = spawnSync(fpm!, ["-t", "-y", resolve(root, "docker/php/php-fpm.conf"), "-c", resolve(root, "docker/php/php.ini")], { env, stdio: ["ignore", "ignore", openSync(log, "w")] });
+    const run = spawnSync(
+      fpm!,
+      ["-t", "-y", resolve(root, "docker/php/php-fpm.conf"), "-c", resolve(root, "docker/php/php.ini")],
+      { env, stdio: ["ignore", "ignore", openSync(log, "w")] },
+    );
     expect(readFileSync(log, "utf8")).toMatch(/configuration file .*php-fpm\.conf test is successful/);
     expect(run.status).toBe(0);
     const dockerfile = readFileSync(resolve(root, "docker/php/Dockerfile"), "utf8");
-    expect(dockerfile).toMatch(/^CMD \["php-fpm8.4", "-F", "-y", "\/etc\/salon\/php-fpm.conf", "-c", "\/etc\/salon\/php.ini"\]$/m);
+    expect(dockerfile).toMatch(
+      /^CMD \["php-fpm8.4", "-F", "-y", "\/etc\/salon\/php-fpm.conf", "-c", "\/etc\/salon\/php.ini"\]$/m,
+    );
     expect(dockerfile).toMatch(/^COPY docker\/php\/php-fpm.conf docker\/php\/php.ini \/etc\/salon\/$/m);
   });
 
@@ -218,7 +267,9 @@ describe("PHP-FPM: one php-fpm.conf and php.ini", () => {
     });
     // What mailer/src/Config.php reads, and SITE_ORIGIN (OriginPolicy); SMTP_PASS only ever as a file.
     const config = readFileSync(resolve(root, "mailer/src/Config.php"), "utf8");
-    const names = [...config.match(/public const NAMES = \[([^\]]+)\]/)![1]!.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]!);
+    const names = [...config.match(/public const NAMES = \[([^\]]+)\]/)![1]!.matchAll(/'([A-Z_]+)'/g)].map(
+      (m) => m[1]!,
+    );
     expect(passed.sort()).toEqual([...names.filter((n) => n !== "SMTP_PASS"), "SITE_ORIGIN"].sort());
   });
 
@@ -234,7 +285,9 @@ describe("nginx's logs in the web image: kept no longer than the privacy policy 
     const script = readFileSync(resolve(root, "docker/nginx/salon-logs.sh"), "utf8");
     const days = Number(script.match(/^max_days=(\d+)$/m)?.[1]);
     expect(days).toBeGreaterThan(0);
-    expect(readFileSync(resolve(root, "docker/defaults.env"), "utf8")).toMatch(new RegExp(`^LOG_RETENTION_DAYS=${days}$`, "m"));
+    expect(readFileSync(resolve(root, "docker/defaults.env"), "utf8")).toMatch(
+      new RegExp(`^LOG_RETENTION_DAYS=${days}$`, "m"),
+    );
     const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`dzienniki techniczne serwera[^"]*\\*\\*do ${days} dni\\*\\*`));
   });
@@ -245,7 +298,9 @@ describe("the mailer's held-back messages: kept no longer than the privacy polic
     const config = readFileSync(resolve(root, "mailer/src/Config.php"), "utf8");
     const days = Number(config.match(/public const HELD_DAYS_MAX = (\d+);/)?.[1]);
     expect(days).toBeGreaterThan(0);
-    expect(readFileSync(resolve(root, "mailer/src/Outbox.php"), "utf8")).toContain(`public readonly int $heldDays = ${days},`);
+    expect(readFileSync(resolve(root, "mailer/src/Outbox.php"), "utf8")).toContain(
+      `public readonly int $heldDays = ${days},`,
+    );
     const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*najwyżej ${days} dni\\*\\*`));
     const rodo = readFileSync(resolve(root, "content/legal/rodo.json"), "utf8");
@@ -273,15 +328,23 @@ describe("images build on every platform users have", () => {
   });
 
   it("the catcher image runs the MailDev version the native stack runs", () => {
-    const rootPackage = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
-    const catcher = JSON.parse(readFileSync(resolve(root, "docker/catcher/package.json"), "utf8")) as { dependencies: Record<string, string> };
-    const catcherLock = JSON.parse(readFileSync(resolve(root, "docker/catcher/package-lock.json"), "utf8")) as { packages: Record<string, { version: string }> };
+    const rootPackage = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
+    const catcher = JSON.parse(readFileSync(resolve(root, "docker/catcher/package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    const catcherLock = JSON.parse(readFileSync(resolve(root, "docker/catcher/package-lock.json"), "utf8")) as {
+      packages: Record<string, { version: string }>;
+    };
     expect(catcher.dependencies.maildev).toBe(rootPackage.devDependencies.maildev);
     expect(catcherLock.packages["node_modules/maildev"]!.version).toBe(rootPackage.devDependencies.maildev);
   });
 
   it("the mailer's one runtime package is pinned exactly, so the built image and the host build get the same code", () => {
-    const composer = JSON.parse(readFileSync(resolve(root, "mailer/composer.json"), "utf8")) as { require: Record<string, string> };
+    const composer = JSON.parse(readFileSync(resolve(root, "mailer/composer.json"), "utf8")) as {
+      require: Record<string, string>;
+    };
     expect(composer.require["phpmailer/phpmailer"]).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });

@@ -46,7 +46,12 @@ export interface SendOptions {
 
 export function send(options: SendOptions = {}): Promise<Reply> {
   const url = new URL(options.path ?? "/send-email.php", options.base ?? siteUrl);
-  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body, "utf8");
+  const body =
+    options.body === undefined
+      ? undefined
+      : Buffer.isBuffer(options.body)
+        ? options.body
+        : Buffer.from(options.body, "utf8");
   const headers: Record<string, string | number> = { ...options.headers };
   const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
   if (body && !options.chunked && !has("content-length")) headers["Content-Length"] = body.length;
@@ -78,7 +83,13 @@ export function send(options: SendOptions = {}): Promise<Reply> {
           } catch {
             json = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, json, ms: performance.now() - started });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: text,
+            json,
+            ms: performance.now() - started,
+          });
         });
         res.on("error", reject);
       },
@@ -101,7 +112,10 @@ export function nextSourceAddress(): string {
 export type Fields = [name: string, value: string | Buffer][];
 
 /** A multipart body as Chromium writes it (CRLF, one part per field); values are raw bytes. */
-export function multipart(fields: Fields, boundary = `----WebKitFormBoundary${Math.random().toString(36).slice(2, 18)}`) {
+export function multipart(
+  fields: Fields,
+  boundary = `----WebKitFormBoundary${Math.random().toString(36).slice(2, 18)}`,
+) {
   const parts: Buffer[] = [];
   for (const [name, value] of fields) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`, "utf8"));
@@ -115,7 +129,9 @@ export function multipart(fields: Fields, boundary = `----WebKitFormBoundary${Ma
 /** application/x-www-form-urlencoded with every byte of the values percent-encoded (so invalid UTF-8 stays invalid). */
 export function urlEncoded(fields: Fields) {
   const encode = (value: string | Buffer) =>
-    [...(Buffer.isBuffer(value) ? value : Buffer.from(value, "utf8"))].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
+    [...(Buffer.isBuffer(value) ? value : Buffer.from(value, "utf8"))]
+      .map((byte) => `%${byte.toString(16).padStart(2, "0")}`)
+      .join("");
   return {
     body: Buffer.from(fields.map(([name, value]) => `${encodeURIComponent(name)}=${encode(value)}`).join("&")),
     contentType: "application/x-www-form-urlencoded",
@@ -137,11 +153,20 @@ export function validMessage(token: string) {
  * a challenge from GET /contact-challenge (asked from `from`, under the same per-client limit), solved here.
  */
 export async function solvedProof(options: Pick<SendOptions, "from" | "base"> = {}): Promise<string> {
-  const reply = await send({ ...options, method: "GET", path: "/contact-challenge", headers: { Accept: "application/json" } });
+  const reply = await send({
+    ...options,
+    method: "GET",
+    path: "/contact-challenge",
+    headers: { Accept: "application/json" },
+  });
   if (reply.status !== 200) throw new Error(`GET /contact-challenge: ${reply.status} ${reply.body.slice(0, 200)}`);
   const c = reply.json as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
   for (let number = 0; number <= c.maxnumber; number++) {
-    if (createHash("sha256").update(c.salt + number).digest("hex") === c.challenge) {
+    if (
+      createHash("sha256")
+        .update(c.salt + number)
+        .digest("hex") === c.challenge
+    ) {
       const { algorithm, challenge, salt, signature } = c;
       return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString("base64");
     }
@@ -161,17 +186,28 @@ export async function postForm(
   const list: Fields = Array.isArray(fields) ? fields : Object.entries(fields);
   const { body, contentType } = options.encoding === "urlencoded" ? urlEncoded(list) : multipart(list);
   const from = options.from ?? nextSourceAddress();
-  const proof: Record<string, string> = options.proof === false ? {} : { "X-Contact-Proof": await solvedProof({ from, base: options.base }) };
+  const proof: Record<string, string> =
+    options.proof === false ? {} : { "X-Contact-Proof": await solvedProof({ from, base: options.base }) };
   return send({
     ...options,
     body,
     from,
-    headers: { "Content-Type": contentType, Origin: siteOrigin, Accept: "application/json", ...proof, ...options.headers },
+    headers: {
+      "Content-Type": contentType,
+      Origin: siteOrigin,
+      Accept: "application/json",
+      ...proof,
+      ...options.headers,
+    },
   });
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time; results in input order. */
-export async function pool<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {

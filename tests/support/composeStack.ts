@@ -9,16 +9,19 @@ import { listMail, waitForMail } from "./mailbox";
 import { composeRun } from "./stack";
 import { expect } from "./test";
 
-export const docker = (...args: string[]) => execFileSync("docker", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+export const docker = (...args: string[]) =>
+  execFileSync("docker", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 /** The service's container, running or stopped (Compose v2's `ps` lists running ones only without -a). */
 export const containerOf = (service: string) => composeRun(`ps -a -q ${service}`).trim();
 export const inspect = (service: string, format: string) => docker("inspect", "-f", format, containerOf(service));
 /** The networks the service's container is on, space-separated. */
-export const networksOf = (service: string) => inspect(service, "{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}").trim();
+export const networksOf = (service: string) =>
+  inspect(service, "{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}").trim();
 /** The names of the volumes the service's container mounts. */
 export const mountsOf = (service: string) => inspect(service, "{{range .Mounts}}{{.Name}} {{end}}").trim().split(" ");
 /** What the container wrote, stdout and stderr together. */
-export const logsOf = (service: string, tail = "all") => execSync(`docker logs --tail ${tail} ${containerOf(service)} 2>&1`, { encoding: "utf8" });
+export const logsOf = (service: string, tail = "all") =>
+  execSync(`docker logs --tail ${tail} ${containerOf(service)} 2>&1`, { encoding: "utf8" });
 /** The services of the configuration under test (`docker compose config --services`). */
 export const servicesOf = () => composeRun("config --services").trim().split("\n").filter(Boolean);
 /** The project's name, as Docker names its networks and volumes. */
@@ -41,7 +44,10 @@ export async function waitHealthy(service: string, timeoutMs = 60_000): Promise<
 
 /** The outbox as the operator sees it; through the php container, which shares the volume (the deliverer may be stopped). */
 export function outboxStatus(): { waiting: number; failed: number } {
-  return JSON.parse(composeRun("exec -T php php /srv/mailer/bin/deliver.php --status")) as { waiting: number; failed: number };
+  return JSON.parse(composeRun("exec -T php php /srv/mailer/bin/deliver.php --status")) as {
+    waiting: number;
+    failed: number;
+  };
 }
 
 /** Posts `count` messages, each as its own visitor; every one must be accepted (200). Returns their tokens. */
@@ -56,7 +62,10 @@ export async function postMessages(label: string, count: number): Promise<string
 
 /** Every token arrived exactly once. */
 export async function expectDeliveredOnce(tokens: string[], timeoutMs = 45_000): Promise<void> {
-  const mails = await waitForMail((m) => tokens.some((t) => m.subject.endsWith(t)), { count: tokens.length, timeoutMs });
+  const mails = await waitForMail((m) => tokens.some((t) => m.subject.endsWith(t)), {
+    count: tokens.length,
+    timeoutMs,
+  });
   const seen = tokens.map((t) => mails.filter((m) => m.subject.endsWith(t)).length);
   expect(seen, "copies of each message in the catcher").toEqual(tokens.map(() => 1));
   // And no stragglers: a second look a little later finds no duplicates either.

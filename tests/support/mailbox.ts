@@ -90,7 +90,11 @@ export async function listMail(): Promise<CaughtMail[]> {
       from: addresses(header("From")),
       to: addresses(header("To")),
       replyTo: addresses(header("Reply-To")),
-      text: qp ? decodeQuotedPrintable(Content.Body) : b64 ? Buffer.from(Content.Body, "base64").toString("utf8") : Content.Body,
+      text: qp
+        ? decodeQuotedPrintable(Content.Body)
+        : b64
+          ? Buffer.from(Content.Body, "base64").toString("utf8")
+          : Content.Body,
       messageId: (header("Message-ID") ?? "").replace(/^<|>$/g, ""),
     };
   });

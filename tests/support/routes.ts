@@ -48,10 +48,18 @@ export const requiredPaths = [
 ] as const;
 
 /** The treatment pages the salon requires (16 of them). */
-export const requiredTreatmentPaths = requiredPaths.slice(requiredPaths.indexOf("/mezoterapia-mikroiglowa"), requiredPaths.indexOf("/onda-pro") + 1);
+export const requiredTreatmentPaths = requiredPaths.slice(
+  requiredPaths.indexOf("/mezoterapia-mikroiglowa"),
+  requiredPaths.indexOf("/onda-pro") + 1,
+);
 
 /** The pages search engines must not index: the legal texts and the contest regulation. */
-export const requiredNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"] as const;
+export const requiredNoindexPaths = [
+  "/polityka-prywatnosci",
+  "/rodo",
+  "/polityka-prywatnosci-socialmedia",
+  "/konkurs",
+] as const;
 
 /**
  * Our own pages beyond the required ones: the contact form's confirmation, where the mailer sends a form the browser posted
@@ -60,7 +68,10 @@ export const requiredNoindexPaths = ["/polityka-prywatnosci", "/rodo", "/polityk
 export const ownPaths = ["/kontakt/wyslano"] as const;
 
 /** The two blog slugs that must have an article page. */
-export const requiredArticleSlugs = ["jak-skutecznie-pozbyc-sie-cellulitu", "red-touch-pro-rewolucja-w-odmladzaniu-skory"] as const;
+export const requiredArticleSlugs = [
+  "jak-skutecznie-pozbyc-sie-cellulitu",
+  "red-touch-pro-rewolucja-w-odmladzaniu-skory",
+] as const;
 
 /** Every article (every blog list entry has one): content/blog/, which must include the two above. */
 export const articlePaths = jsonFiles("blog").map((slug) => `/blog/${slug}`);
@@ -70,11 +81,19 @@ export const contentPageFiles = ["treatments", "families", "legal"].flatMap((fol
   jsonFiles(folder).map((name) => ({
     path: `/${name}`,
     folder,
-    noindex: (JSON.parse(readFileSync(resolve(contentDir, folder, `${name}.json`), "utf8")) as { noindex?: boolean }).noindex === true,
+    noindex:
+      (JSON.parse(readFileSync(resolve(contentDir, folder, `${name}.json`), "utf8")) as { noindex?: boolean })
+        .noindex === true,
   })),
 );
 
 /** Every URL the tests visit: the required routes, our own pages, the pages of content/ and every article. */
 export const allPaths = [
-  ...new Set([...requiredPaths, ...ownPaths, ...contentPageFiles.map((page) => page.path), ...requiredArticleSlugs.map((slug) => `/blog/${slug}`), ...articlePaths]),
+  ...new Set([
+    ...requiredPaths,
+    ...ownPaths,
+    ...contentPageFiles.map((page) => page.path),
+    ...requiredArticleSlugs.map((slug) => `/blog/${slug}`),
+    ...articlePaths,
+  ]),
 ];

@@ -27,7 +27,12 @@ export const composeConfig = process.env.COMPOSE_CONFIG ?? "local";
 export const composeCommand = process.env.COMPOSE_CMD ?? "docker compose";
 /** Where the mail goes: the local catcher (MailHog), or in the test run's production the test relay. */
 export const catcherService = process.env.COMPOSE_CATCHER_SERVICE ?? "catcher";
-const composeName: Record<ServiceName, string> = { catcher: catcherService, php: "php", web: "web", deliverer: "deliverer" };
+const composeName: Record<ServiceName, string> = {
+  catcher: catcherService,
+  php: "php",
+  web: "web",
+  deliverer: "deliverer",
+};
 
 /** Runs a Compose command on the stack under test (the project and ports come from the environment). */
 export function composeRun(args: string): string {
@@ -45,8 +50,7 @@ export async function startServiceNamed(name: ServiceName): Promise<void> {
     // 10 s for the relay's SMTP): `up --wait` starts the stopped container, recreating nothing, and waits for its
     // health check.
     composeRun(`up -d --no-deps --no-recreate --no-build --pull never --wait --wait-timeout 90 ${composeName[name]}`);
-  }
-  else if (!pidOf(name)) await startService(name, { detached: true });
+  } else if (!pidOf(name)) await startService(name, { detached: true });
 }
 
 /** A crash: SIGKILL to the service and everything under it (PHP-FPM's master and its busy workers). */
@@ -91,7 +95,19 @@ export async function runDeliverer(args: string[] = ["--now"]): Promise<Delivery
 
 function delivererCommand(args: string[]): [string, string[], NodeJS.ProcessEnv] {
   return compose
-    ? [composeCommand.split(" ")[0]!, [...composeCommand.split(" ").slice(1), "exec", "-T", "deliverer", "php", "/srv/mailer/bin/deliver.php", ...args], process.env]
+    ? [
+        composeCommand.split(" ")[0]!,
+        [
+          ...composeCommand.split(" ").slice(1),
+          "exec",
+          "-T",
+          "deliverer",
+          "php",
+          "/srv/mailer/bin/deliver.php",
+          ...args,
+        ],
+        process.env,
+      ]
     : [phpBinary(), [forWorkers(join(root, "mailer/bin/deliver.php")), ...args], { ...process.env, ...mailerEnv }];
 }
 
@@ -110,7 +126,10 @@ export const held = {
   async list(): Promise<HeldMessage[]> {
     const [cmd, args, env] = delivererCommand(["--held"]);
     const { stdout } = await promisify(execFile)(cmd, args, { env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
-    return stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as HeldMessage);
+    return stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as HeldMessage);
   },
   async run(action: "release" | "purge", which: string): Promise<{ code: number; log: string }> {
     const [cmd, args, env] = delivererCommand([`--${action}=${which}`]);
@@ -137,8 +156,18 @@ export function outboxFiles(dir = outboxDir): OutboxFile[] {
     .filter((name) => name.endsWith(".json") && !name.startsWith("."))
     .flatMap((name) => {
       try {
-        const data = JSON.parse(readFileSync(join(dir, name), "utf8")) as { attempts: number; message: { messageId: string; body: string } };
-        return [{ name, attempts: data.attempts, messageId: data.message.messageId.replace(/^<|>$/g, ""), body: data.message.body }];
+        const data = JSON.parse(readFileSync(join(dir, name), "utf8")) as {
+          attempts: number;
+          message: { messageId: string; body: string };
+        };
+        return [
+          {
+            name,
+            attempts: data.attempts,
+            messageId: data.message.messageId.replace(/^<|>$/g, ""),
+            body: data.message.body,
+          },
+        ];
       } catch {
         return []; // sent and removed between the listing and the read
       }
@@ -150,10 +179,13 @@ export function outboxFiles(dir = outboxDir): OutboxFile[] {
  * proof of work's key and spent/ (records of used challenges, no messages).
  */
 export function outboxSnapshot(): string[] {
-  const names = readdirSync(outboxDir).filter((name) => ![".smtp-down", ".deliverer-heartbeat", ".pow-key", "spent"].includes(name));
+  const names = readdirSync(outboxDir).filter(
+    (name) => ![".smtp-down", ".deliverer-heartbeat", ".pow-key", "spent"].includes(name),
+  );
   for (const sub of ["failed", "held"]) {
     try {
-      if (statSync(join(outboxDir, sub)).isDirectory()) names.push(...readdirSync(join(outboxDir, sub)).map((name) => `${sub}/${name}`));
+      if (statSync(join(outboxDir, sub)).isDirectory())
+        names.push(...readdirSync(join(outboxDir, sub)).map((name) => `${sub}/${name}`));
     } catch {
       // not made yet
     }
@@ -165,7 +197,12 @@ export function outboxSnapshot(): string[] {
 export async function waitForEmptyOutbox(timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (outboxFiles().length > 0) {
-    if (Date.now() > deadline) throw new Error(`Outbox not empty after ${timeoutMs} ms: ${outboxFiles().map((f) => f.name).join(", ")}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Outbox not empty after ${timeoutMs} ms: ${outboxFiles()
+          .map((f) => f.name)
+          .join(", ")}`,
+      );
     await runDeliverer(["--now"]).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -28,7 +28,8 @@ export function resolveTestHosts(): void {
   } as typeof dns.lookup;
   const promisesLookup = dns.promises.lookup;
   dns.promises.lookup = async function testPromisesLookup(hostname: string, options?: unknown) {
-    if (!ours(hostname)) return (promisesLookup as (...args: unknown[]) => Promise<unknown>).call(dns.promises, hostname, options);
+    if (!ours(hostname))
+      return (promisesLookup as (...args: unknown[]) => Promise<unknown>).call(dns.promises, hostname, options);
     const all = typeof options === "object" && options !== null && (options as { all?: boolean }).all;
     return all ? [loopback] : loopback;
   } as typeof dns.promises.lookup;

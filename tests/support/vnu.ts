@@ -15,10 +15,14 @@ export interface VnuMessage {
 
 /** Runs the checker; its JSON report (on stderr) or an error saying why there is none. */
 export function runVnu(files: string[], java = "java"): VnuMessage[] {
-  const run = spawnSync(java, ["-jar", vnuJar, "--errors-only", "--format", "json", ...files], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const run = spawnSync(java, ["-jar", vnuJar, "--errors-only", "--format", "json", ...files], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (run.error) throw new Error(`Nu Html Checker did not run: ${run.error.message}`);
   // 0: no error found, 1: errors found. Anything else (or a signal) is the checker failing, not judging.
-  if (run.status !== 0 && run.status !== 1) throw new Error(`Nu Html Checker exited with ${run.status ?? run.signal}: ${run.stderr?.slice(0, 500)}`);
+  if (run.status !== 0 && run.status !== 1)
+    throw new Error(`Nu Html Checker exited with ${run.status ?? run.signal}: ${run.stderr?.slice(0, 500)}`);
   let report: { messages?: unknown };
   try {
     report = JSON.parse(run.stderr ?? "");

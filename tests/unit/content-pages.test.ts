@@ -22,11 +22,19 @@ const writeJson = (file: string, value: unknown) => writeFileSync(join(dir, file
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "salon-new-treatment-"));
-  cpSync(join(root, "content"), dir, { recursive: true, filter: (src) => !src.startsWith(join(root, "content", "images")) });
+  cpSync(join(root, "content"), dir, {
+    recursive: true,
+    filter: (src) => !src.startsWith(join(root, "content", "images")),
+  });
   symlinkSync(join(root, "content", "images"), join(dir, "images"));
   // The new treatment: a copy of another one's text, with its own name, menu label and family.
   const treatment = readJson("treatments/geneo.json");
-  Object.assign(treatment, { label: "Nowy zabieg", family: "body", name: "Nowy zabieg testowy", title: "Nowy zabieg testowy – na ciało" });
+  Object.assign(treatment, {
+    label: "Nowy zabieg",
+    family: "body",
+    name: "Nowy zabieg testowy",
+    title: "Nowy zabieg testowy – na ciało",
+  });
   treatment.seo.title = "Nowy zabieg testowy w Łodzi";
   writeJson(`treatments/${NAME}.json`, treatment);
   // Listed on the body family's page: an entry in that page's file.
@@ -47,13 +55,22 @@ describe("a new file in content/treatments/", () => {
   it("is a treatment route at its file name's path, with the label and family its file gives, under that family in breadcrumbs", async () => {
     const { routeByPath } = await import("../../frontend/app/site/routeTable");
     const { breadcrumbTrail } = await import("../../frontend/app/site/breadcrumbs");
-    expect(routeByPath(PATH)).toMatchObject({ kind: "treatment", label: "Nowy zabieg", family: "body", doc: `treatments/${NAME}` });
-    expect(breadcrumbTrail(PATH).map((crumb) => `${crumb.path} ${crumb.label}`)).toEqual(["/ Strona główna", "/zabiegi-na-cialo Zabiegi na Ciało", `${PATH} Nowy zabieg`]);
+    expect(routeByPath(PATH)).toMatchObject({
+      kind: "treatment",
+      label: "Nowy zabieg",
+      family: "body",
+      doc: `treatments/${NAME}`,
+    });
+    expect(breadcrumbTrail(PATH).map((crumb) => `${crumb.path} ${crumb.label}`)).toEqual([
+      "/ Strona główna",
+      "/zabiegi-na-cialo Zabiegi na Ciało",
+      `${PATH} Nowy zabieg`,
+    ]);
   });
 
   it("passes the build's content check and is in its prerender list", async () => {
     const { default: config } = await import("../../react-router.config");
-    const list = await (config.prerender)();
+    const list = await config.prerender();
     expect(list).toContain(PATH);
   }, 30_000);
 
@@ -64,7 +81,13 @@ describe("a new file in content/treatments/", () => {
   });
 
   it("is rendered by the treatment template from its own file, and its family's page links to it", async () => {
-    const request = (path: string) => ({ request: new Request(`http://localhost${path}`), url: new URL(`http://localhost${path}`), params: {}, context: {} }) as never;
+    const request = (path: string) =>
+      ({
+        request: new Request(`http://localhost${path}`),
+        url: new URL(`http://localhost${path}`),
+        params: {},
+        context: {},
+      }) as never;
     const treatment = await import("../../frontend/app/routes/treatment");
     expect(treatment.loader(request(PATH)).treatment.name).toBe("Nowy zabieg testowy");
     const family = await import("../../frontend/app/routes/family");
@@ -76,7 +99,10 @@ describe("a new file in content/treatments/", () => {
     const load = contentPagesForBrowser().load as (this: unknown, id: string) => string | null;
     const id = join(root, "frontend/app/site/contentPages.ts");
     const code = load.call({ environment: { config: { consumer: "client" } } }, id);
-    const list = JSON.parse(code!.replace(/^export const contentPages = /, "").replace(/;\s*$/, "")) as { path: string; label: string }[];
+    const list = JSON.parse(code!.replace(/^export const contentPages = /, "").replace(/;\s*$/, "")) as {
+      path: string;
+      label: string;
+    }[];
     expect(list).toContainEqual(expect.objectContaining({ path: PATH, label: "Nowy zabieg", family: "body" }));
     // The server side (prerendering) reads the folder itself.
     expect(load.call({ environment: { config: { consumer: "server" } } }, id)).toBeNull();

@@ -17,11 +17,16 @@ const COMPOSE_OWN = new Set(["COMPOSE_PROJECT_NAME", "COMPOSE_FILE"]);
 
 /** Every ${NAME:-value} and ${NAME:?message} of a compose file. */
 function interpolations(file: string) {
-  return [...read(file).matchAll(/\$\{([A-Z][A-Z0-9_]*)(:-|:\?)([^}]*)\}/g)].map((m) => ({ name: m[1]!, required: m[2] === ":?", value: m[3]! }));
+  return [...read(file).matchAll(/\$\{([A-Z][A-Z0-9_]*)(:-|:\?)([^}]*)\}/g)].map((m) => ({
+    name: m[1]!,
+    required: m[2] === ":?",
+    value: m[3]!,
+  }));
 }
 
 /** What a configuration's default is: its own (production, local) or the file's. */
-const defaultIn = (setting: Setting, configuration?: "production" | "local") => (configuration && setting[configuration]) ?? setting.value;
+const defaultIn = (setting: Setting, configuration?: "production" | "local") =>
+  (configuration && setting[configuration]) ?? setting.value;
 
 describe("docker/defaults.env: one place for every setting's default", () => {
   it("every setting says what it is and who uses it", () => {
@@ -33,19 +38,34 @@ describe("docker/defaults.env: one place for every setting's default", () => {
     ["compose.yaml", undefined],
     ["compose.override.yaml", "local"],
     ["compose.production.yaml", "production"],
-  ] as const)("%s: every default it writes is the file's (empty: the service reads the file)", (file, configuration) => {
-    for (const { name, required, value } of interpolations(file)) {
-      if (COMPOSE_OWN.has(name)) continue;
-      const setting = settings.get(name);
-      expect(setting, `${file}: \${${name}} is not in docker/defaults.env`).toBeDefined();
-      if (required) expect(setting![configuration ?? "production"], `${file}: \${${name}:?} but docker/defaults.env does not say "${configuration}: required"`).toBe("required");
-      else if (value !== "") expect(`${name}=${value}`, `${file}: \${${name}:-${value}}`).toBe(`${name}=${defaultIn(setting!, configuration)}`);
-    }
-  });
+  ] as const)(
+    "%s: every default it writes is the file's (empty: the service reads the file)",
+    (file, configuration) => {
+      for (const { name, required, value } of interpolations(file)) {
+        if (COMPOSE_OWN.has(name)) continue;
+        const setting = settings.get(name);
+        expect(setting, `${file}: \${${name}} is not in docker/defaults.env`).toBeDefined();
+        if (required)
+          expect(
+            setting![configuration ?? "production"],
+            `${file}: \${${name}:?} but docker/defaults.env does not say "${configuration}: required"`,
+          ).toBe("required");
+        else if (value !== "")
+          expect(`${name}=${value}`, `${file}: \${${name}:-${value}}`).toBe(
+            `${name}=${defaultIn(setting!, configuration)}`,
+          );
+      }
+    },
+  );
 
   it("compose.production.yaml refuses to start without every setting production requires", () => {
-    const required = new Set(interpolations("compose.production.yaml").filter((i) => i.required).map((i) => i.name));
-    for (const setting of settings.values()) if (setting.production === "required") expect(required, setting.name).toContain(setting.name);
+    const required = new Set(
+      interpolations("compose.production.yaml")
+        .filter((i) => i.required)
+        .map((i) => i.name),
+    );
+    for (const setting of settings.values())
+      if (setting.production === "required") expect(required, setting.name).toContain(setting.name);
   });
 
   it(".env.example names only known settings, and a value it sets is the default", () => {
@@ -56,7 +76,8 @@ describe("docker/defaults.env: one place for every setting's default", () => {
       if (COMPOSE_OWN.has(name!)) continue;
       const setting = settings.get(name!);
       expect(setting, `.env.example:${n + 1}: ${name} is not in docker/defaults.env`).toBeDefined();
-      if (!commented && value !== "") expect(`${name}=${value}`, `.env.example:${n + 1}`).toBe(`${name}=${defaultIn(setting!, "local")}`);
+      if (!commented && value !== "")
+        expect(`${name}=${value}`, `.env.example:${n + 1}`).toBe(`${name}=${defaultIn(setting!, "local")}`);
     }
   });
 
@@ -91,7 +112,8 @@ describe("docker/defaults.env: one place for every setting's default", () => {
       [outbox, "maxHeld", "OUTBOX_MAX_HELD"],
       [outbox, "heldDays", "OUTBOX_HELD_DAYS"],
     ];
-    for (const [source, name, setting] of pairs) expect(`${setting}=${param(source, name)}`, `$${name}`).toBe(`${setting}=${settings.get(setting)!.value}`);
+    for (const [source, name, setting] of pairs)
+      expect(`${setting}=${param(source, name)}`, `$${name}`).toBe(`${setting}=${settings.get(setting)!.value}`);
   });
 
   it("no image sets a setting in its ENV to another value (it would hide the file's default), but for its own", () => {
@@ -106,7 +128,11 @@ describe("docker/defaults.env: one place for every setting's default", () => {
     };
     for (const [file, own] of Object.entries(imageOwn)) {
       const envBlocks = [...read(file).matchAll(/^ENV ((?:.*\\\n)*.*)$/gm)].map((m) => m[1]!);
-      const values = envBlocks.flatMap((block) => [...block.matchAll(/([A-Z][A-Z0-9_]*)=("[^"]*"|\S*)/g)].map((m) => [m[1]!, m[2]!.replace(/^"(.*)"$/, "$1")] as const));
+      const values = envBlocks.flatMap((block) =>
+        [...block.matchAll(/([A-Z][A-Z0-9_]*)=("[^"]*"|\S*)/g)].map(
+          (m) => [m[1]!, m[2]!.replace(/^"(.*)"$/, "$1")] as const,
+        ),
+      );
       expect(values.length, file).toBeGreaterThan(0);
       for (const [name, value] of values) {
         const setting = settings.get(name);

@@ -20,7 +20,13 @@ const has = (items: LaunchItem[], kind: LaunchItem["kind"], file: string, field:
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
-    return statSync(path).isDirectory() ? (entry === "images" ? [] : jsonFiles(path)) : entry.endsWith(".json") ? [path] : [];
+    return statSync(path).isDirectory()
+      ? entry === "images"
+        ? []
+        : jsonFiles(path)
+      : entry.endsWith(".json")
+        ? [path]
+        : [];
   });
 }
 
@@ -54,7 +60,18 @@ describe("launch check on the current content", () => {
   const items = launchItems({ root });
 
   it("lists every fictional value of the site configuration", () => {
-    for (const field of ["site.phone", "site.email", "site.address.street", "site.nip", "site.krs", "site.registryCourt", "site.shareCapital", "site.origin", "site.social.instagram", "promotionUrls.pca"]) {
+    for (const field of [
+      "site.phone",
+      "site.email",
+      "site.address.street",
+      "site.nip",
+      "site.krs",
+      "site.registryCourt",
+      "site.shareCapital",
+      "site.origin",
+      "site.social.instagram",
+      "promotionUrls.pca",
+    ]) {
       expect(has(items, "fictional", "frontend/app/site/config.ts", field), field).toBe(true);
     }
     expect(items.find((i) => i.field === "site.phone")!.note).toContain("+48 42 000 00 00");
@@ -83,8 +100,14 @@ describe("launch check on the current content", () => {
 
   it("lists every artwork image, the share image and the map included", () => {
     const artwork = items.filter((i) => i.kind === "artwork");
-    const svgs = readdirSync(join(root, "content/images")).filter((f) => f.endsWith(".svg")).map((f) => f.slice(0, -4));
-    for (const name of svgs) expect(artwork.some((i) => i.note.startsWith(`${name}:`)), name).toBe(true);
+    const svgs = readdirSync(join(root, "content/images"))
+      .filter((f) => f.endsWith(".svg"))
+      .map((f) => f.slice(0, -4));
+    for (const name of svgs)
+      expect(
+        artwork.some((i) => i.note.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
     expect(has(items, "artwork", "content/treatments/geneo.json", "hero.image")).toBe(true);
   });
 
@@ -113,7 +136,9 @@ describe("launch check on the current content", () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(`frontend/app/site/config.ts: pole "site.phone"`);
     expect(run.stdout).toContain(`content/home.json: pole "reviews.items[0]"`);
-    expect(run.stdout).toMatch(/Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical\)/);
+    expect(run.stdout).toMatch(
+      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical\)/,
+    );
   }, 60_000);
 });
 
@@ -143,7 +168,9 @@ describe("launch check on content a salon has signed", () => {
         "medical treatments/kobido-lodz.json sections[5]",
         "medical treatments/kobido-lodz.json sections[8]",
         "standIn home.json reviews.items[1]",
-      ].map((s) => s.replace("geneo.json", "treatments/geneo.json")).sort(),
+      ]
+        .map((s) => s.replace("geneo.json", "treatments/geneo.json"))
+        .sort(),
     );
   });
 });

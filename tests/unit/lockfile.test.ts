@@ -25,7 +25,7 @@ const lock = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../package
 
 /** Where Node would find `dep` from the package at `path`: its own node_modules, then each one above it. */
 function locate(path: string, dep: string): string | undefined {
-  for (let base = path; ; ) {
+  for (let base = path; ;) {
     const candidate = `${base ? `${base}/` : ""}node_modules/${dep}`;
     if (lock.packages[candidate]) return candidate;
     if (!base) return undefined;
@@ -45,8 +45,18 @@ describe("package-lock.json", () => {
   });
 
   it("has the native packages of every platform the project is built on", () => {
-    const platforms = Object.values(lock.packages).map((e) => `${e.os?.join("+")}/${e.cpu?.join("+")}/${e.libc?.join("+") ?? ""}`);
-    for (const wanted of ["linux/x64/glibc", "linux/x64/musl", "linux/arm64/glibc", "linux/arm64/musl", "darwin/x64/", "darwin/arm64/", "win32/x64/"])
+    const platforms = Object.values(lock.packages).map(
+      (e) => `${e.os?.join("+")}/${e.cpu?.join("+")}/${e.libc?.join("+") ?? ""}`,
+    );
+    for (const wanted of [
+      "linux/x64/glibc",
+      "linux/x64/musl",
+      "linux/arm64/glibc",
+      "linux/arm64/musl",
+      "darwin/x64/",
+      "darwin/arm64/",
+      "win32/x64/",
+    ])
       expect(platforms, wanted).toContain(wanted);
   });
 });

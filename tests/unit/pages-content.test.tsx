@@ -52,7 +52,9 @@ function priceLines(section: HTMLElement): PriceLine[] {
     const priceEl = row.querySelector(".price")!;
     const price = priceEl.querySelector("[aria-hidden]")?.textContent ?? priceEl.textContent ?? "";
     const optionsList = row.closest("ul")!;
-    const group = optionsList.classList.contains("options") ? text(optionsList.parentElement!.querySelector(".serviceName")!) : null;
+    const group = optionsList.classList.contains("options")
+      ? text(optionsList.parentElement!.querySelector(".serviceName")!)
+      : null;
     return { group, label, price: price.trim(), highlighted: row.closest("[data-highlighted]") !== null };
   });
 }
@@ -222,7 +224,8 @@ describe("/cennik", () => {
         const line = found.find((l) => label.test(l.label) && (group ? group.test(l.group ?? "") : l.group === null));
         expect(line, `${category} › ${group ?? ""} › ${label}`).toBeDefined();
         expect(line!.price, `${category} › ${label}`).toBe(price);
-        if (highlighted !== undefined) expect(line!.highlighted, `${category} › ${label} highlighted`).toBe(highlighted);
+        if (highlighted !== undefined)
+          expect(line!.highlighted, `${category} › ${label} highlighted`).toBe(highlighted);
       }
     }
   });
@@ -273,7 +276,8 @@ describe("/promocje", () => {
     [/LPG Infinity/, "240 zł", "100 zł"],
     [/^Virtue RF$/, "1500 zł", "999 zł"],
   ];
-  const cardNamed = (name: RegExp) => screen.getAllByRole("article").find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))))!;
+  const cardNamed = (name: RegExp) =>
+    screen.getAllByRole("article").find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))))!;
 
   it("shows four cards with the old and the new price, each opening its external sub-site in a new tab", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
@@ -357,7 +361,9 @@ describe("/konkurs", () => {
 
   it("says at the top that the contest ended on 1 June 2025", () => {
     renderDocument("/konkurs");
-    expect(text(screen.getByRole("heading", { level: 1 }).closest("header") ?? main())).toMatch(/Konkurs zakończył się 1 czerwca 2025 r\. o godz\. 12:00/);
+    expect(text(screen.getByRole("heading", { level: 1 }).closest("header") ?? main())).toMatch(
+      /Konkurs zakończył się 1 czerwca 2025 r\. o godz\. 12:00/,
+    );
   });
 
   it("lists the rules in section 5: follow, comment, most likes wins, ties and fraud decided by the organiser, prize not for cash nor transferable", () => {
@@ -379,7 +385,9 @@ describe("/konkurs", () => {
     expect(dates).toMatch(/1 czerwca 2025 r?\.? ?(o godz\. )?12:00/);
     expect(dates).toMatch(/do 2 czerwca 2025/);
     // Only there: the other sections refer to section 9 instead of repeating the dates.
-    for (const heading of screen.getAllByRole("heading", { level: 2 }).filter((h) => h.closest("section") && !/^9\. /.test(text(h)))) {
+    for (const heading of screen
+      .getAllByRole("heading", { level: 2 })
+      .filter((h) => h.closest("section") && !/^9\. /.test(text(h)))) {
       expect(text(heading.closest("section")!), text(heading)).not.toMatch(/czerwca 2025/);
     }
   });
@@ -465,7 +473,9 @@ describe("/polityka-prywatnosci-socialmedia", () => {
     expect(time.getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(time.textContent).toBe(formatDatePl(time.getAttribute("datetime")!));
     // The document's own date: changing the build date must not change it.
-    const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/legal/polityka-prywatnosci-socialmedia.json"), "utf8"));
+    const doc = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, "../../content/legal/polityka-prywatnosci-socialmedia.json"), "utf8"),
+    );
     expect(time.getAttribute("datetime")).toBe(doc.changed);
   });
 });
@@ -484,8 +494,14 @@ describe("/ (home)", () => {
       expect(text(item)).toMatch(/\d{1,2} marca 2025/);
       expect(text(item)).toMatch(/Google/);
     }
-    expect(within(reviews).getByRole("link", { name: /Opinie w Google/ })).toHaveAttribute("href", site.reviewsUrl.google);
-    expect(within(reviews).getByRole("link", { name: /Opinie na Facebooku/ })).toHaveAttribute("href", site.reviewsUrl.facebook);
+    expect(within(reviews).getByRole("link", { name: /Opinie w Google/ })).toHaveAttribute(
+      "href",
+      site.reviewsUrl.google,
+    );
+    expect(within(reviews).getByRole("link", { name: /Opinie na Facebooku/ })).toHaveAttribute(
+      "href",
+      site.reviewsUrl.facebook,
+    );
   });
 
   it("teases two blog articles, each linking to /blog/{slug} of an existing article", () => {
@@ -494,7 +510,10 @@ describe("/ (home)", () => {
     const cards = within(teaser).getAllByRole("article");
     expect(cards).toHaveLength(2);
     for (const card of cards) {
-      const slug = within(card).getByRole("link").getAttribute("href")!.replace(/^\/blog\//, "");
+      const slug = within(card)
+        .getByRole("link")
+        .getAttribute("href")!
+        .replace(/^\/blog\//, "");
       const { article } = articleLoader(argsFor(`/blog/${slug}`, { slug }));
       expect(article, slug).not.toBeNull();
     }
@@ -505,7 +524,11 @@ describe("/ (home)", () => {
     expect(screen.getByRole("link", { name: "Kontakt" })).toHaveAttribute("href", "/kontakt");
     expect(screen.getByRole("link", { name: /^Booksy/ })).toHaveAttribute("target", "_blank");
     const services = screen.getByRole("region", { name: "Nasze zabiegi" });
-    expect(within(services).getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/zabiegi-na-twarz", "/zabiegi-na-cialo", "/makijaz-permanentny"]);
+    expect(
+      within(services)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["/zabiegi-na-twarz", "/zabiegi-na-cialo", "/makijaz-permanentny"]);
     const team = screen.getByRole("region", { name: /zespół/i });
     expect(within(team).getAllByRole("heading", { level: 3 })).toHaveLength(2);
     const seo = screen.getByRole("region", { name: /Łodzi/ });
@@ -514,7 +537,9 @@ describe("/ (home)", () => {
 
   it("promises nothing about the permanent-makeup touch-up that the price list contradicts (200 / 400 zł)", () => {
     render();
-    const card = within(screen.getByRole("region", { name: "Nasze zabiegi" })).getByRole("link", { name: /Makijaż permanentny/i }).closest("li")!;
+    const card = within(screen.getByRole("region", { name: "Nasze zabiegi" }))
+      .getByRole("link", { name: /Makijaż permanentny/i })
+      .closest("li")!;
     expect(text(card)).not.toMatch(/w cenie/i);
     expect(text(card)).toMatch(/bezpłatn/);
   });
@@ -523,15 +548,35 @@ describe("/ (home)", () => {
 // ------------------------------------------------------------------------------------------------ lists
 describe("treatment family lists (one template, their link targets)", () => {
   const lists: [string, string[]][] = [
-    ["/zabiegi-na-twarz", ["/red-touch-pro", "/virtue-rf", "/pca-skin", "/onda-pro-twarz", "/kobido-lodz", "/mezoterapia-mikroiglowa", "/geneo", "/storz-medical-twarz", "/endermologia-LPG"]],
-    ["/zabiegi-na-cialo", ["/onda-pro", "/LPG-Infinity-Endermologia", "/virtue-rf-cialo", "/storz-medical", "/mezoterapia-mikroiglowa"]],
+    [
+      "/zabiegi-na-twarz",
+      [
+        "/red-touch-pro",
+        "/virtue-rf",
+        "/pca-skin",
+        "/onda-pro-twarz",
+        "/kobido-lodz",
+        "/mezoterapia-mikroiglowa",
+        "/geneo",
+        "/storz-medical-twarz",
+        "/endermologia-LPG",
+      ],
+    ],
+    [
+      "/zabiegi-na-cialo",
+      ["/onda-pro", "/LPG-Infinity-Endermologia", "/virtue-rf-cialo", "/storz-medical", "/mezoterapia-mikroiglowa"],
+    ],
     ["/makijaz-permanentny", ["/makijaz-permanentny-ust", "/makijaz-permanentny-brwi"]],
   ];
   for (const [path, targets] of lists) {
     it(`${path} links to its ${targets.length} required treatment pages in order, and only to treatment pages; each entry with name, description, image and benefits`, () => {
       renderRoute(FamilyPage, familyLoader(argsFor(path)), path);
       const entries = screen.getAllByRole("article");
-      const links = entries.map((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href")!);
+      const links = entries.map((e) =>
+        within(e)
+          .getByRole("link", { name: /Więcej o zabiegu/ })
+          .getAttribute("href")!,
+      );
       // A treatment added since is listed by an entry in the family's file: any number of further entries.
       expect(links.filter((href) => targets.includes(href))).toEqual(targets);
       for (const href of links) expect(routeByPath(href)?.kind, href).toBe("treatment");
@@ -545,7 +590,12 @@ describe("treatment family lists (one template, their link targets)", () => {
 
   it("presents the body list's mesotherapy entry as scar and stretch-mark reduction", () => {
     renderRoute(FamilyPage, familyLoader(argsFor("/zabiegi-na-cialo")), "/zabiegi-na-cialo");
-    const entry = screen.getAllByRole("article").find((e) => within(e).getByRole("link", { name: /Więcej o zabiegu/ }).getAttribute("href") === "/mezoterapia-mikroiglowa")!;
+    const entry = screen.getAllByRole("article").find(
+      (e) =>
+        within(e)
+          .getByRole("link", { name: /Więcej o zabiegu/ })
+          .getAttribute("href") === "/mezoterapia-mikroiglowa",
+    )!;
     expect(text(within(entry).getByRole("heading", { level: 2 }))).toMatch(/blizn.*rozstęp/i);
   });
 });
@@ -555,7 +605,7 @@ describe("/twoje-potrzeby", () => {
     const { container } = renderRoute(Needs, needsLoader(), "/twoje-potrzeby");
     const entries = [...container.querySelectorAll("details")];
     expect(entries).toHaveLength(15);
-    expect(entries.every((d) => !(d).open)).toBe(true);
+    expect(entries.every((d) => !d.open)).toBe(true);
     expect(entries.every((d) => d.querySelector(":scope > summary h2"))).toBe(true);
   });
 });
@@ -566,14 +616,11 @@ describe("/blog", () => {
     const data = blogLoader();
     renderRoute(Blog, data, "/blog");
     const group = screen.getByRole("group", { name: "Kategorie artykułów" });
-    expect(within(group).getAllByRole("button").map((b) => b.textContent)).toEqual([
-      "Wszystkie",
-      "Makijaż Permanentny",
-      "Zabiegi na Twarz",
-      "Zabiegi na Ciało",
-      "Pielęgnacja",
-      "Porady",
-    ]);
+    expect(
+      within(group)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Wszystkie", "Makijaż Permanentny", "Zabiegi na Twarz", "Zabiegi na Ciało", "Pielęgnacja", "Porady"]);
     expect(screen.getByRole("searchbox")).toHaveAttribute("placeholder", "Szukaj artykułów...");
     expect(screen.getAllByRole("article")).toHaveLength(data.articles.length);
     // The six required list entries and the cellulite article.
@@ -583,7 +630,8 @@ describe("/blog", () => {
 
 describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
   const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
-  const render = () => renderRoute(Article, articleLoader(argsFor(`/blog/${slug}`, { slug })), `/blog/${slug}`, { slug });
+  const render = () =>
+    renderRoute(Article, articleLoader(argsFor(`/blog/${slug}`, { slug })), `/blog/${slug}`, { slug });
 
   it("states its claims: 30–60 minute session, 3–5 sessions 4–6 weeks apart, effects up to 2 years", () => {
     render();
@@ -596,22 +644,31 @@ describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
 
   it("has the back link, author, date, category, share links, the call to action and a phone link", () => {
     render();
-    for (const back of screen.getAllByRole("link", { name: "Wróć do bloga" })) expect(back).toHaveAttribute("href", "/blog");
+    for (const back of screen.getAllByRole("link", { name: "Wróć do bloga" }))
+      expect(back).toHaveAttribute("href", "/blog");
     expect(screen.getByText(/Autorka: (Anna|Karolina)/)).toBeInTheDocument();
     expect(screen.getByText("Zabiegi na Twarz")).toBeInTheDocument();
     expect(document.querySelector("time")).toHaveAttribute("datetime", expect.stringMatching(/^2025-/));
     const share = screen.getByRole("region", { name: "Udostępnij artykuł" });
     const facebook = within(share).getByRole("link", { name: /Facebook/ });
-    expect(facebook).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${site.origin}/blog/${slug}`)}`);
+    expect(facebook).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${site.origin}/blog/${slug}`)}`,
+    );
     expect(within(share).getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", site.social.instagram);
     const cta = screen.getByRole("complementary");
     expect(within(cta).getByRole("link", { name: "Umów konsultację" })).toHaveAttribute("href", "/kontakt");
-    expect(within(cta).getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute("href", expect.stringMatching(/^tel:\+48/));
+    expect(within(cta).getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^tel:\+48/),
+    );
   });
 
   it("an unknown slug shows 'Nie znaleziono artykułu' with a back link", () => {
     const unknown = "tego-artykulu-nie-ma";
-    renderRoute(Article, articleLoader(argsFor(`/blog/${unknown}`, { slug: unknown })), `/blog/${unknown}`, { slug: unknown });
+    renderRoute(Article, articleLoader(argsFor(`/blog/${unknown}`, { slug: unknown })), `/blog/${unknown}`, {
+      slug: unknown,
+    });
     expect(screen.getByRole("heading", { level: 1, name: "Nie znaleziono artykułu" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Wróć do bloga" })).toHaveAttribute("href", "/blog");
   });

@@ -53,86 +53,193 @@ const ONDA_PRICES = [
 const expected: Record<string, Expected> = {
   "/mezoterapia-mikroiglowa": {
     figures: [
-      "500 zł", "600 zł", "700 zł", "800 zł", "900 zł", "1000 zł",
+      "500 zł",
+      "600 zł",
+      "700 zł",
+      "800 zł",
+      "900 zł",
+      "1000 zł",
       // The frequency is given two ways; both stay (the second for scars and stretch marks).
-      "3–6 zabiegów co 3–4 tygodnie", "co 3–6 miesięcy", "4–8 zabiegów co 3 tygodnie",
-      "2 tygodnie", "1 tydzień", "24 godziny",
-      "SPF 50+", "co najmniej 4 tygodnie", "48 godzin", "5–7 dni", "1–2 dni",
-      "12 miesięcy", "6 miesięcy",
+      "3–6 zabiegów co 3–4 tygodnie",
+      "co 3–6 miesięcy",
+      "4–8 zabiegów co 3 tygodnie",
+      "2 tygodnie",
+      "1 tydzień",
+      "24 godziny",
+      "SPF 50+",
+      "co najmniej 4 tygodnie",
+      "48 godzin",
+      "5–7 dni",
+      "1–2 dni",
+      "12 miesięcy",
+      "6 miesięcy",
     ],
     prices: [
-      "Z ampułką", "Twarz 500 zł", "Twarz + szyja 600 zł", "Twarz + szyja + dekolt 700 zł",
-      "Z egzosomami", "Twarz 800 zł", "Twarz + szyja 900 zł", "Twarz + szyja + dekolt 1000 zł",
+      "Z ampułką",
+      "Twarz 500 zł",
+      "Twarz + szyja 600 zł",
+      "Twarz + szyja + dekolt 700 zł",
+      "Z egzosomami",
+      "Twarz 800 zł",
+      "Twarz + szyja 900 zł",
+      "Twarz + szyja + dekolt 1000 zł",
     ],
     booking: { online: true, contact: true },
   },
   "/geneo": {
     figures: [
-      "250 zł", "280 zł", "300 zł", "800 zł", "900 zł", "1000 zł",
-      "4–6 zabiegów co 7–14 dni", "co 4–6 tygodni",
-      "Hydrate", "Revive", "Detox", "Illuminate", "Balance", "Glam", "Retouch",
+      "250 zł",
+      "280 zł",
+      "300 zł",
+      "800 zł",
+      "900 zł",
+      "1000 zł",
+      "4–6 zabiegów co 7–14 dni",
+      "co 4–6 tygodni",
+      "Hydrate",
+      "Revive",
+      "Detox",
+      "Illuminate",
+      "Balance",
+      "Glam",
+      "Retouch",
     ],
     prices: [
-      "Pojedynczy zabieg", "Twarz 250 zł", "Twarz + szyja 280 zł", "Twarz + szyja + dekolt 300 zł",
-      "Pakiet 4 zabiegów", "Twarz 800 zł", "Twarz + szyja 900 zł", "Twarz + szyja + dekolt 1000 zł",
+      "Pojedynczy zabieg",
+      "Twarz 250 zł",
+      "Twarz + szyja 280 zł",
+      "Twarz + szyja + dekolt 300 zł",
+      "Pakiet 4 zabiegów",
+      "Twarz 800 zł",
+      "Twarz + szyja 900 zł",
+      "Twarz + szyja + dekolt 1000 zł",
     ],
     booking: { online: true, contact: true },
   },
   "/storz-medical-twarz": {
-    figures: ["200 zł", "800 zł", "4–6 zabiegów co 10–14 dni", "co 2–3 miesiące", "8–10 zabiegów co 7–10 dni", "6 miesięcy"],
+    figures: [
+      "200 zł",
+      "800 zł",
+      "4–6 zabiegów co 10–14 dni",
+      "co 2–3 miesiące",
+      "8–10 zabiegów co 7–10 dni",
+      "6 miesięcy",
+    ],
     prices: ["Pojedynczy zabieg 200 zł", "Pakiet 4 zabiegów 800 zł"],
     booking: { online: true, contact: true },
   },
   "/endermologia-LPG": {
-    figures: ["od 150 zł", "od 1300 zł", "10–15 zabiegów", "2–3 razy w tygodniu", "1–2 zabiegi w miesiącu", "20 zabiegów co 2–3 dni"],
+    figures: [
+      "od 150 zł",
+      "od 1300 zł",
+      "10–15 zabiegów",
+      "2–3 razy w tygodniu",
+      "1–2 zabiegi w miesiącu",
+      "20 zabiegów co 2–3 dni",
+    ],
     prices: ["Pojedynczy zabieg od 150 zł", "Pakiet 10 zabiegów od 1300 zł"],
     booking: { online: true, contact: true },
   },
   "/LPG-Infinity-Endermologia": {
     figures: [
-      "Pierwszy zabieg 30 min za 100 zł", "240 zł", "320 zł", "2150 zł", "3000 zł",
-      "-5,8 cm", "93%", "+92%", "-50%", "7 patentów", "5 trybów", "2024",
+      "Pierwszy zabieg 30 min za 100 zł",
+      "240 zł",
+      "320 zł",
+      "2150 zł",
+      "3000 zł",
+      "-5,8 cm",
+      "93%",
+      "+92%",
+      "-50%",
+      "7 patentów",
+      "5 trybów",
+      "2024",
     ],
     prices: [
-      "Pierwszy zabieg 30 min", "100 zł",
-      "Pojedynczy zabieg", "35 min 240 zł", "50 min 320 zł",
-      "Pakiet 10 zabiegów z kombinezonem", "35 min 2150 zł", "50 min 3000 zł",
+      "Pierwszy zabieg 30 min",
+      "100 zł",
+      "Pojedynczy zabieg",
+      "35 min 240 zł",
+      "50 min 320 zł",
+      "Pakiet 10 zabiegów z kombinezonem",
+      "35 min 2150 zł",
+      "50 min 3000 zł",
     ],
     booking: { online: true, contact: true },
   },
   "/storz-medical": {
     figures: [
-      "250 zł", "450 zł", "600 zł", "1300 zł", "2300 zł", "2900 zł",
-      "8–10 zabiegów co 3–4 dni", "co 2–3 tygodnie", "12–15 zabiegów co 2–3 dni",
-      "brzuch", "przód ud", "tył ud", "ramiona", "pośladki", "biodra",
+      "250 zł",
+      "450 zł",
+      "600 zł",
+      "1300 zł",
+      "2300 zł",
+      "2900 zł",
+      "8–10 zabiegów co 3–4 dni",
+      "co 2–3 tygodnie",
+      "12–15 zabiegów co 2–3 dni",
+      "brzuch",
+      "przód ud",
+      "tył ud",
+      "ramiona",
+      "pośladki",
+      "biodra",
     ],
     prices: [
-      "Pojedynczy zabieg", "1 obszar 250 zł", "2 obszary 450 zł", "3 obszary 600 zł",
-      "Pakiet 6 zabiegów", "1 obszar 1300 zł", "2 obszary 2300 zł", "3 obszary 2900 zł",
+      "Pojedynczy zabieg",
+      "1 obszar 250 zł",
+      "2 obszary 450 zł",
+      "3 obszary 600 zł",
+      "Pakiet 6 zabiegów",
+      "1 obszar 1300 zł",
+      "2 obszary 2300 zł",
+      "3 obszary 2900 zł",
     ],
     booking: { online: true, contact: true },
   },
   "/redukcja-blizn-rozstepow": {
     figures: [
-      "400 zł", "1400 zł", "2000 zł", "300 zł", "1000 zł",
+      "400 zł",
+      "1400 zł",
+      "2000 zł",
+      "300 zł",
+      "1000 zł",
       "6 miesięcy",
-      "4–6 zabiegów co 3–4 tygodnie", "4–6 zabiegów co 2–3 tygodnie", "co 2–3 miesiące",
+      "4–6 zabiegów co 3–4 tygodnie",
+      "4–6 zabiegów co 2–3 tygodnie",
+      "co 2–3 miesiące",
     ],
     prices: [
-      "Mezoterapia mikroigłowa", "Pojedynczy zabieg 400 zł", "4 zabiegi 1400 zł", "6 zabiegów 2000 zł",
-      "Peeling", "Pojedynczy zabieg 300 zł", "4 zabiegi 1000 zł", "6 zabiegów 1400 zł",
+      "Mezoterapia mikroigłowa",
+      "Pojedynczy zabieg 400 zł",
+      "4 zabiegi 1400 zł",
+      "6 zabiegów 2000 zł",
+      "Peeling",
+      "Pojedynczy zabieg 300 zł",
+      "4 zabiegi 1000 zł",
+      "6 zabiegów 1400 zł",
     ],
     booking: { online: true, contact: true },
   },
   "/makijaz-permanentny-ust": {
     figures: ["0 zł", "700 zł", "200 zł", "400 zł", "po 4–6 tygodniach", "co 1,5–2 lata", "4 tygodnie"],
-    prices: ["Konsultacja 0 zł", "Makijaż permanentny ust 700 zł", "Korekta do 3 miesięcy 200 zł", "Korekta do roku 400 zł"],
+    prices: [
+      "Konsultacja 0 zł",
+      "Makijaż permanentny ust 700 zł",
+      "Korekta do 3 miesięcy 200 zł",
+      "Korekta do roku 400 zł",
+    ],
     media: { gallery: ["usta-u1", "usta-u2", "usta-u3"] },
     booking: { online: true, contact: true },
   },
   "/makijaz-permanentny-brwi": {
     figures: ["0 zł", "600 zł", "200 zł", "400 zł", "co 12–18 miesięcy"],
-    prices: ["Konsultacja 0 zł", "Makijaż permanentny brwi 600 zł", "Korekta do 3 miesięcy 200 zł", "Korekta do roku 400 zł"],
+    prices: [
+      "Konsultacja 0 zł",
+      "Makijaż permanentny brwi 600 zł",
+      "Korekta do 3 miesięcy 200 zł",
+      "Korekta do roku 400 zł",
+    ],
     media: { gallery: ["brwi-b1", "brwi-b2", "brwi-b3"] },
     booking: { online: true, contact: true },
   },
@@ -143,26 +250,53 @@ const expected: Record<string, Expected> = {
   },
   "/pca-skin": {
     figures: [
-      "259 zł", "od 300 zł",
-      "4–6 zabiegów co 2–4 tygodnie", "6–8 zabiegów co 2 tygodnie", "1 zabieg co 4–8 tygodni",
+      "259 zł",
+      "od 300 zł",
+      "4–6 zabiegów co 2–4 tygodnie",
+      "6–8 zabiegów co 2 tygodnie",
+      "1 zabieg co 4–8 tygodni",
       "SPF 30",
-      "Oxygenating Trio", "Revitalize", "Pigment Correct", "Hydrate", "Clarify", "Sensi Peel", "Enzymatic",
+      "Oxygenating Trio",
+      "Revitalize",
+      "Pigment Correct",
+      "Hydrate",
+      "Clarify",
+      "Sensi Peel",
+      "Enzymatic",
     ],
     prices: ["259 zł", "Peeling PCA Skin od 300 zł"],
     booking: { online: true, contact: true },
   },
   "/red-touch-pro": {
     figures: [
-      "899 zł", "1890 zł", "1170 zł", "1370 zł", "2190 zł", "2490 zł", "600 zł", "500 zł", "560 zł",
+      "899 zł",
+      "1890 zł",
+      "1170 zł",
+      "1370 zł",
+      "2190 zł",
+      "2490 zł",
+      "600 zł",
+      "500 zł",
+      "560 zł",
       "20%",
       ...SERIES_RTP,
-      "SPF 50+", "4 tygodnie", "48 godzin", "2 tygodnie",
+      "SPF 50+",
+      "4 tygodnie",
+      "48 godzin",
+      "2 tygodnie",
     ],
     prices: [
       "899 zł",
-      "Twarz 1890 zł", "Szyja 1170 zł", "Dekolt 1370 zł", "Twarz + szyja 2190 zł", "Twarz + szyja + dekolt 2490 zł",
-      "Dłonie 600 zł", "Usta 500 zł", "Okolica oczu 560 zł",
-      "3 zabiegi w serii", "20% rabatu",
+      "Twarz 1890 zł",
+      "Szyja 1170 zł",
+      "Dekolt 1370 zł",
+      "Twarz + szyja 2190 zł",
+      "Twarz + szyja + dekolt 2490 zł",
+      "Dłonie 600 zł",
+      "Usta 500 zł",
+      "Okolica oczu 560 zł",
+      "3 zabiegi w serii",
+      "20% rabatu",
     ],
     media: { carousel: 6, controls: "full" },
     booking: { online: true, contact: true },
@@ -242,7 +376,12 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 const pageProps = (loaderData: LoaderData) => ({ loaderData }) as unknown as Parameters<typeof Treatment>[0];
 
 async function renderTreatment(path: string) {
-  const loaderData = loader({ request: new Request("http://x" + path), url: new URL("http://x" + path), params: {}, context: {} } as never);
+  const loaderData = loader({
+    request: new Request("http://x" + path),
+    url: new URL("http://x" + path),
+    params: {},
+    context: {},
+  } as never);
   const view = renderAt(<Treatment {...pageProps(loaderData)} />, path);
   const page = await vi.waitFor(() => {
     const found = view.container.querySelector<HTMLElement>(`[data-treatment="${path}"]`);
@@ -280,19 +419,17 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
     const pricing = page.querySelector<HTMLElement>("#cennik");
     expect(pricing).not.toBeNull();
     const text = textOf(pricing!);
-    expect(findInOrder(text, want.prices), `first price row missing or out of order in ${path} #cennik: ${text}`).toBeNull();
+    expect(
+      findInOrder(text, want.prices),
+      `first price row missing or out of order in ${path} #cennik: ${text}`,
+    ).toBeNull();
   });
 
   it("has one h1, its anchored sections and a table of contents linking to each of them", async () => {
     const { page, loaderData } = await renderTreatment(path);
     expect(within(page).getAllByRole("heading", { level: 1 })).toHaveLength(1);
     const t = loaderData.treatment;
-    const anchors = [
-      ...t.sections.map((s) => s.id),
-      ...(t.variants ? [t.variants.id] : []),
-      "cennik",
-      "rezerwacja",
-    ];
+    const anchors = [...t.sections.map((s) => s.id), ...(t.variants ? [t.variants.id] : []), "cennik", "rezerwacja"];
     const toc = within(page).getByRole("navigation", { name: "Na tej stronie" });
     const tocTargets = within(toc)
       .getAllByRole("link")
@@ -306,14 +443,23 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
       expect(tocTargets, `TOC link to #${id}`).toContain(`#${id}`);
     }
     // Every link of the table of contents lands somewhere.
-    for (const href of tocTargets) expect(page.querySelector(`[id="${href!.slice(1)}"]`), `${href} on ${path}`).not.toBeNull();
+    for (const href of tocTargets)
+      expect(page.querySelector(`[id="${href!.slice(1)}"]`), `${href} on ${path}`).not.toBeNull();
   });
 
   it("uses the standard anchors for the standard sections", async () => {
     const { loaderData } = await renderTreatment(path);
     const ids = loaderData.treatment.sections.map((s) => s.id);
     // Every treatment page explains its contraindications, preparation, course, frequency and aftercare.
-    for (const id of ["efekty", "wskazania", "przeciwwskazania", "przygotowanie", "przebieg", "czestotliwosc", "pielegnacja"]) {
+    for (const id of [
+      "efekty",
+      "wskazania",
+      "przeciwwskazania",
+      "przygotowanie",
+      "przebieg",
+      "czestotliwosc",
+      "pielegnacja",
+    ]) {
       expect(ids, `${path} has #${id}`).toContain(id);
     }
   });
@@ -371,7 +517,9 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
       expect(arrows.map((b) => b.getAttribute("aria-label"))).toEqual(
         media.controls === "full" ? ["Poprzednie zdjęcie", "Następne zdjęcie"] : [],
       );
-      expect(within(carousel as HTMLElement).getAllByRole("button", { name: /^Zdjęcie \d$/ })).toHaveLength(media.carousel);
+      expect(within(carousel as HTMLElement).getAllByRole("button", { name: /^Zdjęcie \d$/ })).toHaveLength(
+        media.carousel,
+      );
       if (media.controls === "full") expect(carousel).toHaveTextContent(`1 / ${media.carousel}`);
       expect(loaderData.treatment.beforeAfter?.photos.every((p) => p.artwork === true)).toBe(true);
     } else {
@@ -415,7 +563,15 @@ describe("page-specific content", () => {
 
   it("PCA Skin lists the seven peels, each with its description and four benefits", async () => {
     const { page } = await renderTreatment("/pca-skin");
-    const names = ["Oxygenating Trio", "Revitalize", "Pigment Correct", "Hydrate", "Clarify", "Sensi Peel", "Enzymatic"];
+    const names = [
+      "Oxygenating Trio",
+      "Revitalize",
+      "Pigment Correct",
+      "Hydrate",
+      "Clarify",
+      "Sensi Peel",
+      "Enzymatic",
+    ];
     for (const name of names) {
       const item = within(page).getByRole("article", { name });
       expect(within(item).getAllByRole("listitem")).toHaveLength(4);
@@ -423,7 +579,12 @@ describe("page-specific content", () => {
   });
 
   it("pricing comes from pricing.json (one source): changing the document changes the page", async () => {
-    const loaderData = loader({ request: new Request("http://x/kobido-lodz"), url: new URL("http://x/kobido-lodz"), params: {}, context: {} } as never);
+    const loaderData = loader({
+      request: new Request("http://x/kobido-lodz"),
+      url: new URL("http://x/kobido-lodz"),
+      params: {},
+      context: {},
+    } as never);
     const changed = structuredClone(loaderData);
     const kobido = changed.groups.find((g) => g.id === "kobido")!;
     (kobido.services[0] as { price: string }).price = "201 zł";

@@ -43,7 +43,10 @@ export function readContentPages(dir = contentDir): ContentPage[] {
       .map((file): ContentPage => {
         const name = file.slice(0, -".json".length);
         const shown = `content/${folder}/${file}`;
-        if (!PAGE_NAME.test(name)) throw new Error(`${shown}: nazwa pliku jest adresem strony – tylko litery bez polskich znaków, cyfry i myślniki`);
+        if (!PAGE_NAME.test(name))
+          throw new Error(
+            `${shown}: nazwa pliku jest adresem strony – tylko litery bez polskich znaków, cyfry i myślniki`,
+          );
         let raw: unknown;
         try {
           raw = JSON.parse(readFileSync(join(dir, folder, file), "utf8"));
@@ -52,10 +55,20 @@ export function readContentPages(dir = contentDir): ContentPage[] {
         }
         const result = fields.safeParse(raw);
         if (!result.success)
-          throw new Error(`${shown}: błędy w treści\n${result.error.issues.map((issue) => `  pole "${issue.path.join(".")}": ${issue.message}`).join("\n")}`);
+          throw new Error(
+            `${shown}: błędy w treści\n${result.error.issues.map((issue) => `  pole "${issue.path.join(".")}": ${issue.message}`).join("\n")}`,
+          );
         const { label, family, noindex } = result.data;
-        if (kind !== "legal" && !family) throw new Error(`${shown}: pole "family": podaj rodzinę zabiegów (${families.join(", ")})`);
-        return { path: `/${name}`, kind, label, doc: `${folder}/${name}`, ...(kind !== "legal" ? { family } : {}), ...(noindex ? { noindex } : {}) };
+        if (kind !== "legal" && !family)
+          throw new Error(`${shown}: pole "family": podaj rodzinę zabiegów (${families.join(", ")})`);
+        return {
+          path: `/${name}`,
+          kind,
+          label,
+          doc: `${folder}/${name}`,
+          ...(kind !== "legal" ? { family } : {}),
+          ...(noindex ? { noindex } : {}),
+        };
       });
   });
 }

@@ -48,7 +48,8 @@ export function formatPath(path: PropertyKey[]): string {
  * diagnose or have patients. "Leczenie" stays allowed: it is the client's treatment by a doctor
  * ("w trakcie leczenia", "leczenie przeciwzakrzepowe").
  */
-export const MEDICAL_WORDING = /(?<!\p{L})(leczymy|leczę|wylecz\p{L}*|leczon\p{L}*|leczni\p{L}*|pacjent\p{L}*|diagnoz\p{L}*)(?!\p{L})/iu;
+export const MEDICAL_WORDING =
+  /(?<!\p{L})(leczymy|leczę|wylecz\p{L}*|leczon\p{L}*|leczni\p{L}*|pacjent\p{L}*|diagnoz\p{L}*)(?!\p{L})/iu;
 
 /**
  * Isotretinoin (an acne medicine) rules a treatment out during the course and for at least 6 months after it ends:
@@ -69,7 +70,8 @@ export function stringsOf(value: unknown, path: PropertyKey[] = []): { path: Pro
 function mapStrings(value: unknown, fn: (text: string) => string): unknown {
   if (typeof value === "string") return fn(value);
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
   return value;
 }
 
@@ -79,19 +81,30 @@ function mapStrings(value: unknown, fn: (text: string) => string): unknown {
  */
 export function textProblems(raw: unknown): string[] {
   const fictionalWritten = fictionalValues();
-  const known = Object.keys(placeholders).map((k) => `{${k}}`).join(", ");
+  const known = Object.keys(placeholders)
+    .map((k) => `{${k}}`)
+    .join(", ");
   const problems: string[] = [];
   for (const { path, text } of stringsOf(raw)) {
     const field = `pole "${formatPath(path) || "(cały dokument)"}"`;
     for (const key of placeholdersIn(text)) {
-      if (!Object.prototype.hasOwnProperty.call(placeholders, key)) problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known})`);
+      if (!Object.prototype.hasOwnProperty.call(placeholders, key))
+        problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known})`);
     }
     const written = fictionalWritten.find(({ value }) => text.includes(value));
-    if (written) problems.push(`  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`);
+    if (written)
+      problems.push(
+        `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`,
+      );
     if (ISOTRETINOIN.test(text) && !ISOTRETINOIN_INTERVAL.test(text))
-      problems.push(`  ${field}: izotretynoina bez odstępu – napisz w tym samym zdaniu, że zabieg jest możliwy najwcześniej 6 miesięcy po zakończeniu kuracji („zakończona mniej niż 6 miesięcy temu”)`);
+      problems.push(
+        `  ${field}: izotretynoina bez odstępu – napisz w tym samym zdaniu, że zabieg jest możliwy najwcześniej 6 miesięcy po zakończeniu kuracji („zakończona mniej niż 6 miesięcy temu”)`,
+      );
     const medical = text.match(MEDICAL_WORDING);
-    if (medical) problems.push(`  ${field}: „${medical[1]}” – słownictwo medyczne; gabinet kosmetologiczny nie leczy ani nie diagnozuje`);
+    if (medical)
+      problems.push(
+        `  ${field}: „${medical[1]}” – słownictwo medyczne; gabinet kosmetologiczny nie leczy ani nie diagnozuje`,
+      );
   }
   return problems;
 }
@@ -111,7 +124,9 @@ export function readDocument<S extends z.ZodType>(name: string, schema: S): z.in
   if (textual.length) throw new ContentError(`${shown}: błędy w treści\n${textual.join("\n")}`);
   const result = schema.safeParse(mapStrings(raw, fillPlaceholders));
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  pole "${formatPath(issue.path) || "(cały dokument)"}": ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `  pole "${formatPath(issue.path) || "(cały dokument)"}": ${issue.message}`,
+    );
     throw new ContentError(`${shown}: błędy w treści\n${lines.join("\n")}`);
   }
   return withoutNotes(result.data) as z.infer<S>;
@@ -121,7 +136,11 @@ export function readDocument<S extends z.ZodType>(name: string, schema: S): z.in
 function withoutNotes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNotes);
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "standIn" && k !== "medicalReview").map(([k, v]) => [k, withoutNotes(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== "standIn" && k !== "medicalReview")
+        .map(([k, v]) => [k, withoutNotes(v)]),
+    );
   return value;
 }
 
@@ -165,9 +184,17 @@ export function loadArticles(): (Article & { slug: string })[] {
 
 /** Newest first, what a card shows: the bodies stay on the article pages (they would only weigh down the HTML). */
 export function loadArticleSummaries(): ArticleSummary[] {
-  return loadArticles().map(({ slug, title, excerpt, image, alt, author, date, category }) => ({ slug, title, excerpt, image, alt, author, date, category }));
+  return loadArticles().map(({ slug, title, excerpt, image, alt, author, date, category }) => ({
+    slug,
+    title,
+    excerpt,
+    image,
+    alt,
+    author,
+    date,
+    category,
+  }));
 }
-
 
 /** The price category each promotion card belongs to: its prices must be that category's. */
 export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id"], string> = {
@@ -182,7 +209,8 @@ export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id
  * allows only with the lowest price of the 30 days before it: the promotion cards show that, so running text names
  * the promotional price alone and links to /promocje.
  */
-export const REDUCTION_WORDING = /(?<!\p{L})(cen\p{L}* regularn\p{L}*|regularn\p{L}* cen\p{L}*|zamiast \d+ zł|taniej o \d+|przed obniżką)(?!\p{L})/iu;
+export const REDUCTION_WORDING =
+  /(?<!\p{L})(cen\p{L}* regularn\p{L}*|regularn\p{L}* cen\p{L}*|zamiast \d+ zł|taniej o \d+|przed obniżką)(?!\p{L})/iu;
 
 function reductionProblems(shown: string, doc: unknown, except: (path: PropertyKey[]) => boolean): string[] {
   return stringsOf(doc)
@@ -204,7 +232,12 @@ function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, 
 }
 
 /** The page's Service offer in structured data names a line with an amount that the page's own price list shows. */
-function offerProblems(shown: string, offer: PriceRef | undefined, shownGroups: readonly string[], pricing: PricingDocument): string[] {
+function offerProblems(
+  shown: string,
+  offer: PriceRef | undefined,
+  shownGroups: readonly string[],
+  pricing: PricingDocument,
+): string[] {
   if (!offer) return [];
   return priceRefProblems(offer, shownGroups, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
 }
@@ -214,7 +247,10 @@ function priceRefProblems(ref: PriceRef, shownGroups: readonly string[], pricing
   const found = findPrice(pricing, ref);
   if ("error" in found) return [found.error];
   if (priceAmount(found.price) === undefined) return [`cena „${found.price}” nie jest kwotą w złotych`];
-  if (!shownGroups.includes(ref.priceGroup)) return [`kategorii '${ref.priceGroup}' nie ma w cenniku tej strony (pricing.groups: ${shownGroups.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`];
+  if (!shownGroups.includes(ref.priceGroup))
+    return [
+      `kategorii '${ref.priceGroup}' nie ma w cenniku tej strony (pricing.groups: ${shownGroups.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`,
+    ];
   return [];
 }
 
@@ -227,7 +263,9 @@ function imagesOf(value: unknown, path = ""): { path: string; name: string }[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => imagesOf(v, `${path}[${i}]`));
   if (value && typeof value === "object") {
     return Object.entries(value).flatMap(([key, v]) =>
-      key === "image" && typeof v === "string" ? [{ path: `${path ? path + "." : ""}${key}`, name: v }] : imagesOf(v, path ? `${path}.${key}` : key),
+      key === "image" && typeof v === "string"
+        ? [{ path: `${path ? path + "." : ""}${key}`, name: v }]
+        : imagesOf(v, path ? `${path}.${key}` : key),
     );
   }
   return [];
@@ -239,7 +277,7 @@ function imagesOf(value: unknown, path = ""): { path: string; name: string }[] {
  */
 export function validateAll(): void {
   const problems: string[] = [];
-  const attempt = <T,>(fn: () => T): T | undefined => {
+  const attempt = <T>(fn: () => T): T | undefined => {
     try {
       return fn();
     } catch (error) {
@@ -248,7 +286,7 @@ export function validateAll(): void {
     }
   };
   const documents: [string, unknown][] = [];
-  const keep = <T,>(name: string, value: T | undefined) => {
+  const keep = <T>(name: string, value: T | undefined) => {
     if (value !== undefined) documents.push([name, value]);
     return value;
   };
@@ -259,55 +297,82 @@ export function validateAll(): void {
   const needs = keep("needs", attempt(loadNeeds));
   keep("promotions", attempt(loadPromotions));
   keep("pages/blog", attempt(loadBlogPage));
-  keep("pages/cennik", attempt(() => loadSimplePage("cennik")));
+  keep(
+    "pages/cennik",
+    attempt(() => loadSimplePage("cennik")),
+  );
   keep("pages/kontakt", attempt(loadContactPage));
   const slugs = attempt(articleSlugs) ?? [];
-  for (const slug of slugs) keep(`blog/${slug}`, attempt(() => loadArticle(slug)));
+  for (const slug of slugs)
+    keep(
+      `blog/${slug}`,
+      attempt(() => loadArticle(slug)),
+    );
 
   const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
-  if (pricing && priceIds.size !== allPriceGroups(pricing).length) problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
+  if (pricing && priceIds.size !== allPriceGroups(pricing).length)
+    problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
 
   for (const route of routes) {
     if (!route.doc) continue;
     const shown = `content/${route.doc}.json`;
     if (route.kind === "treatment") {
-      const treatment = keep(route.doc, attempt(() => loadTreatment(route.doc!)));
+      const treatment = keep(
+        route.doc,
+        attempt(() => loadTreatment(route.doc!)),
+      );
       treatment?.pricing.groups.forEach((id, i) => {
-        if (pricing && !priceIds.has(id)) problems.push(`${shown}: pole "pricing.groups[${i}]": brak kategorii '${id}' w content/pricing.json`);
+        if (pricing && !priceIds.has(id))
+          problems.push(`${shown}: pole "pricing.groups[${i}]": brak kategorii '${id}' w content/pricing.json`);
       });
       const ids = treatment?.sections.map((s) => s.id) ?? [];
-      if (new Set(ids).size !== ids.length) problems.push(`${shown}: pole "sections": kotwice sekcji muszą być unikalne`);
+      if (new Set(ids).size !== ids.length)
+        problems.push(`${shown}: pole "sections": kotwice sekcji muszą być unikalne`);
       if (treatment && pricing) {
         problems.push(...offerProblems(shown, treatment.offer, treatment.pricing.groups, pricing));
         const amounts = amountsOf(priceGroupsById(pricing, treatment.pricing.groups));
         problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.groups)"));
       }
     } else if (route.kind === "family") {
-      const list = keep(route.doc, attempt(() => loadFamilyList(route.doc!)));
+      const list = keep(
+        route.doc,
+        attempt(() => loadFamilyList(route.doc!)),
+      );
       list?.entries.forEach((entry, i) => {
         if (!routeByPath(entry.link)) problems.push(`${shown}: pole "entries[${i}].link": brak trasy '${entry.link}'`);
       });
     } else if (route.kind === "legal") {
-      keep(route.doc, attempt(() => loadLegalPage(route.doc!)));
+      keep(
+        route.doc,
+        attempt(() => loadLegalPage(route.doc!)),
+      );
     } else if (route.kind === "confirmation") {
-      keep(route.doc, attempt(() => loadConfirmationPage(route.doc!)));
+      keep(
+        route.doc,
+        attempt(() => loadConfirmationPage(route.doc!)),
+      );
     }
   }
   for (const family of families) {
     const lists = routes.filter((route) => route.lists === family);
     if (lists.length !== 1)
-      problems.push(`content/families/: rodzinę '${family}' musi listować dokładnie jedna strona (pole "family"), a listuje: ${lists.map((r) => `content/${r.doc}.json`).join(", ") || "żadna"}`);
+      problems.push(
+        `content/families/: rodzinę '${family}' musi listować dokładnie jedna strona (pole "family"), a listuje: ${lists.map((r) => `content/${r.doc}.json`).join(", ") || "żadna"}`,
+      );
   }
   needs?.items.forEach((item, i) =>
     item.treatments.forEach((path, j) => {
-      if (routeByPath(path)?.kind !== "treatment") problems.push(`content/needs.json: pole "items[${i}].treatments[${j}]": '${path}' nie jest stroną zabiegu`);
+      if (routeByPath(path)?.kind !== "treatment")
+        problems.push(`content/needs.json: pole "items[${i}].treatments[${j}]": '${path}' nie jest stroną zabiegu`);
     }),
   );
   if (pricing) {
     const everyAmount = amountsOf(allPriceGroups(pricing));
     for (const [name, doc] of documents) {
       // The cards of /promocje are where a reduction is shown, with its lowest 30-day price.
-      problems.push(...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"));
+      problems.push(
+        ...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"),
+      );
       if (name === "pricing" || name.startsWith("treatments/")) continue;
       problems.push(...quotedPriceProblems(`content/${name}.json`, doc, everyAmount, "w content/pricing.json"));
     }
@@ -316,7 +381,9 @@ export function validateAll(): void {
       const amounts = amountsOf(priceGroupsById(pricing, [promotionPriceGroup[card.id]]));
       for (const key of ["oldPrice", "newPrice"] as const) {
         if (!amounts.has(card[key]))
-          problems.push(`content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`);
+          problems.push(
+            `content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`,
+          );
       }
       const lowest = card.reduction?.lowestPrice30Days;
       if (lowest !== undefined && !(lowest > card.newPrice && lowest <= card.oldPrice))
@@ -326,11 +393,13 @@ export function validateAll(): void {
     });
   }
   home?.blogTeaser.slugs.forEach((slug, i) => {
-    if (!slugs.includes(slug)) problems.push(`content/home.json: pole "blogTeaser.slugs[${i}]": brak artykułu content/blog/${slug}.json`);
+    if (!slugs.includes(slug))
+      problems.push(`content/home.json: pole "blogTeaser.slugs[${i}]": brak artykułu content/blog/${slug}.json`);
   });
   for (const [name, doc] of documents) {
     for (const { path, name: image } of imagesOf(doc)) {
-      if (!imageExists(image)) problems.push(`content/${name}.json: pole "${path}": brak obrazu content/images/${image}.(svg|jpg|png|webp)`);
+      if (!imageExists(image))
+        problems.push(`content/${name}.json: pole "${path}": brak obrazu content/images/${image}.(svg|jpg|png|webp)`);
     }
   }
   if (problems.length) throw new ContentError(`Treść strony zawiera błędy:\n${problems.join("\n")}`);

@@ -38,7 +38,8 @@ export function findPrice(pricing: PricingDocument, ref: PriceRef): { price: str
   if (!category) return { error: `brak kategorii '${ref.priceGroup}' w content/pricing.json` };
   const service = category.services.find((s) => s.name === ref.service);
   if (!service) return { error: `brak usługi '${ref.service}' w kategorii '${ref.priceGroup}'` };
-  if ("price" in service) return ref.option ? { error: `usługa '${ref.service}' nie ma wariantów` } : { price: service.price };
+  if ("price" in service)
+    return ref.option ? { error: `usługa '${ref.service}' nie ma wariantów` } : { price: service.price };
   if (!ref.option) return { error: `usługa '${ref.service}' ma warianty: podaj "option"` };
   const option = service.options.find((o) => o.name === ref.option);
   return option ? { price: option.price } : { error: `brak wariantu '${ref.option}' usługi '${ref.service}'` };
@@ -46,12 +47,16 @@ export function findPrice(pricing: PricingDocument, ref: PriceRef): { price: str
 
 /** Every amount in zł that the given price groups list (for checking prices quoted in running text). */
 export function amountsOf(groups: readonly PriceGroup[]): Set<number> {
-  const prices = groups.flatMap((c) => c.services.flatMap((s) => ("price" in s ? [s.price] : s.options.map((o) => o.price))));
+  const prices = groups.flatMap((c) =>
+    c.services.flatMap((s) => ("price" in s ? [s.price] : s.options.map((o) => o.price))),
+  );
   return new Set(prices.flatMap((p) => [...p.matchAll(/(\d+) zł/g)].map((m) => Number(m[1]))));
 }
 
 /** How the price list writes an amount of these price groups ("od 300 zł" for 300), for showing it elsewhere. */
 export function priceTextOf(groups: readonly PriceGroup[], amount: number): string {
-  const prices = groups.flatMap((c) => c.services.flatMap((s) => ("price" in s ? [s.price] : s.options.map((o) => o.price))));
+  const prices = groups.flatMap((c) =>
+    c.services.flatMap((s) => ("price" in s ? [s.price] : s.options.map((o) => o.price))),
+  );
   return prices.find((price) => priceAmount(price) === amount) ?? `${amount} zł`;
 }

@@ -91,7 +91,16 @@ export const contentDocumentSchema = z.strictObject({
   team: z.strictObject({
     title: text,
     members: z
-      .array(z.strictObject({ name: text, role: text, description: z.array(text).min(1), image: imageName, alt: z.string(), standIn }))
+      .array(
+        z.strictObject({
+          name: text,
+          role: text,
+          description: z.array(text).min(1),
+          image: imageName,
+          alt: z.string(),
+          standIn,
+        }),
+      )
       .length(2),
   }),
 });
@@ -304,32 +313,35 @@ export const promotionsDocumentSchema = z.strictObject({
   referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1), standIn }),
   cards: z
     .array(
-      z.strictObject({
-        id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
-        name: text,
-        description: text,
-        url: z.url(),
-        oldPrice: z.number().positive(),
-        newPrice: z.number().positive(),
-        /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
-        priceScope: text.optional(),
-        /**
-         * A reduction: the regular price struck out and the saving in per cent. The price information act (art. 6a,
-         * the Omnibus rule) wants the lowest price of the 30 days before the reduction beside it, and the saving is
-         * counted from that price. The salon's price history decides it: `standIn` until the salon confirms it.
-         */
-        reduction: z.strictObject({ lowestPrice30Days: z.number().positive(), standIn }).optional(),
-        /**
-         * Not a reduction: a first-visit price of a different service than the regular one (LPG Infinity: 30 minutes
-         * against a 35-minute treatment). Both prices are shown with their names and nothing is struck out.
-         */
-        compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
-        image: imageName,
-        alt: z.string(),
-      }).refine((card) => Boolean(card.reduction) !== Boolean(card.compare), {
-        message: "karta to albo obniżka („reduction” z najniższą ceną z 30 dni), albo zestawienie dwóch różnych usług („compare”)",
-        path: ["reduction"],
-      }),
+      z
+        .strictObject({
+          id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
+          name: text,
+          description: text,
+          url: z.url(),
+          oldPrice: z.number().positive(),
+          newPrice: z.number().positive(),
+          /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
+          priceScope: text.optional(),
+          /**
+           * A reduction: the regular price struck out and the saving in per cent. The price information act (art. 6a,
+           * the Omnibus rule) wants the lowest price of the 30 days before the reduction beside it, and the saving is
+           * counted from that price. The salon's price history decides it: `standIn` until the salon confirms it.
+           */
+          reduction: z.strictObject({ lowestPrice30Days: z.number().positive(), standIn }).optional(),
+          /**
+           * Not a reduction: a first-visit price of a different service than the regular one (LPG Infinity: 30 minutes
+           * against a 35-minute treatment). Both prices are shown with their names and nothing is struck out.
+           */
+          compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
+          image: imageName,
+          alt: z.string(),
+        })
+        .refine((card) => Boolean(card.reduction) !== Boolean(card.compare), {
+          message:
+            "karta to albo obniżka („reduction” z najniższą ceną z 30 dni), albo zestawienie dwóch różnych usług („compare”)",
+          path: ["reduction"],
+        }),
     )
     .length(4),
 });
@@ -360,24 +372,26 @@ export type Article = z.infer<typeof articleSchema>;
 export const blogPageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: text });
 
 // ---------------------------------------------------------------- legal/*.json (legal texts, contest regulation)
-export const legalPageSchema = z.strictObject({
-  ...routeFields,
-  standIn,
-  seo: seoSchema,
-  title: text,
-  lead: text.optional(),
-  /** ISO date from which this version of the document applies ("Obowiązuje od"). */
-  updated: z.iso.date().optional(),
-  /**
-   * ISO date of the last change to the text, when it came later ("Ostatnia zmiana"): the day someone changed it,
-   * never the build's date — a date that moves with every build tells a reader nothing.
-   */
-  changed: z.iso.date().optional(),
-  sections: z.array(z.strictObject({ title: text, blocks, standIn })).min(1),
-}).refine((page) => !page.changed || !page.updated || page.changed >= page.updated, {
-  message: "data ostatniej zmiany nie może być wcześniejsza niż data, od której dokument obowiązuje",
-  path: ["changed"],
-});
+export const legalPageSchema = z
+  .strictObject({
+    ...routeFields,
+    standIn,
+    seo: seoSchema,
+    title: text,
+    lead: text.optional(),
+    /** ISO date from which this version of the document applies ("Obowiązuje od"). */
+    updated: z.iso.date().optional(),
+    /**
+     * ISO date of the last change to the text, when it came later ("Ostatnia zmiana"): the day someone changed it,
+     * never the build's date — a date that moves with every build tells a reader nothing.
+     */
+    changed: z.iso.date().optional(),
+    sections: z.array(z.strictObject({ title: text, blocks, standIn })).min(1),
+  })
+  .refine((page) => !page.changed || !page.updated || page.changed >= page.updated, {
+    message: "data ostatniej zmiany nie może być wcześniejsza niż data, od której dokument obowiązuje",
+    path: ["changed"],
+  });
 export type LegalPage = z.infer<typeof legalPageSchema>;
 
 // ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
@@ -391,9 +405,18 @@ export const contactPageSchema = simplePageSchema.extend({
   /** Shown with the contact form, before it is sent: who collects the data, why, for how long, and no health data. */
   formNotice: z.strictObject({
     controller: text
-      .refine((t) => /Administrator/.test(t), "powiedz, kto jest administratorem danych („Administratorem … jest {legalName}”)")
-      .refine((t) => t.includes(`](${FORM_POLICY_PATH})`), `podaj link do polityki prywatności: [polityce prywatności](${FORM_POLICY_PATH})`),
-    healthData: text.refine((t) => /zdrow/i.test(t), "poproś, by w formularzu nie pisać o zdrowiu (art. 9 RODO: formularz nie ma do tego podstawy)"),
+      .refine(
+        (t) => /Administrator/.test(t),
+        "powiedz, kto jest administratorem danych („Administratorem … jest {legalName}”)",
+      )
+      .refine(
+        (t) => t.includes(`](${FORM_POLICY_PATH})`),
+        `podaj link do polityki prywatności: [polityce prywatności](${FORM_POLICY_PATH})`,
+      ),
+    healthData: text.refine(
+      (t) => /zdrow/i.test(t),
+      "poproś, by w formularzu nie pisać o zdrowiu (art. 9 RODO: formularz nie ma do tego podstawy)",
+    ),
   }),
 });
 export type ContactPage = z.infer<typeof contactPageSchema>;

@@ -20,7 +20,14 @@ export function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug;
   const path = `/blog/${slug}`;
   if (!articleSlugs().includes(slug)) {
-    const head = pageHead({ path, title: ARTICLE_NOT_FOUND, description: "Ten artykuł nie istnieje albo został usunięty.", noindex: true, crumb: ARTICLE_NOT_FOUND, canonical: false });
+    const head = pageHead({
+      path,
+      title: ARTICLE_NOT_FOUND,
+      description: "Ten artykuł nie istnieje albo został usunięty.",
+      noindex: true,
+      crumb: ARTICLE_NOT_FOUND,
+      canonical: false,
+    });
     return { slug, article: null, head };
   }
   const article = loadArticle(slug);
@@ -40,7 +47,8 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = headFromLoader;
 
 /** The Facebook share dialog for this article's own canonical address. */
-const facebookShareUrl = (path: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl(path))}`;
+const facebookShareUrl = (path: string) =>
+  `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl(path))}`;
 
 function BackLink({ className }: { className?: string }) {
   return (
@@ -88,7 +96,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </p>
       </PageHeader>
       <div className={styles.heroWrap}>
-        <Picture name={article.image} alt={article.alt} sizes="(min-width: 72rem) 72rem, 100vw" priority className={styles.hero} />
+        <Picture
+          name={article.image}
+          alt={article.alt}
+          sizes="(min-width: 72rem) 72rem, 100vw"
+          priority
+          className={styles.hero}
+        />
       </div>
       <div className={styles.body}>
         <RichText blocks={article.body} className={styles.prose} />

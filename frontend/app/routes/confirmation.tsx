@@ -27,7 +27,13 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   return (
     <>
-      <PageHeader path={pathname} title={page.title} lead={page.intro.map((p) => <p key={p}>{p}</p>)} />
+      <PageHeader
+        path={pathname}
+        title={page.title}
+        lead={page.intro.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+      />
       <ActionLinks
         actions={[
           { kind: "home", label: "Strona główna" },

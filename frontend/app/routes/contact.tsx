@@ -20,7 +20,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <>
-      <PageHeader path="/kontakt" title={page.title} lead={page.intro.map((p) => <p key={p}>{p}</p>)} />
+      <PageHeader
+        path="/kontakt"
+        title={page.title}
+        lead={page.intro.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+      />
       <div className={styles.layout}>
         <section aria-labelledby="dane-kontaktowe" className={styles.details}>
           <h2 id="dane-kontaktowe">Dane kontaktowe</h2>

@@ -36,7 +36,14 @@ function Entry({ entry, index, total }: { entry: FamilyList["entries"][number]; 
   return (
     <li>
       <article ref={ref} className={styles.entry} aria-labelledby={headingId}>
-        <Picture name={entry.image} alt={entry.alt} sizes="(min-width: 80rem) 31.5rem, (min-width: 64rem) 41vw, calc(100vw - 4.5rem)" priority={index === 0} priorityMedia={LIST_LCP_MEDIA} className={styles.image} />
+        <Picture
+          name={entry.image}
+          alt={entry.alt}
+          sizes="(min-width: 80rem) 31.5rem, (min-width: 64rem) 41vw, calc(100vw - 4.5rem)"
+          priority={index === 0}
+          priorityMedia={LIST_LCP_MEDIA}
+          className={styles.image}
+        />
         <div className={styles.text}>
           <p className={styles.number} aria-hidden="true">
             {number} <span>/ {String(total).padStart(2, "0")}</span>
@@ -65,7 +72,13 @@ export default function FamilyPage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   return (
     <>
-      <PageHeader path={pathname} title={list.title} lead={list.intro.map((p) => <p key={p}>{renderInline(p)}</p>)} />
+      <PageHeader
+        path={pathname}
+        title={list.title}
+        lead={list.intro.map((p) => (
+          <p key={p}>{renderInline(p)}</p>
+        ))}
+      />
       <ol className={styles.list} aria-label={`${list.title}: lista zabiegów`}>
         {list.entries.map((entry, i) => (
           <Entry key={entry.link + entry.name} entry={entry} index={i} total={list.entries.length} />

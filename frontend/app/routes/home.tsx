@@ -44,7 +44,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           </div>
-          <Picture name={content.welcome.image} alt={content.welcome.alt} sizes="(min-width: 80rem) 34rem, (min-width: 64rem) 44vw, calc(100vw - 3rem)" className={styles.roundImage} />
+          <Picture
+            name={content.welcome.image}
+            alt={content.welcome.alt}
+            sizes="(min-width: 80rem) 34rem, (min-width: 64rem) 44vw, calc(100vw - 3rem)"
+            className={styles.roundImage}
+          />
         </div>
       </Section>
 
@@ -52,7 +57,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={styles.services}>
           {content.services.items.map((item) => (
             <li key={item.id} className={styles.service}>
-              <Picture name={item.image} alt={item.alt} sizes="(min-width: 80rem) 23rem, (min-width: 48rem) 30vw, calc(100vw - 3rem)" />
+              <Picture
+                name={item.image}
+                alt={item.alt}
+                sizes="(min-width: 80rem) 23rem, (min-width: 48rem) 30vw, calc(100vw - 3rem)"
+              />
               <div className={styles.serviceText}>
                 <h3>{item.category}</h3>
                 <p>{item.description}</p>
@@ -69,7 +78,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={styles.team}>
           {content.team.members.map((member) => (
             <li key={member.name} className={styles.member}>
-              <Picture name={member.image} alt={member.alt} sizes="(min-width: 36rem) 11rem, 14rem" className={styles.portrait} />
+              <Picture
+                name={member.image}
+                alt={member.alt}
+                sizes="(min-width: 36rem) 11rem, 14rem"
+                className={styles.portrait}
+              />
               <div>
                 <h3>{member.name}</h3>
                 <p className={styles.role}>{member.role}</p>
@@ -90,7 +104,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={styles.teaser}>
           {teaser.map((article, i) => (
             <li key={article.slug}>
-              <ArticleCard article={article} index={i} headingLevel={3} sizes="(min-width: 80rem) 35.25rem, (min-width: 48rem) 46vw, calc(100vw - 3rem)" />
+              <ArticleCard
+                article={article}
+                index={i}
+                headingLevel={3}
+                sizes="(min-width: 80rem) 35.25rem, (min-width: 48rem) 46vw, calc(100vw - 3rem)"
+              />
             </li>
           ))}
         </ul>

@@ -55,7 +55,12 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
           </ol>
         </nav>
         {page.sections.map((section, i) => (
-          <section key={section.title} id={`sekcja-${i + 1}`} aria-labelledby={`sekcja-${i + 1}-tytul`} className={styles.section}>
+          <section
+            key={section.title}
+            id={`sekcja-${i + 1}`}
+            aria-labelledby={`sekcja-${i + 1}-tytul`}
+            className={styles.section}
+          >
             <h2 id={`sekcja-${i + 1}-tytul`}>
               <span className={styles.number}>{i + 1}.</span> {section.title}
             </h2>

@@ -39,7 +39,8 @@ export default function Needs({ loaderData }: Route.ComponentProps) {
               { kind: "pricing", label: "Zobacz cennik" },
             ]}
           >
-            Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej terapii.
+            Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej
+            terapii.
           </CtaBox>
         </div>
       </div>

@@ -5,7 +5,8 @@ import { basicHead } from "../site/basicHead";
 import styles from "./not-found.module.scss";
 
 /** Every unknown path: a Polish page inside the shell; nginx serves this page's HTML with status 404. */
-export const meta: Route.MetaFunction = () => basicHead("Nie znaleziono strony", "Strona, której szukasz, nie istnieje.");
+export const meta: Route.MetaFunction = () =>
+  basicHead("Nie znaleziono strony", "Strona, której szukasz, nie istnieje.");
 
 export default function NotFound() {
   return (

@@ -21,7 +21,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const groups = allPriceGroups(pricing);
   return (
     <>
-      <PageHeader path="/cennik" title={page.title} lead={page.intro.map((p) => <p key={p}>{renderInline(p)}</p>)} />
+      <PageHeader
+        path="/cennik"
+        title={page.title}
+        lead={page.intro.map((p) => (
+          <p key={p}>{renderInline(p)}</p>
+        ))}
+      />
       <div className={styles.layout}>
         <nav aria-label="Kategorie cennika" className={styles.toc}>
           <h2 className={styles.tocTitle}>Przejdź do kategorii</h2>
@@ -35,8 +41,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className={styles.categories}>
           <p className={styles.legend}>
-            Ceny w złotych (zł). Wyróżniamy <span className={styles.legendMark}>promocje</span>, rabaty i ceny serii zabiegów.
-            Kreska (—) oznacza, że cennik nie podaje ceny.
+            Ceny w złotych (zł). Wyróżniamy <span className={styles.legendMark}>promocje</span>, rabaty i ceny serii
+            zabiegów. Kreska (—) oznacza, że cennik nie podaje ceny.
           </p>
           {groups.map((group) => (
             <PriceGroup key={group.id} group={group} />

@@ -21,7 +21,11 @@ export function loader() {
   // The prices as the price list writes them: a regular price "od 300 zł" is not shown as "300 zł".
   const cards = promotions.cards.map((card) => {
     const groups = priceGroupsById(pricing, [promotionPriceGroup[card.id]]);
-    return { ...card, oldPriceText: priceTextOf(groups, card.oldPrice), newPriceText: priceTextOf(groups, card.newPrice) };
+    return {
+      ...card,
+      oldPriceText: priceTextOf(groups, card.oldPrice),
+      newPriceText: priceTextOf(groups, card.newPrice),
+    };
   });
   return { promotions: { ...promotions, cards }, head: pageHead({ path: "/promocje", ...promotions.seo }) };
 }
@@ -75,7 +79,11 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
   return (
     <article ref={ref} className={styles.card} aria-labelledby={`promocja-${card.id}`}>
       <div className={styles.media}>
-        <Picture name={card.image} alt={card.alt} sizes="(min-width: 80rem) 35.25rem, (min-width: 64rem) 46.5vw, (min-width: 48rem) 45vw, calc(100vw - 3rem)" />
+        <Picture
+          name={card.image}
+          alt={card.alt}
+          sizes="(min-width: 80rem) 35.25rem, (min-width: 64rem) 46.5vw, (min-width: 48rem) 45vw, calc(100vw - 3rem)"
+        />
         {saving !== undefined && (
           <p className={styles.saving}>
             <span aria-hidden="true">−{saving}%</span>
@@ -86,7 +94,11 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
       <div className={styles.cardBody}>
         <h2 id={`promocja-${card.id}`}>{card.name}</h2>
         {card.priceScope && <p className={styles.scope}>{card.priceScope}</p>}
-        {card.reduction ? <ReducedPrice card={card} lowest={card.reduction.lowestPrice30Days} /> : card.compare && <ComparedPrices card={card} labels={card.compare} />}
+        {card.reduction ? (
+          <ReducedPrice card={card} lowest={card.reduction.lowestPrice30Days} />
+        ) : (
+          card.compare && <ComparedPrices card={card} labels={card.compare} />
+        )}
         <p>{renderInline(card.description)}</p>
         <a href={card.url} target="_blank" rel="noopener noreferrer" className={styles.more}>
           Szczegóły promocji<span className="visually-hidden">: {card.name} (otwiera się w nowej karcie)</span>
@@ -118,7 +130,9 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         </ul>
         <aside className={styles.cta} aria-labelledby="promocje-umow">
           <h2 id="promocje-umow">Chcesz skorzystać z promocji?</h2>
-          <p>Zadzwoń albo napisz – dobierzemy termin, a na konsultacji sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.</p>
+          <p>
+            Zadzwoń albo napisz – dobierzemy termin, a na konsultacji sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.
+          </p>
           <Link to="/kontakt" className={styles.book}>
             Umów się na zabieg
           </Link>

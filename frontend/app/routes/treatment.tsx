@@ -30,7 +30,11 @@ export function loader({ url }: Route.LoaderArgs) {
   const treatment = loadTreatment(route.doc);
   const pricing = loadPricing();
   const price = treatmentOfferPrice(path, treatment.offer, pricing);
-  const head = pageHead({ path, ...treatment.seo, jsonLd: [service({ name: treatment.name, description: treatment.seo.description, path, price })] });
+  const head = pageHead({
+    path,
+    ...treatment.seo,
+    jsonLd: [service({ name: treatment.name, description: treatment.seo.description, path, price })],
+  });
   // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML.
   return { path, treatment, groups: priceGroupsById(pricing, treatment.pricing.groups), head };
 }

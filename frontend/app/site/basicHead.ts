@@ -20,4 +20,5 @@ export const basicHead = (title: string, description: string): MetaDescriptor[] 
  * The `meta` of every route whose loader computed its page's head with pageHead at build time: the browser only
  * hands the descriptors on, so it needs none of the head or structured-data code.
  */
-export const headFromLoader = ({ loaderData }: { loaderData?: { head: MetaDescriptor[] } | null }): MetaDescriptor[] => loaderData?.head ?? [];
+export const headFromLoader = ({ loaderData }: { loaderData?: { head: MetaDescriptor[] } | null }): MetaDescriptor[] =>
+  loaderData?.head ?? [];

@@ -18,7 +18,8 @@ export function breadcrumbTrail(pathname: string, currentLabel?: string): Crumb[
   const parent = path.slice(0, path.lastIndexOf("/"));
   if (parent && routeByPath(parent)) trail.push({ label: routeLabel(parent), path: parent });
   const route = routeByPath(path);
-  if (route?.family) trail.push({ label: routeLabel(familyListPath[route.family]), path: familyListPath[route.family] });
+  if (route?.family)
+    trail.push({ label: routeLabel(familyListPath[route.family]), path: familyListPath[route.family] });
   trail.push({ label: currentLabel ?? route?.label ?? path, path });
   return trail;
 }

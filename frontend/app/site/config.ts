@@ -45,7 +45,14 @@ export const site = {
   /** Approximate centre of the 90-553 postal area in Łódź. */
   geo: { latitude: 51.7589, longitude: 19.4447 },
   openingHours: [
-    { days: "Poniedziałek – piątek", short: "Pn–Pt", schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "20:00", label: "9:00–20:00" },
+    {
+      days: "Poniedziałek – piątek",
+      short: "Pn–Pt",
+      schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "09:00",
+      closes: "20:00",
+      label: "9:00–20:00",
+    },
     { days: "Sobota", short: "Sob", schemaDays: ["Saturday"], opens: "10:00", closes: "16:00", label: "10:00–16:00" },
   ],
   closedNote: "Niedziela: nieczynne",

@@ -36,7 +36,8 @@ export function pageHead(input: HeadInput): MetaDescriptor[] {
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
   const title = siteTitle(input.title);
   const graph: object[] = [beautySalon(loadPricing(), loadOfferCatalogue())];
-  if (input.path !== "/" && input.canonical !== false) graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
+  if (input.path !== "/" && input.canonical !== false)
+    graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
   graph.push(...(input.jsonLd ?? []));
   // Not among the descriptors: those travel in the page's hydration data as well (structuredDataSlot.ts).
   structuredDataByPath.set(input.path, graph);

@@ -41,13 +41,18 @@ export const placeholdersIn = (text: string): string[] => [...text.matchAll(PLAC
 
 /** The text with every known placeholder replaced; unknown ones are left as they are (the caller reports them). */
 export const fillPlaceholders = (text: string): string =>
-  text.replace(PLACEHOLDER, (whole, key: string) => (Object.prototype.hasOwnProperty.call(placeholders, key) ? placeholders[key]! : whole));
+  text.replace(PLACEHOLDER, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(placeholders, key) ? placeholders[key]! : whole,
+  );
 
 /** A config value by its path in config.ts ("site.address.street"). */
 export function configValue(path: string): unknown {
   const [root, ...rest] = path.split(".");
   const start: unknown = root === "site" ? site : root === "promotionUrls" ? promotionUrls : undefined;
-  return rest.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), start);
+  return rest.reduce<unknown>(
+    (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
+    start,
+  );
 }
 
 /**

@@ -48,12 +48,20 @@ const singlePages: SiteRoute[] = [
   { path: "/blog/:slug", kind: "article", label: "Artykuł" },
   // Where the mailer sends a form the browser posted itself (mailer/src/RequestHandler.php, SENT_PAGE): not for
   // search engines, not in the sitemap.
-  { path: "/kontakt/wyslano", kind: "confirmation", label: "Wiadomość wysłana", noindex: true, doc: "pages/wiadomosc-wyslana" },
+  {
+    path: "/kontakt/wyslano",
+    kind: "confirmation",
+    label: "Wiadomość wysłana",
+    noindex: true,
+    doc: "pages/wiadomosc-wyslana",
+  },
 ];
 
 export const routes: SiteRoute[] = [
   ...singlePages,
-  ...contentPages.map(({ kind, family, ...page }): SiteRoute => (kind === "family" ? { ...page, kind, lists: family } : { ...page, kind, family })),
+  ...contentPages.map(({ kind, family, ...page }): SiteRoute =>
+    kind === "family" ? { ...page, kind, lists: family } : { ...page, kind, family },
+  ),
 ];
 
 /** The family list pages, by family, in menu order: treatments link back to these in breadcrumbs. */

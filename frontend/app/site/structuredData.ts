@@ -33,7 +33,11 @@ export function offerAmount(ref: PriceRef, pricing: PricingDocument, where: stri
 }
 
 /** The price of a treatment page's Service offer: the line the page's document names, or none. */
-export function treatmentOfferPrice(path: string, offer: PriceRef | undefined, pricing: PricingDocument): number | undefined {
+export function treatmentOfferPrice(
+  path: string,
+  offer: PriceRef | undefined,
+  pricing: PricingDocument,
+): number | undefined {
   return offer ? offerAmount(offer, pricing, path) : undefined;
 }
 
@@ -91,7 +95,14 @@ export function breadcrumbList(trail: Crumb[]) {
   };
 }
 
-export function blogPosting(article: { title: string; description: string; date: string; author: string; image: string; path: string }) {
+export function blogPosting(article: {
+  title: string;
+  description: string;
+  date: string;
+  author: string;
+  image: string;
+  path: string;
+}) {
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",

@@ -14,7 +14,11 @@ Module._load = function loadWithStartTls(request) {
     const Original = exported.SMTPServer;
     class SMTPServerWithStartTls extends Original {
       constructor(options = {}) {
-        super({ ...options, hideSTARTTLS: false, disabledCommands: (options.disabledCommands ?? []).filter((c) => c !== "STARTTLS") });
+        super({
+          ...options,
+          hideSTARTTLS: false,
+          disabledCommands: (options.disabledCommands ?? []).filter((c) => c !== "STARTTLS"),
+        });
       }
 
       // A client that rejects the certificate ends the handshake with an alert, which smtp-server reports as an

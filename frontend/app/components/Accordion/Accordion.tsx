@@ -15,14 +15,27 @@ export interface AccordionItem {
  * handler closes the others. Arrow Up/Down, Home and End move between the titles (WAI-ARIA accordion pattern).
  * Closed panels stay in the prerendered HTML, so their text is there for search engines and find-in-page.
  */
-export function Accordion({ items, headingLevel = 2, numbered = false }: { items: AccordionItem[]; headingLevel?: 2 | 3; numbered?: boolean }) {
+export function Accordion({
+  items,
+  headingLevel = 2,
+  numbered = false,
+}: {
+  items: AccordionItem[];
+  headingLevel?: 2 | 3;
+  numbered?: boolean;
+}) {
   const name = useId();
   const summaries = useRef<(HTMLElement | null)[]>([]);
   const Heading = `h${headingLevel}` as const;
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>, index: number) {
     const last = items.length - 1;
-    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const target = {
+      ArrowDown: index === last ? 0 : index + 1,
+      ArrowUp: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     summaries.current[target]?.focus();

@@ -7,7 +7,13 @@ const internalTarget = { home: "/", contact: "/kontakt", pricing: "/cennik", pro
 export type ActionKind = "online" | "home" | "contact" | "pricing" | "promotions" | "phone";
 
 /** Where each kind of call to action leads: the booking service, a page of the site or a call. */
-export function ActionLinks({ actions, className }: { actions: { kind: ActionKind; label: string }[]; className?: string }) {
+export function ActionLinks({
+  actions,
+  className,
+}: {
+  actions: { kind: ActionKind; label: string }[];
+  className?: string;
+}) {
   return (
     <div className={[styles.actions, className].filter(Boolean).join(" ")}>
       {actions.map((action, i) => {

@@ -5,7 +5,9 @@ import { useReveal } from "../../hooks/useReveal";
 import { Picture } from "../Picture/Picture";
 import styles from "./ArticleCard.module.scss";
 
-export type ArticleSummary = Pick<Article, "title" | "excerpt" | "image" | "alt" | "author" | "date" | "category"> & { slug: string };
+export type ArticleSummary = Pick<Article, "title" | "excerpt" | "image" | "alt" | "author" | "date" | "category"> & {
+  slug: string;
+};
 
 /**
  * A blog card: image, category, date, title, excerpt, author and 'Czytaj więcej'; staggered 100 ms fade-in.

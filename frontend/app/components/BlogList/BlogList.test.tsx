@@ -6,9 +6,36 @@ import type { ArticleSummary } from "../ArticleCard/ArticleCard";
 import { BlogList, EMPTY_RESULT, articlesCount } from "./BlogList";
 
 const articles: ArticleSummary[] = [
-  { slug: "red-touch", title: "Red Touch Pro – rewolucja", excerpt: "Laser wolumetryczny.", category: "Zabiegi na Twarz", author: "Anna", date: "2025-02-14", image: "blog-red-touch-pro", alt: "" },
-  { slug: "cellulit", title: "Cellulit bez tajemnic", excerpt: "Endermologia i fala uderzeniowa.", category: "Zabiegi na Ciało", author: "Anna", date: "2025-03-25", image: "blog-cellulit", alt: "Zabieg endermologii na udach" },
-  { slug: "brwi", title: "Brwi przed zabiegiem", excerpt: "Przygotowanie do makijażu.", category: "Makijaż Permanentny", author: "Karolina", date: "2025-01-10", image: "blog-makijaz-brwi-przygotowanie", alt: "" },
+  {
+    slug: "red-touch",
+    title: "Red Touch Pro – rewolucja",
+    excerpt: "Laser wolumetryczny.",
+    category: "Zabiegi na Twarz",
+    author: "Anna",
+    date: "2025-02-14",
+    image: "blog-red-touch-pro",
+    alt: "",
+  },
+  {
+    slug: "cellulit",
+    title: "Cellulit bez tajemnic",
+    excerpt: "Endermologia i fala uderzeniowa.",
+    category: "Zabiegi na Ciało",
+    author: "Anna",
+    date: "2025-03-25",
+    image: "blog-cellulit",
+    alt: "Zabieg endermologii na udach",
+  },
+  {
+    slug: "brwi",
+    title: "Brwi przed zabiegiem",
+    excerpt: "Przygotowanie do makijażu.",
+    category: "Makijaż Permanentny",
+    author: "Karolina",
+    date: "2025-01-10",
+    image: "blog-makijaz-brwi-przygotowanie",
+    alt: "",
+  },
 ];
 
 const titles = () => screen.queryAllByRole("heading", { level: 2 }).map((h) => h.textContent);
@@ -20,16 +47,16 @@ describe("BlogList", () => {
 
   it("shows the search box, 'Wszystkie' pressed and the five categories", () => {
     renderAt(<BlogList articles={articles} />);
-    expect(screen.getByRole("searchbox", { name: "Szukaj artykułów" })).toHaveAttribute("placeholder", "Szukaj artykułów...");
+    expect(screen.getByRole("searchbox", { name: "Szukaj artykułów" })).toHaveAttribute(
+      "placeholder",
+      "Szukaj artykułów...",
+    );
     const group = screen.getByRole("group", { name: "Kategorie artykułów" });
-    expect(within(group).getAllByRole("button").map((b) => b.textContent)).toEqual([
-      "Wszystkie",
-      "Makijaż Permanentny",
-      "Zabiegi na Twarz",
-      "Zabiegi na Ciało",
-      "Pielęgnacja",
-      "Porady",
-    ]);
+    expect(
+      within(group)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Wszystkie", "Makijaż Permanentny", "Zabiegi na Twarz", "Zabiegi na Ciało", "Pielęgnacja", "Porady"]);
     expect(screen.getByRole("button", { name: "Wszystkie" })).toHaveAttribute("aria-pressed", "true");
     expect(titles()).toHaveLength(3);
   });
@@ -37,7 +64,10 @@ describe("BlogList", () => {
   it("each card shows image, category, date, title, excerpt, author and 'Czytaj więcej', linking to /blog/{slug}", () => {
     renderAt(<BlogList articles={articles} />);
     const card = screen.getByRole("heading", { name: "Cellulit bez tajemnic" }).closest("article")!;
-    expect(within(card).getByRole("img", { name: "Zabieg endermologii na udach" })).toHaveAttribute("src", expect.stringContaining("/img/blog-cellulit-"));
+    expect(within(card).getByRole("img", { name: "Zabieg endermologii na udach" })).toHaveAttribute(
+      "src",
+      expect.stringContaining("/img/blog-cellulit-"),
+    );
     expect(within(card).getByText("Zabiegi na Ciało")).toBeInTheDocument();
     expect(within(card).getByText("25 marca 2025")).toHaveAttribute("datetime", "2025-03-25");
     expect(within(card).getByText("Endermologia i fala uderzeniowa.")).toBeInTheDocument();
@@ -81,7 +111,9 @@ describe("BlogList", () => {
     renderAt(<BlogList articles={articles} />);
     await user.click(screen.getByRole("button", { name: "Pielęgnacja" }));
     expect(titles()).toEqual([]);
-    expect(screen.getByRole("status")).toHaveTextContent(/^Nie znaleziono artykułów spełniających kryteria wyszukiwania\.$/);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /^Nie znaleziono artykułów spełniających kryteria wyszukiwania\.$/,
+    );
     expect(screen.getByText(EMPTY_RESULT)).toBeVisible();
     expect(EMPTY_RESULT).toBe("Nie znaleziono artykułów spełniających kryteria wyszukiwania.");
     await user.click(screen.getByRole("button", { name: "Pokaż wszystkie artykuły" }));
@@ -91,7 +123,17 @@ describe("BlogList", () => {
   });
 
   it("cards below the fold fade in with 100 ms steps", () => {
-    vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({ top: 5000, bottom: 5400, left: 0, right: 300, width: 300, height: 400, x: 0, y: 5000, toJSON: () => ({}) });
+    vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({
+      top: 5000,
+      bottom: 5400,
+      left: 0,
+      right: 300,
+      width: 300,
+      height: 400,
+      x: 0,
+      y: 5000,
+      toJSON: () => ({}),
+    });
     renderAt(<BlogList articles={articles} />);
     const cards = screen.getAllByRole("article");
     expect(cards.map((c) => c.dataset.reveal)).toEqual(["hidden", "hidden", "hidden"]);
@@ -99,7 +141,17 @@ describe("BlogList", () => {
   });
 
   it("nothing is hidden or delayed for visitors who prefer reduced motion", () => {
-    vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({ top: 5000, bottom: 5400, left: 0, right: 300, width: 300, height: 400, x: 0, y: 5000, toJSON: () => ({}) });
+    vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({
+      top: 5000,
+      bottom: 5400,
+      left: 0,
+      right: 300,
+      width: 300,
+      height: 400,
+      x: 0,
+      y: 5000,
+      toJSON: () => ({}),
+    });
     // jsdom has no matchMedia; this visitor's browser answers 'prefers-reduced-motion: reduce'.
     window.matchMedia = (query: string) => ({ matches: query.includes("reduce"), media: query }) as MediaQueryList;
     try {

@@ -29,8 +29,18 @@ export function BlogList({ articles }: { articles: ArticleSummary[] }) {
           <label htmlFor={searchId} className="visually-hidden">
             Szukaj artykułów
           </label>
-          <svg className={styles.searchIcon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.7 4.7-1.4 1.4-4.7-4.7A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
+          <svg
+            className={styles.searchIcon}
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path
+              fill="currentColor"
+              d="M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.7 4.7-1.4 1.4-4.7-4.7A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z"
+            />
           </svg>
           <input
             id={searchId}
@@ -44,7 +54,13 @@ export function BlogList({ articles }: { articles: ArticleSummary[] }) {
         </div>
         <div className={styles.categories} role="group" aria-label="Kategorie artykułów">
           {[ALL_CATEGORIES, ...blogCategories].map((name) => (
-            <button key={name} type="button" className={styles.category} aria-pressed={category === name} onClick={() => setCategory(name)}>
+            <button
+              key={name}
+              type="button"
+              className={styles.category}
+              aria-pressed={category === name}
+              onClick={() => setCategory(name)}
+            >
               {name}
             </button>
           ))}
@@ -53,7 +69,11 @@ export function BlogList({ articles }: { articles: ArticleSummary[] }) {
       {/* One status region, always present, so the count and the empty result are both announced. */}
       <div className={shown.length ? undefined : styles.empty}>
         <p className={shown.length ? styles.count : styles.emptyText} role="status">
-          {shown.length ? (filtered ? `Znaleziono: ${articlesCount(shown.length)}` : articlesCount(shown.length)) : EMPTY_RESULT}
+          {shown.length
+            ? filtered
+              ? `Znaleziono: ${articlesCount(shown.length)}`
+              : articlesCount(shown.length)
+            : EMPTY_RESULT}
         </p>
         {!shown.length && (
           <button

@@ -2,11 +2,35 @@ import { describe, expect, it } from "vitest";
 import type { ArticleSummary } from "../ArticleCard/ArticleCard";
 import { ALL_CATEGORIES, filterArticles } from "./filterArticles";
 
-const articles: (Pick<ArticleSummary, "slug" | "title" | "excerpt" | "category" | "author">)[] = [
-  { slug: "a", title: "Red Touch Pro – rewolucja", excerpt: "Laser wolumetryczny odbudowuje kolagen.", category: "Zabiegi na Twarz", author: "Anna" },
-  { slug: "b", title: "Cellulit bez tajemnic", excerpt: "Endermologia LPG i FALA uderzeniowa.", category: "Zabiegi na Ciało", author: "Anna" },
-  { slug: "c", title: "Brwi przed zabiegiem", excerpt: "Jak przygotować się do makijażu permanentnego.", category: "Makijaż Permanentny", author: "Karolina" },
-  { slug: "d", title: "Skóra latem", excerpt: "Filtr SPF i nawilżenie w ŁODZI i nad morzem.", category: "Porady", author: "Anna" },
+const articles: Pick<ArticleSummary, "slug" | "title" | "excerpt" | "category" | "author">[] = [
+  {
+    slug: "a",
+    title: "Red Touch Pro – rewolucja",
+    excerpt: "Laser wolumetryczny odbudowuje kolagen.",
+    category: "Zabiegi na Twarz",
+    author: "Anna",
+  },
+  {
+    slug: "b",
+    title: "Cellulit bez tajemnic",
+    excerpt: "Endermologia LPG i FALA uderzeniowa.",
+    category: "Zabiegi na Ciało",
+    author: "Anna",
+  },
+  {
+    slug: "c",
+    title: "Brwi przed zabiegiem",
+    excerpt: "Jak przygotować się do makijażu permanentnego.",
+    category: "Makijaż Permanentny",
+    author: "Karolina",
+  },
+  {
+    slug: "d",
+    title: "Skóra latem",
+    excerpt: "Filtr SPF i nawilżenie w ŁODZI i nad morzem.",
+    category: "Porady",
+    author: "Anna",
+  },
 ];
 const slugs = (query: string, category: string | null) => filterArticles(articles, query, category).map((a) => a.slug);
 

@@ -14,7 +14,9 @@ export function filterArticles<T extends Pick<ArticleSummary, "title" | "excerpt
   const needle = query.trim().toLocaleLowerCase("pl");
   return articles.filter((article) => {
     const matchesText =
-      !needle || article.title.toLocaleLowerCase("pl").includes(needle) || article.excerpt.toLocaleLowerCase("pl").includes(needle);
+      !needle ||
+      article.title.toLocaleLowerCase("pl").includes(needle) ||
+      article.excerpt.toLocaleLowerCase("pl").includes(needle);
     const matchesCategory = !category || category === ALL_CATEGORIES || article.category === category;
     return matchesText && matchesCategory;
   });

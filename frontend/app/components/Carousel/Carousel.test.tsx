@@ -6,7 +6,10 @@ import { renderAt } from "../../../test/render";
 import { Carousel, SWIPE_THRESHOLD } from "./Carousel";
 
 // Real image names: Picture refuses names that did not go through the image pipeline.
-const photos = [1, 2, 3, 4, 5, 6].map((n) => ({ image: `red-touch-pro-przed-po-${n}`, alt: `Zdjęcie przed i po ${n}` }));
+const photos = [1, 2, 3, 4, 5, 6].map((n) => ({
+  image: `red-touch-pro-przed-po-${n}`,
+  alt: `Zdjęcie przed i po ${n}`,
+}));
 
 function setup(controls: "full" | "dots" = "full", count = 6) {
   const user = userEvent.setup();
@@ -34,7 +37,9 @@ describe("Carousel", () => {
     // The first one waits for the first paint like any photo below the LCP image, so it has its copy too.
     const fallbacks = [...doc.querySelectorAll("noscript")].map((n) => n.innerHTML);
     expect(fallbacks).toHaveLength(3);
-    expect(fallbacks[1]).toMatch(/<img src="\/img\/red-touch-pro-przed-po-2-\d+\.\w+\.jpg"[^>]* alt="Zdjęcie przed i po 2"/);
+    expect(fallbacks[1]).toMatch(
+      /<img src="\/img\/red-touch-pro-przed-po-2-\d+\.\w+\.jpg"[^>]* alt="Zdjęcie przed i po 2"/,
+    );
     expect(fallbacks[2]).toContain('alt="Zdjęcie przed i po 3"');
   });
 
@@ -72,7 +77,8 @@ describe("Carousel", () => {
     images.forEach((img) => {
       expect(img).toHaveAttribute("loading", "lazy");
       // The sizes are on the AVIF and WebP sources: the <img> has one JPEG fallback and no srcset.
-      for (const source of img.parentElement!.querySelectorAll("source")) expect(source).toHaveAttribute("sizes", "(min-width: 48rem) 48rem, calc(100vw - 3rem)");
+      for (const source of img.parentElement!.querySelectorAll("source"))
+        expect(source).toHaveAttribute("sizes", "(min-width: 48rem) 48rem, calc(100vw - 3rem)");
       expect(img.getAttribute("alt")).toMatch(/^Zdjęcie przed i po \d$/);
     });
   });
@@ -189,9 +195,21 @@ describe("Carousel", () => {
       swipe(photo(carousel), -(SWIPE_THRESHOLD - 5));
       swipe(photo(carousel), -60, 120);
       swipe(photo(carousel), -80, 0, "mouse");
-      fireEvent.pointerDown(photo(carousel), { pointerId: 8, pointerType: "touch", isPrimary: true, clientX: 200, clientY: 300 });
+      fireEvent.pointerDown(photo(carousel), {
+        pointerId: 8,
+        pointerType: "touch",
+        isPrimary: true,
+        clientX: 200,
+        clientY: 300,
+      });
       fireEvent.pointerCancel(photo(carousel), { pointerId: 8, pointerType: "touch", isPrimary: true });
-      fireEvent.pointerUp(photo(carousel), { pointerId: 8, pointerType: "touch", isPrimary: true, clientX: 100, clientY: 300 });
+      fireEvent.pointerUp(photo(carousel), {
+        pointerId: 8,
+        pointerType: "touch",
+        isPrimary: true,
+        clientX: 100,
+        clientY: 300,
+      });
       expect(counter()).toHaveTextContent("1 / 6");
     });
   });

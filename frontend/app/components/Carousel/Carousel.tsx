@@ -67,7 +67,13 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
 
   return (
     // A group, not a region: the page's own section around it already carries the same title.
-    <div className={styles.carousel} role="group" aria-roledescription="karuzela" aria-label={label} onKeyDown={onKeyDown}>
+    <div
+      className={styles.carousel}
+      role="group"
+      aria-roledescription="karuzela"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+    >
       <div
         className={styles.viewport}
         onPointerDown={onPointerDown}

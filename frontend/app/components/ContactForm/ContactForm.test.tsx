@@ -66,7 +66,10 @@ describe("ContactForm", () => {
   });
 
   it("on a server error shows the red box and keeps everything the visitor wrote", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => respond(502, { ok: false, error: "x" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => respond(502, { ok: false, error: "x" })),
+    );
     const user = userEvent.setup();
     renderAt(<ContactForm />);
     await fill(user);
@@ -77,7 +80,10 @@ describe("ContactForm", () => {
   });
 
   it("on a network failure shows the red box too", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const user = userEvent.setup();
     renderAt(<ContactForm />);
     await fill(user);
@@ -88,7 +94,13 @@ describe("ContactForm", () => {
   it("shows the server's Polish message beside the field it concerns", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => respond(422, { ok: false, error: "Formularz zawiera błędy.", fields: { email: "Podaj poprawny adres e-mail." } })),
+      vi.fn(async () =>
+        respond(422, {
+          ok: false,
+          error: "Formularz zawiera błędy.",
+          fields: { email: "Podaj poprawny adres e-mail." },
+        }),
+      ),
     );
     const user = userEvent.setup();
     renderAt(<ContactForm />);
@@ -101,7 +113,10 @@ describe("ContactForm", () => {
   });
 
   it("turns the rate limit's 429 into a Polish explanation", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => respond(429, { ok: false })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => respond(429, { ok: false })),
+    );
     const user = userEvent.setup();
     renderAt(<ContactForm />);
     await fill(user);
@@ -164,7 +179,9 @@ describe("ContactForm", () => {
     await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
 
-    const proofs = fetchMock.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["X-Contact-Proof"]);
+    const proofs = fetchMock.mock.calls.map(
+      (call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["X-Contact-Proof"],
+    );
     expect(proofs).toEqual(["PROOF-A", "PROOF-B"]);
     expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
   });

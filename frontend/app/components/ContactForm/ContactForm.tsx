@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { CONTACT_ENDPOINT, CONTACT_LIMITS, submitContact, type ContactField, type ContactValues } from "./submitContact";
+import {
+  CONTACT_ENDPOINT,
+  CONTACT_LIMITS,
+  submitContact,
+  type ContactField,
+  type ContactValues,
+} from "./submitContact";
 import { useProofOfWork } from "./useProofOfWork";
 import styles from "./ContactForm.module.scss";
 
@@ -41,9 +47,21 @@ interface FieldProps {
   hint?: string;
 }
 
-function Field({ field, label, value, error, onChange, type = "text", required, multiline, autoComplete, hint }: FieldProps) {
+function Field({
+  field,
+  label,
+  value,
+  error,
+  onChange,
+  type = "text",
+  required,
+  multiline,
+  autoComplete,
+  hint,
+}: FieldProps) {
   const id = `kontakt-${field}`;
-  const describedBy = [hint ? `${id}-podpowiedz` : "", error ? `${id}-blad` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-podpowiedz` : "", error ? `${id}-blad` : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
     name: field,
@@ -61,7 +79,11 @@ function Field({ field, label, value, error, onChange, type = "text", required, 
         {label}
         {required ? <span aria-hidden="true"> *</span> : <span className={styles.optional}> (opcjonalnie)</span>}
       </label>
-      {multiline ? <textarea rows={6} {...common} /> : <input type={type} {...common} inputMode={type === "tel" ? "tel" : undefined} />}
+      {multiline ? (
+        <textarea rows={6} {...common} />
+      ) : (
+        <input type={type} {...common} inputMode={type === "tel" ? "tel" : undefined} />
+      )}
       {hint && (
         <p id={`${id}-podpowiedz`} className={styles.hint}>
           {hint}
@@ -136,14 +158,54 @@ export function ContactForm() {
       aria-busy={sending}
       noValidate={false}
     >
-      <Field field="name" label="Imię i nazwisko" value={values.name} error={fieldErrors.name} onChange={update} required autoComplete="name" />
-      <Field field="email" label="E-mail" type="email" value={values.email} error={fieldErrors.email} onChange={update} required autoComplete="email" />
-      <Field field="phone" label="Telefon" type="tel" value={values.phone} error={fieldErrors.phone} onChange={update} autoComplete="tel" />
-      <Field field="message" label="Wiadomość" value={values.message} error={fieldErrors.message} onChange={update} required multiline />
+      <Field
+        field="name"
+        label="Imię i nazwisko"
+        value={values.name}
+        error={fieldErrors.name}
+        onChange={update}
+        required
+        autoComplete="name"
+      />
+      <Field
+        field="email"
+        label="E-mail"
+        type="email"
+        value={values.email}
+        error={fieldErrors.email}
+        onChange={update}
+        required
+        autoComplete="email"
+      />
+      <Field
+        field="phone"
+        label="Telefon"
+        type="tel"
+        value={values.phone}
+        error={fieldErrors.phone}
+        onChange={update}
+        autoComplete="tel"
+      />
+      <Field
+        field="message"
+        label="Wiadomość"
+        value={values.message}
+        error={fieldErrors.message}
+        onChange={update}
+        required
+        multiline
+      />
       {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
       <div className={styles.trap} aria-hidden="true">
         <label htmlFor="kontakt-website">Strona internetowa</label>
-        <input id="kontakt-website" name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        <input
+          id="kontakt-website"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(e) => setHoneypot(e.target.value)}
+        />
       </div>
       <p className={styles.required}>Pola oznaczone * są wymagane.</p>
       <button type="submit" className={styles.submit} disabled={sending}>

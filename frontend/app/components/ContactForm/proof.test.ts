@@ -8,7 +8,13 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 function challenge(number: number, maxnumber = 3000) {
   const salt = `0123456789abcdef01234567?expires=${Math.floor(Date.now() / 1000) + 1200}`;
   const hash = sha256(salt + number);
-  return { algorithm: "SHA-256", challenge: hash, maxnumber, salt, signature: createHmac("sha256", "key").update(hash).digest("hex") };
+  return {
+    algorithm: "SHA-256",
+    challenge: hash,
+    maxnumber,
+    salt,
+    signature: createHmac("sha256", "key").update(hash).digest("hex"),
+  };
 }
 
 describe("proof of work", () => {
@@ -31,11 +37,20 @@ describe("proof of work", () => {
     const payload = JSON.parse(atob(await fetchAndSolve())) as Record<string, unknown>;
 
     expect(fetchMock.mock.calls[0]).toEqual(["/contact-challenge", expect.objectContaining({ cache: "no-store" })]);
-    expect(payload).toEqual({ algorithm: "SHA-256", challenge: c.challenge, number: 1234, salt: c.salt, signature: c.signature });
+    expect(payload).toEqual({
+      algorithm: "SHA-256",
+      challenge: c.challenge,
+      number: 1234,
+      salt: c.salt,
+      signature: c.signature,
+    });
   });
 
   it("fails (and the form posts without a proof) when the mailer gives no challenge", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 429 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 429 })),
+    );
     await expect(fetchAndSolve()).rejects.toThrow("429");
   });
 });

@@ -41,5 +41,7 @@ export async function fetchAndSolve(): Promise<string> {
   const c = (await response.json()) as Challenge;
   const number = await solve(c.challenge, c.salt, c.maxnumber);
   if (number === undefined) throw new Error("challenge: no solution");
-  return btoa(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature }));
+  return btoa(
+    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature }),
+  );
 }

@@ -9,8 +9,7 @@ export type ContactValues = Record<ContactField, string>;
 export const CONTACT_LIMITS: Record<ContactField, number> = { name: 100, email: 254, phone: 30, message: 5000 };
 
 export type ContactResult =
-  | { ok: true }
-  | { ok: false; detail?: string; fields: Partial<Record<ContactField, string>> };
+  { ok: true } | { ok: false; detail?: string; fields: Partial<Record<ContactField, string>> };
 
 const statusDetail: Record<number, string> = {
   413: "Wiadomość jest zbyt długa. Skróć ją i wyślij ponownie.",
@@ -29,7 +28,11 @@ export async function submitContact(values: ContactValues, honeypot = "", proof?
   try {
     // The proof of work (proof.ts) goes in a header, not a field: nginx limits posts without one (or with an empty
     // one) site-wide.
-    response = await fetch(CONTACT_ENDPOINT, { method: "POST", body, headers: { Accept: "application/json", "X-Contact-Proof": proof ?? "" } });
+    response = await fetch(CONTACT_ENDPOINT, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json", "X-Contact-Proof": proof ?? "" },
+    });
   } catch {
     return { ok: false, detail: "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.", fields: {} };
   }

@@ -15,7 +15,10 @@ export function useProofOfWork() {
   const pending = useRef<{ proof: Promise<string | undefined>; at: number }>(null);
   const start = () => {
     if (!pending.current || performance.now() - pending.current.at > FRESH_MS) {
-      pending.current = { proof: import("./proof").then((m) => m.fetchAndSolve()).catch(() => undefined), at: performance.now() };
+      pending.current = {
+        proof: import("./proof").then((m) => m.fetchAndSolve()).catch(() => undefined),
+        at: performance.now(),
+      };
     }
   };
   /** @param onWait called when the proof is not there at once (the form then says it is getting ready) */
@@ -24,7 +27,9 @@ export function useProofOfWork() {
     const { proof } = pending.current!;
     pending.current = null;
     const notYet = setTimeout(onWait, 50);
-    return Promise.race([proof, new Promise<undefined>((resolve) => setTimeout(resolve, PROOF_WAIT_MS))]).finally(() => clearTimeout(notYet));
+    return Promise.race([proof, new Promise<undefined>((resolve) => setTimeout(resolve, PROOF_WAIT_MS))]).finally(() =>
+      clearTimeout(notYet),
+    );
   };
   return { start, take };
 }

@@ -2,7 +2,13 @@ import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
-import { CONSENT_BOOTSTRAP, CONSENT_KEY, CONSENT_PURPOSES, reopenConsent, resetConsentForTests } from "../../site/consent";
+import {
+  CONSENT_BOOTSTRAP,
+  CONSENT_KEY,
+  CONSENT_PURPOSES,
+  reopenConsent,
+  resetConsentForTests,
+} from "../../site/consent";
 import { CookieBanner } from "./CookieBanner";
 
 /** The consent entries the page pushed to the analytics data array, as plain objects. */
@@ -23,7 +29,11 @@ describe("CookieBanner and consent", () => {
     expect(screen.getByRole("button", { name: "Akceptuję" })).toBeVisible();
     expect(screen.getByRole("button", { name: "Odmawiam" })).toBeVisible();
     expect(consentCalls()).toEqual([
-      ["consent", "default", { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }],
+      [
+        "consent",
+        "default",
+        { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" },
+      ],
     ]);
   });
 
@@ -46,7 +56,12 @@ describe("CookieBanner and consent", () => {
     expect(localStorage.getItem(CONSENT_KEY)).toBe("declined");
     expect(screen.queryByRole("button", { name: "Odmawiam" })).not.toBeInTheDocument();
     const last = consentCalls().at(-1);
-    expect(last?.[2]).toEqual({ ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" });
+    expect(last?.[2]).toEqual({
+      ad_storage: "denied",
+      analytics_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+    });
   });
 
   it("a stored acceptance keeps the banner away on the next visit, and still grants no consent-mode field", () => {

@@ -38,7 +38,14 @@ describe("Footer", () => {
   it("states the company's particulars a limited company must show on its website: name, address, registry court, KRS, NIP, share capital", () => {
     renderAt(<Footer />);
     const footer = screen.getByRole("contentinfo");
-    for (const value of [site.legalName, site.address.street, site.registryCourt, `KRS ${site.krs}`, `NIP ${site.nip}`, `kapitał zakładowy ${site.shareCapital}`]) {
+    for (const value of [
+      site.legalName,
+      site.address.street,
+      site.registryCourt,
+      `KRS ${site.krs}`,
+      `NIP ${site.nip}`,
+      `kapitał zakładowy ${site.shareCapital}`,
+    ]) {
       expect(footer).toHaveTextContent(value);
     }
   });

@@ -85,8 +85,8 @@ export function Footer() {
       <div className={styles.copyright}>
         {/* The company's particulars, which a limited company states on its website (Code of Commercial Companies, art. 206 §1). */}
         <p className={styles.company}>
-          {site.legalName}, {fullAddress} · sąd rejestrowy: {site.registryCourt} · KRS {site.krs} · NIP {site.nip} · kapitał
-          zakładowy {site.shareCapital}
+          {site.legalName}, {fullAddress} · sąd rejestrowy: {site.registryCourt} · KRS {site.krs} · NIP {site.nip} ·
+          kapitał zakładowy {site.shareCapital}
         </p>
         <p>
           © <span>{year}</span> {site.legalName} · Wszelkie prawa zastrzeżone.

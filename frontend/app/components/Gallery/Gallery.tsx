@@ -52,7 +52,11 @@ export function Gallery({ images }: { images: LightboxPhoto[] }) {
                 name={image.image}
                 alt={image.alt}
                 // On phones the first photo spans both columns.
-                sizes={i === 0 ? "(min-width: 48rem) 16rem, (min-width: 36rem) 33vw, calc(100vw - 3rem)" : "(min-width: 48rem) 16rem, (min-width: 36rem) 33vw, calc(50vw - 2rem)"}
+                sizes={
+                  i === 0
+                    ? "(min-width: 48rem) 16rem, (min-width: 36rem) 33vw, calc(100vw - 3rem)"
+                    : "(min-width: 48rem) 16rem, (min-width: 36rem) 33vw, calc(50vw - 2rem)"
+                }
                 className={styles.picture}
               />
             </button>

@@ -10,7 +10,9 @@ import { Header } from "./Header";
 describe("Header", () => {
   it("names the logo link by what it shows: its visible text 'Aurea Instytut Urody', then where it leads", () => {
     renderAt(<Header />);
-    const logo = screen.getAllByRole("link").find((a) => a.getAttribute("href") === "/" && a.textContent?.includes(site.shortName))!;
+    const logo = screen
+      .getAllByRole("link")
+      .find((a) => a.getAttribute("href") === "/" && a.textContent?.includes(site.shortName))!;
     // What a sighted visitor reads: the text outside visually hidden spans, whitespace collapsed.
     const visible = [...logo.childNodes]
       .filter((node) => !(node instanceof HTMLElement && node.classList.contains("visually-hidden")))
@@ -32,7 +34,9 @@ describe("Header", () => {
   it("lists the menu in its fixed order, with the treatments under 'Zabiegi'", async () => {
     renderAt(<Header />);
     const nav = screen.getByRole("navigation", { name: "Menu główne" });
-    const top = [...nav.querySelectorAll(":scope > ul > li > a, :scope > ul > li > button")].map((el) => el.textContent?.trim());
+    const top = [...nav.querySelectorAll(":scope > ul > li > a, :scope > ul > li > button")].map((el) =>
+      el.textContent?.trim(),
+    );
     expect(top).toEqual(["Home", "Zabiegi", "Promocje", "Twoje potrzeby", "Cennik", "Kontakt"]);
     const button = screen.getByRole("button", { name: "Zabiegi" });
     expect(button).toHaveAttribute("aria-expanded", "false");
@@ -74,13 +78,27 @@ describe("Header", () => {
 
   describe("before hydration, and without JavaScript", () => {
     afterEach(() => window.history.replaceState(null, "", "/"));
-    const prerendered = () => new DOMParser().parseFromString(renderToString(<MemoryRouter><Header /></MemoryRouter>), "text/html");
+    const prerendered = () =>
+      new DOMParser().parseFromString(
+        renderToString(
+          <MemoryRouter>
+            <Header />
+          </MemoryRouter>,
+        ),
+        "text/html",
+      );
 
     it("the menu toggle is a pair of links: 'Menu' to the menu itself (opened as the :target), 'Zamknij' away from it", () => {
       const doc = prerendered();
       const bar = doc.getElementById("menu-glowne")!.parentElement!;
-      const links = [...bar.querySelectorAll(":scope > a[href^='#']")].map((a) => [a.textContent, a.getAttribute("href")]);
-      expect(links).toEqual([["Menu", "#menu-glowne"], ["Zamknij", "#"]]);
+      const links = [...bar.querySelectorAll(":scope > a[href^='#']")].map((a) => [
+        a.textContent,
+        a.getAttribute("href"),
+      ]);
+      expect(links).toEqual([
+        ["Menu", "#menu-glowne"],
+        ["Zamknij", "#"],
+      ]);
       expect(bar.querySelector(":scope > button")).toBeNull();
       // Every page of the menu is a link in the HTML, the treatments' submenu included.
       expect(doc.querySelector('#menu-glowne a[href="/zabiegi-na-cialo"]')).not.toBeNull();

@@ -28,12 +28,22 @@ function TopBar() {
         <span className={styles.hours}>Pn–Pt 9:00–20:00, Sob 10:00–16:00</span>
         <ul className={styles.social} aria-label="Media społecznościowe">
           <li>
-            <a href={site.social.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook (otwiera się w nowej karcie)">
+            <a
+              href={site.social.facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Facebook (otwiera się w nowej karcie)"
+            >
               <Icon name="facebook" size={18} />
             </a>
           </li>
           <li>
-            <a href={site.social.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram (otwiera się w nowej karcie)">
+            <a
+              href={site.social.instagram}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Instagram (otwiera się w nowej karcie)"
+            >
               <Icon name="instagram" size={18} />
             </a>
           </li>
@@ -43,7 +53,15 @@ function TopBar() {
   );
 }
 
-function Dropdown({ label, items, active }: { label: string; items: { label: string; path: string }[]; active: boolean }) {
+function Dropdown({
+  label,
+  items,
+  active,
+}: {
+  label: string;
+  items: { label: string; path: string }[];
+  active: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);

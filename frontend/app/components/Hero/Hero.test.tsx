@@ -21,9 +21,10 @@ function currentSlide(): number {
   return Number(group.getAttribute("aria-label")!.split(" ")[0]);
 }
 
-const advance = (ms: number) => act(() => {
-  vi.advanceTimersByTime(ms);
-});
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 const hero = () => screen.getByRole("region", { name: "Najważniejsze informacje" });
 
 /**
@@ -37,12 +38,19 @@ function exposeFakeClockToTestingLibrary() {
 
 describe("Hero slideshow without JavaScript", () => {
   it("prerenders every slide's text, the first photo, and the others' photos inside <noscript>", () => {
-    const html = renderToString(<MemoryRouter><Hero slides={slides} /></MemoryRouter>);
+    const html = renderToString(
+      <MemoryRouter>
+        <Hero slides={slides} />
+      </MemoryRouter>,
+    );
     const doc = new DOMParser().parseFromString(html, "text/html");
     for (const slide of slides) expect(doc.body.textContent).toContain(slide.text);
     expect([...doc.querySelectorAll("img")].filter((img) => !img.closest("noscript"))).toHaveLength(1);
     const fallbacks = [...doc.querySelectorAll("noscript")].map((n) => n.innerHTML);
-    expect(fallbacks).toEqual([expect.stringContaining("/img/hero-cialo-"), expect.stringContaining("/img/hero-makijaz-")]);
+    expect(fallbacks).toEqual([
+      expect.stringContaining("/img/hero-cialo-"),
+      expect.stringContaining("/img/hero-makijaz-"),
+    ]);
   });
 });
 

@@ -17,12 +17,23 @@ const paths = {
   star: "M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z",
   pause: "M7 5h4v14H7zm6 0h4v14h-4z",
   play: "M8 5v14l11-7z",
-  external: "M14 3h7v7h-2V6.4l-9.3 9.3-1.4-1.4L17.6 5H14zM5 5h6v2H5v12h12v-6h2v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z",
+  external:
+    "M14 3h7v7h-2V6.4l-9.3 9.3-1.4-1.4L17.6 5H14zM5 5h6v2H5v12h12v-6h2v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z",
 } as const;
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, label, size = 20, className }: { name: IconName; label?: string; size?: number; className?: string }) {
+export function Icon({
+  name,
+  label,
+  size = 20,
+  className,
+}: {
+  name: IconName;
+  label?: string;
+  size?: number;
+  className?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -7,7 +7,8 @@ export interface LightboxPhoto {
   alt: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** Locks page scrolling while open; pads the body by the scrollbar's width so the page behind does not jump. */
 function lockScroll(): () => void {
@@ -102,11 +103,23 @@ export function Lightbox({ photo, onClose }: { photo: LightboxPhoto; onClose: ()
         onClose();
       }}
     >
-      <button ref={closeButton} type="button" className={styles.close} aria-label="Zamknij powiększenie" onClick={onClose}>
+      <button
+        ref={closeButton}
+        type="button"
+        className={styles.close}
+        aria-label="Zamknij powiększenie"
+        onClick={onClose}
+      >
         <span aria-hidden="true">×</span>
       </button>
       <figure className={styles.figure}>
-        <Picture name={photo.image} alt={photo.alt} sizes={lightboxSizes(photo.image)} immediate className={styles.picture} />
+        <Picture
+          name={photo.image}
+          alt={photo.alt}
+          sizes={lightboxSizes(photo.image)}
+          immediate
+          className={styles.picture}
+        />
         <figcaption id={captionId} className={styles.caption}>
           {photo.alt}
         </figcaption>

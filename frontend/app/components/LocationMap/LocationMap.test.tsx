@@ -12,7 +12,10 @@ describe("LocationMap", () => {
 
   it("shows our own map image and no third-party frame before any choice", () => {
     renderAt(<LocationMap />);
-    expect(screen.getByRole("img", { name: /Mapa okolicy salonu/ })).toHaveAttribute("src", expect.stringMatching(/^\/img\/mapa-salonu-/));
+    expect(screen.getByRole("img", { name: /Mapa okolicy salonu/ })).toHaveAttribute(
+      "src",
+      expect.stringMatching(/^\/img\/mapa-salonu-/),
+    );
     expect(frame()).toBeNull();
     expect(screen.getByRole("link", { name: /Otwórz w Mapach Google/ })).toHaveAttribute("target", "_blank");
   });

@@ -26,7 +26,12 @@ export function LocationMap() {
           />
         ) : (
           <>
-            <Picture name="mapa-salonu" alt={`Mapa okolicy salonu – ${fullAddress}`} sizes="(min-width: 80rem) 31.25rem, (min-width: 64rem) 41vw, calc(100vw - 3rem)" className={styles.image} />
+            <Picture
+              name="mapa-salonu"
+              alt={`Mapa okolicy salonu – ${fullAddress}`}
+              sizes="(min-width: 80rem) 31.25rem, (min-width: 64rem) 41vw, calc(100vw - 3rem)"
+              className={styles.image}
+            />
             <button type="button" className={styles.load} onClick={() => setRequested(true)}>
               Pokaż mapę interaktywną
             </button>
@@ -38,7 +43,9 @@ export function LocationMap() {
         <a href={site.mapsUrl} target="_blank" rel="noopener noreferrer">
           Otwórz w Mapach Google<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
         </a>
-        <span className={styles.note}>Mapa interaktywna Google wczytuje się dopiero na Twoje życzenie albo po akceptacji plików cookies.</span>
+        <span className={styles.note}>
+          Mapa interaktywna Google wczytuje się dopiero na Twoje życzenie albo po akceptacji plików cookies.
+        </span>
       </figcaption>
     </figure>
   );

@@ -7,8 +7,18 @@ import { renderAt } from "../../../test/render";
 import { NeedsAccordion } from "./NeedsAccordion";
 
 const items = [
-  { title: "Zmarszczki", description: "Opis zmarszczek.", treatments: ["/red-touch-pro", "/virtue-rf"], effects: ["Gładsza skóra", "Mniej zmarszczek"] },
-  { title: "Cellulit", description: "Opis cellulitu.", treatments: ["/LPG-Infinity-Endermologia"], effects: ["Gładsze uda"] },
+  {
+    title: "Zmarszczki",
+    description: "Opis zmarszczek.",
+    treatments: ["/red-touch-pro", "/virtue-rf"],
+    effects: ["Gładsza skóra", "Mniej zmarszczek"],
+  },
+  {
+    title: "Cellulit",
+    description: "Opis cellulitu.",
+    treatments: ["/LPG-Infinity-Endermologia"],
+    effects: ["Gładsze uda"],
+  },
   { title: "Brwi", description: "Opis brwi.", treatments: ["/makijaz-permanentny-brwi"], effects: ["Pełniejszy łuk"] },
 ];
 
@@ -19,7 +29,14 @@ const expanded = () => items.map((i) => i.title).filter((title) => entry(title).
 
 describe("NeedsAccordion", () => {
   it("is native <details> in the prerendered HTML: every entry opens without JavaScript, its title a heading", () => {
-    const doc = new DOMParser().parseFromString(renderToString(<MemoryRouter><NeedsAccordion items={items} /></MemoryRouter>), "text/html");
+    const doc = new DOMParser().parseFromString(
+      renderToString(
+        <MemoryRouter>
+          <NeedsAccordion items={items} />
+        </MemoryRouter>,
+      ),
+      "text/html",
+    );
     const details = [...doc.querySelectorAll("details")];
     expect(details).toHaveLength(3);
     // One name: the browser itself keeps one entry open.

@@ -2,7 +2,9 @@ import { render } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
 // A camera photo (4000×3000), a phone portrait as seen after its EXIF orientation (3000×4000), and small artwork.
-vi.mock("../../generated/images.json", () => ({ default: { camera: [4000, 3000], portrait: [3000, 4000], small: [1200, 800] } }));
+vi.mock("../../generated/images.json", () => ({
+  default: { camera: [4000, 3000], portrait: [3000, 4000], small: [1200, 800] },
+}));
 vi.mock("../../generated/image-version.json", () => ({ default: { hash: "1a2b3c4d" } }));
 
 const { Picture } = await import("./Picture");
@@ -11,7 +13,8 @@ const { WIDTHS } = await import("./widths");
 const { renderToString } = await import("react-dom/server");
 const { DEFERRED_IMAGES_AFTER_PAINT } = await import("../../site/deferredImages");
 
-const candidates = (srcset: string | null) => (srcset ?? "").split(", ").map((c) => Number(c.split(" ")[1]!.replace("w", "")));
+const candidates = (srcset: string | null) =>
+  (srcset ?? "").split(", ").map((c) => Number(c.split(" ")[1]!.replace("w", "")));
 
 describe("Picture", () => {
   it("offers a camera photo at every width up to the largest, never the original, in AVIF and WebP", () => {
@@ -26,7 +29,10 @@ describe("Picture", () => {
 
   it("stops at the image's own width (no upscaling)", () => {
     const { container } = render(<Picture name="small" alt="Grafika" sizes="100vw" />);
-    expect(candidates(container.querySelector("source")!.getAttribute("srcset"))).toEqual([...WIDTHS.filter((w) => w < 1200), 1200]);
+    expect(candidates(container.querySelector("source")!.getAttribute("srcset"))).toEqual([
+      ...WIDTHS.filter((w) => w < 1200),
+      1200,
+    ]);
   });
 
   it("has the oriented intrinsic size and one JPEG fallback without a srcset", () => {
@@ -51,7 +57,9 @@ describe("photos below the LCP image wait for the first paint", () => {
   // What the prerender writes: React's server renderer, as the build runs it.
   const prerendered = (priority: boolean) => {
     const host = document.createElement("div");
-    host.innerHTML = renderToString(<Picture name="small" alt="Grafika" sizes="(min-width: 64rem) 30vw, 100vw" priority={priority} />);
+    host.innerHTML = renderToString(
+      <Picture name="small" alt="Grafika" sizes="(min-width: 64rem) 30vw, 100vw" priority={priority} />,
+    );
     return host;
   };
 
@@ -60,7 +68,9 @@ describe("photos below the LCP image wait for the first paint", () => {
     const [avif] = host.querySelectorAll("source");
     const img = host.querySelector("img")!;
     // The placeholder has the photo's proportions, so the box is the photo's size before the photo arrives.
-    expect(decodeURIComponent(img.getAttribute("src")!)).toBe('data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"/>');
+    expect(decodeURIComponent(img.getAttribute("src")!)).toBe(
+      'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"/>',
+    );
     expect(avif!.getAttribute("srcset")).toBe(img.getAttribute("src"));
     expect(avif!.getAttribute("srcset")).not.toMatch(/\s/);
     expect(avif!.hasAttribute("sizes")).toBe(false);
@@ -97,7 +107,10 @@ describe("photos below the LCP image wait for the first paint", () => {
   });
 
   it("have a copy for browsers without JavaScript beside them, inside <noscript>: WebP at every width and the JPEG, lazy", () => {
-    const doc = new DOMParser().parseFromString(renderToString(<Picture name="small" alt="Grafika" sizes="(min-width: 64rem) 30vw, 100vw" />), "text/html");
+    const doc = new DOMParser().parseFromString(
+      renderToString(<Picture name="small" alt="Grafika" sizes="(min-width: 64rem) 30vw, 100vw" />),
+      "text/html",
+    );
     const copy = new DOMParser().parseFromString(doc.querySelector("noscript")!.innerHTML, "text/html");
     const webp = copy.querySelector('picture > source[type="image/webp"]')!;
     expect(candidates(webp.getAttribute("srcset"))).toEqual([...WIDTHS.filter((w) => w < 1200), 1200]);

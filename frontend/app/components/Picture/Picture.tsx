@@ -52,7 +52,9 @@ function usePhotoNear(ref: RefObject<HTMLImageElement | null>, deferrable: boole
     const img = ref.current;
     if (near || !img) return;
     if (typeof IntersectionObserver === "undefined") return setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: NEAR_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: NEAR_MARGIN,
+    });
     observer.observe(img);
     return () => observer.disconnect();
   }, [near, ref]);
@@ -64,7 +66,15 @@ function usePhotoNear(ref: RefObject<HTMLImageElement | null>, deferrable: boole
  * one JPEG as the <img> fallback for browsers that know neither format (no JPEG srcset: no other browser fetches it).
  * Any image but the page's LCP image is fetched after the first paint, as it comes near (site/deferredImages.ts).
  */
-export function Picture({ name, alt, sizes, priority = false, priorityMedia, immediate = false, className }: PictureProps) {
+export function Picture({
+  name,
+  alt,
+  sizes,
+  priority = false,
+  priorityMedia,
+  immediate = false,
+  className,
+}: PictureProps) {
   const { width, height } = imageSize(name);
   const ref = useRef<HTMLImageElement>(null);
   const deferred = !usePhotoNear(ref, !immediate && (!priority || priorityMedia !== undefined));
@@ -112,13 +122,25 @@ export function Picture({ name, alt, sizes, priority = false, priorityMedia, imm
  * runs scripts never parses it, let alone fetches it. WebP at every width (every browser of the last five years)
  * and the JPEG, loaded lazily by the browser itself.
  */
-export function NoScriptPicture({ name, alt, sizes, className }: Pick<PictureProps, "name" | "alt" | "sizes" | "className">) {
+export function NoScriptPicture({
+  name,
+  alt,
+  sizes,
+  className,
+}: Pick<PictureProps, "name" | "alt" | "sizes" | "className">) {
   const { width, height } = imageSize(name);
   return (
     <noscript>
       <picture className={className}>
         <source type="image/webp" srcSet={srcSet(name, width, "webp")} sizes={sizes} />
-        <img src={url(name, fallbackWidth(width), "jpg")} width={width} height={height} alt={alt} loading="lazy" decoding="async" />
+        <img
+          src={url(name, fallbackWidth(width), "jpg")}
+          width={width}
+          height={height}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+        />
       </picture>
     </noscript>
   );

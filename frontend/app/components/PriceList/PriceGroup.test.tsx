@@ -9,7 +9,9 @@ describe("price-list highlighting rules (isPromo, '3 zabiegi w serii', prices co
     expect(isHighlightedService({ name: "Pierwszy zabieg", price: "259 zł", isPromo: true })).toBe(true);
     expect(isHighlightedService({ name: "Pierwszy zabieg", price: "259 zł", isPromo: false })).toBe(false);
     expect(isHighlightedService({ name: "Pierwszy zabieg", price: "259 zł" })).toBe(false);
-    expect(isHighlightedService({ name: "Pakiet", options: [{ name: "Twarz", price: "800 zł" }], isPromo: true })).toBe(true);
+    expect(isHighlightedService({ name: "Pakiet", options: [{ name: "Twarz", price: "800 zł" }], isPromo: true })).toBe(
+      true,
+    );
   });
 
   it("highlights a service whose price contains 'rabatu'", () => {
@@ -69,11 +71,25 @@ const group: Group = {
 describe("PriceGroup", () => {
   it("marks exactly the rows the rules pick, each with a word saying why", () => {
     const { container } = render(<PriceGroup group={group} />);
-    const marked = [...container.querySelectorAll("[data-highlighted]")].map((row) => row.querySelector("span")!.textContent);
-    expect(marked).toEqual(["Pierwszy zabieg – promocja Promocja", "Pakiet 4 zabiegów Rabat", "3 zabiegi w serii Rabat", "Pakiet Rabat"]);
+    const marked = [...container.querySelectorAll("[data-highlighted]")].map(
+      (row) => row.querySelector("span")!.textContent,
+    );
+    expect(marked).toEqual([
+      "Pierwszy zabieg – promocja Promocja",
+      "Pakiet 4 zabiegów Rabat",
+      "3 zabiegi w serii Rabat",
+      "Pakiet Rabat",
+    ]);
     expect(screen.getAllByText("Promocja")).toHaveLength(1);
     expect(screen.getAllByText("Rabat")).toHaveLength(3);
-    for (const name of ["Zwykły zabieg", "Zabieg nie w promocji", "Pakiet z rabatem", "1 zabieg", "3 zabiegi", "1 obszar"]) {
+    for (const name of [
+      "Zwykły zabieg",
+      "Zabieg nie w promocji",
+      "Pakiet z rabatem",
+      "1 zabieg",
+      "3 zabiegi",
+      "1 obszar",
+    ]) {
       expect(screen.getByText(name).closest("li")).not.toHaveAttribute("data-highlighted");
     }
   });
@@ -86,11 +102,11 @@ describe("PriceGroup", () => {
     expect(within(article).getByText("Opis kategorii.")).toBeInTheDocument();
     expect(within(article).getByText("od 300 zł")).toBeInTheDocument();
     const series = within(article).getByText("Seria zabiegów").closest("li")!;
-    expect(within(series).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "1 zabieg1890 zł",
-      "3 zabiegi w serii Rabat20% rabatu od ceny regularnej",
-      "3 zabiegi5000 zł",
-    ]);
+    expect(
+      within(series)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["1 zabieg1890 zł", "3 zabiegi w serii Rabat20% rabatu od ceny regularnej", "3 zabiegi5000 zł"]);
   });
 
   it("shows a dash price as a dash, read out as 'price coming soon'", () => {

@@ -29,12 +29,27 @@ function Badge({ children }: { children: ReactNode }) {
 }
 
 /** One line: name, a dotted leader, the price. */
-function Row({ name, price, badge, className }: { name: ReactNode; price: string; badge?: string; className?: string }) {
+function Row({
+  name,
+  price,
+  badge,
+  className,
+}: {
+  name: ReactNode;
+  price: string;
+  badge?: string;
+  className?: string;
+}) {
   return (
     <div className={[styles.row, className].filter(Boolean).join(" ")}>
       <span className={styles.label}>
         {name}
-        {badge && <> <Badge>{badge}</Badge></>}
+        {badge && (
+          <>
+            {" "}
+            <Badge>{badge}</Badge>
+          </>
+        )}
       </span>
       <span className={styles.leader} aria-hidden="true" />
       <Price price={price} />
@@ -59,8 +74,16 @@ function ServiceItem({ service }: { service: Service }) {
             {service.options.map((option) => {
               const optionHighlighted = isHighlightedOption(option);
               return (
-                <li key={option.name} className={optionHighlighted ? styles.promoOption : undefined} data-highlighted={optionHighlighted || undefined}>
-                  <Row name={option.name} price={option.price} badge={optionHighlighted ? highlightReason(option) : undefined} />
+                <li
+                  key={option.name}
+                  className={optionHighlighted ? styles.promoOption : undefined}
+                  data-highlighted={optionHighlighted || undefined}
+                >
+                  <Row
+                    name={option.name}
+                    price={option.price}
+                    badge={optionHighlighted ? highlightReason(option) : undefined}
+                  />
                 </li>
               );
             })}
@@ -78,7 +101,15 @@ function ServiceItem({ service }: { service: Service }) {
  * the highlighting rules pick are highlighted (isPromo, options named '3 zabiegi w serii', prices containing 'rabatu'),
  * each marked with data-highlighted and a word saying why, so the highlight never rests on colour alone.
  */
-export function PriceGroup({ group, headingLevel = 2, anchor = true }: { group: Group; headingLevel?: 2 | 3; anchor?: boolean }) {
+export function PriceGroup({
+  group,
+  headingLevel = 2,
+  anchor = true,
+}: {
+  group: Group;
+  headingLevel?: 2 | 3;
+  anchor?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={styles.category} id={anchor ? group.id : undefined} aria-labelledby={`${group.id}-nazwa`}>

@@ -26,9 +26,7 @@ export function Reviews({ reviews, source }: { reviews: Review[]; source: string
               </blockquote>
               <figcaption>
                 <strong>{review.author}</strong>
-                <span>
-                  {review.date} · opinia z Google
-                </span>
+                <span>{review.date} · opinia z Google</span>
               </figcaption>
             </figure>
           </li>

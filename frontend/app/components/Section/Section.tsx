@@ -16,7 +16,16 @@ export interface SectionProps {
 }
 
 /** A page section: semantic <section> labelled by its heading, with the shared spacing and fade-in. */
-export function Section({ id, title, hiddenTitle, intro, tone = "plain", width = "wide", className, children }: SectionProps) {
+export function Section({
+  id,
+  title,
+  hiddenTitle,
+  intro,
+  tone = "plain",
+  width = "wide",
+  className,
+  children,
+}: SectionProps) {
   const ref = useReveal<HTMLElement>();
   const headingId = id ? `${id}-tytul` : undefined;
   return (

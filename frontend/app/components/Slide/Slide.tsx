@@ -4,7 +4,19 @@ import type { ReactNode } from "react";
  * One slide of the home slideshow or a photo carousel (WAI-ARIA carousel pattern): a group announced as 'slajd'
  * with its position; the slides not shown are hidden from assistive technology and inert.
  */
-export function Slide({ index, count, active, className, children }: { index: number; count: number; active: boolean; className?: string; children: ReactNode }) {
+export function Slide({
+  index,
+  count,
+  active,
+  className,
+  children,
+}: {
+  index: number;
+  count: number;
+  active: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div
       className={className}
