@@ -12,6 +12,7 @@ import {
   mkdirSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
   rmSync,
   rmdirSync,
   statSync,
@@ -19,7 +20,7 @@ import {
   openSync,
 } from "node:fs";
 import { connect } from "node:net";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import {
   buildDir,
   forWorkers,
@@ -249,7 +250,14 @@ export function portHolder(port) {
   }
   const holders = [...new Set([...listing.matchAll(/\("([^"]+)",pid=(\d+)/g)].map((m) => `${m[1]}|${m[2]}`))].map(
     (entry) => {
-      const [name, pid] = entry.split("|");
+      const [comm, pid] = entry.split("|");
+      // The program's file, not ss's name for it: that is the thread's name, which Node 24 calls "MainThread".
+      let name = comm;
+      try {
+        name = basename(readlinkSync(`/proc/${pid}/exe`));
+      } catch {
+        // not ours to read, or gone meanwhile
+      }
       let command = "";
       try {
         command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
