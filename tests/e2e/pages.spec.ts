@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test, type Locator, type Page } from "../support/test";
 import { site } from "../../frontend/app/site/config";
+import { requiredArticleSlugs, requiredPaths, requiredTreatmentPaths } from "../support/routes";
 
 const slideCount = (
   JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/content.json"), "utf8")) as {
@@ -354,20 +355,13 @@ test.describe("promotions", () => {
 });
 
 // ------------------------------------------------------------------------------------------------ every page
+// The required pages that are not treatments (those have treatments.spec) nor the contact page (its own specs), and
+// one article.
 const pages = [
-  "/",
-  "/zabiegi-na-twarz",
-  "/zabiegi-na-cialo",
-  "/makijaz-permanentny",
-  "/twoje-potrzeby",
-  "/cennik",
-  "/promocje",
-  "/blog",
-  "/blog/jak-skutecznie-pozbyc-sie-cellulitu",
-  "/konkurs",
-  "/rodo",
-  "/polityka-prywatnosci",
-  "/polityka-prywatnosci-socialmedia",
+  ...requiredPaths.filter(
+    (path) => path !== "/kontakt" && !(requiredTreatmentPaths as readonly string[]).includes(path),
+  ),
+  `/blog/${requiredArticleSlugs[0]}`,
 ];
 
 test.describe("entrance animation", () => {
