@@ -46,39 +46,39 @@ function walk(dir: string): string[] {
   });
 }
 
-const gzipped = new Map<string, number>();
-/**
- * Bytes nginx sends for a built file: its precompressed .gz copy (gzip_static; postbuild writes one for every
- * script and stylesheet), else what gzip -9 makes of it (nginx compresses the rest on the fly, at most this well).
- */
-function gzipSize(file: string): number {
-  let size = gzipped.get(file);
-  if (size === undefined) {
-    if (existsSync(`${file}.gz`)) {
-      const gz = readFileSync(`${file}.gz`);
-      // A stale or foreign .gz would make the figure a lie: it must unpack to the file itself.
-      if (!gunzipSync(gz).equals(readFileSync(file))) throw new Error(`${relative(client, file)}.gz nie odpowiada plikowi`);
-      size = gz.length;
-    } else size = gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }).length;
-    gzipped.set(file, size);
-  }
-  return size;
-}
+/** How nginx sends a built file to a client that accepts the encoding: its precompressed copy, if postbuild wrote one. */
+const ENCODINGS = {
+  gzip: { suffix: ".gz", unpack: gunzipSync, pack: (body: Buffer) => gzipSync(body, { level: constants.Z_BEST_COMPRESSION }) },
+  br: {
+    suffix: ".br",
+    unpack: brotliDecompressSync,
+    pack: (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  },
+};
 
-const brotlied = new Map<string, number>();
-/** Bytes nginx sends a client that accepts br: the .br copy (brotli_static), else what Brotli 11 makes of it. */
-function brotliSize(file: string): number {
-  let size = brotlied.get(file);
+const sent = new Map<string, number>();
+/**
+ * Bytes nginx sends for a built file: its precompressed copy (gzip_static, brotli_static; postbuild writes both for
+ * every script and stylesheet), else what the encoder makes of it at its best (nginx compresses the rest on the fly
+ * with gzip, at most this well).
+ */
+function sentSize(file: string, encoding: keyof typeof ENCODINGS): number {
+  const key = `${encoding} ${file}`;
+  let size = sent.get(key);
   if (size === undefined) {
-    if (existsSync(`${file}.br`)) {
-      const br = readFileSync(`${file}.br`);
-      if (!brotliDecompressSync(br).equals(readFileSync(file))) throw new Error(`${relative(client, file)}.br nie odpowiada plikowi`);
-      size = br.length;
-    } else size = brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
-    brotlied.set(file, size);
+    const { suffix, unpack, pack } = ENCODINGS[encoding];
+    if (existsSync(file + suffix)) {
+      const copy = readFileSync(file + suffix);
+      // A stale or foreign copy would make the figure a lie: it must unpack to the file itself.
+      if (!unpack(copy).equals(readFileSync(file))) throw new Error(`${relative(client, file)}${suffix} nie odpowiada plikowi`);
+      size = copy.length;
+    } else size = pack(readFileSync(file)).length;
+    sent.set(key, size);
   }
   return size;
 }
+const gzipSize = (file: string) => sentSize(file, "gzip");
+const brotliSize = (file: string) => sentSize(file, "br");
 
 /** A URL path of the site ("/assets/x.js") or a specifier relative to a file ("./x.js") → the file in build/client. */
 function fileOf(specifier: string, from?: string): string | undefined {
