@@ -45,6 +45,8 @@ mkdir -p "$(dirname "$conf")"
   echo
   echo "$canonical {"
   echo "	import hsts"
+  # No `encode`: nginx sends the build's precompressed .br or .gz (the client's Accept-Encoding passes through
+  # reverse_proxy untouched, as does nginx's Content-Encoding and Vary); Caddy compressing again would only cost CPU.
   echo "	reverse_proxy unix/$WEB_SOCKET {"
   [ -z "$TRUSTED_PROXIES" ] || echo "		trusted_proxies $TRUSTED_PROXIES"
   # One Server header (Caddy's, without a version), not nginx's beside it.

@@ -86,6 +86,30 @@ test("pages revalidate, hashed assets are cached for a year, text is compressed"
   expect(asset.headers()["cache-control"]).toContain("immutable");
 });
 
+test("text travels as Brotli to a client that takes br, as gzip to one that takes gzip only, and as is otherwise", async ({ request }) => {
+  // The page's inline loader names its scripts (frontend/build/afterFirstPaint.ts); the first is the entry module.
+  const plain = await request.get("/kontakt", { headers: { "Accept-Encoding": "identity" } });
+  const script = (await plain.text()).match(/\/assets\/[^"']+\.js/)?.[0];
+  expect(script, "no script named in /kontakt").toBeTruthy();
+  for (const path of ["/kontakt", script!]) {
+    const identity = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
+    expect(identity.headers()["content-encoding"], path).toBeUndefined();
+    const body = await identity.body();
+    for (const [accept, encoding] of [
+      ["br", "br"],
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const response = await request.get(path, { headers: { "Accept-Encoding": accept } });
+      expect(response.headers()["content-encoding"], `${path}, Accept-Encoding: ${accept}`).toBe(encoding);
+      // A cache in between must keep the encodings apart.
+      expect(response.headers()["vary"], `${path}, Accept-Encoding: ${accept}`).toMatch(/Accept-Encoding/i);
+      // The precompressed copy is the file itself (Playwright unpacks br and gzip): a stale copy would differ.
+      expect((await response.body()).equals(body), `${path}, Accept-Encoding: ${accept}`).toBe(true);
+    }
+  }
+});
+
 test("paint first: no script is requested before the first contentful paint, and the page then hydrates", async ({
   page,
 }) => {
