@@ -86,7 +86,9 @@ test("pages revalidate, hashed assets are cached for a year, text is compressed"
   expect(asset.headers()["cache-control"]).toContain("immutable");
 });
 
-test("text travels as Brotli to a client that takes br, as gzip to one that takes gzip only, and as is otherwise", async ({ request }) => {
+test("text travels as Brotli to a client that takes br, as gzip to one that takes gzip only, and as is otherwise", async ({
+  request,
+}) => {
   // The page's inline loader names its scripts (frontend/build/afterFirstPaint.ts); the first is the entry module.
   const plain = await request.get("/kontakt", { headers: { "Accept-Encoding": "identity" } });
   const script = (await plain.text()).match(/\/assets\/[^"']+\.js/)?.[0];
