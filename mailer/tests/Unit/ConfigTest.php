@@ -135,7 +135,7 @@ final class ConfigTest extends TestCase
 
     public function testThePrivacyPolicyStatesTheRetentionOfUndeliveredMessagesTheCodeKeeps(): void
     {
-        $policy = json_decode((string) file_get_contents(dirname(__DIR__, 3) . '/content/pages/rodo.json'), true, 32, JSON_THROW_ON_ERROR);
+        $policy = json_decode((string) file_get_contents(dirname(__DIR__, 3) . '/content/legal/rodo.json'), true, 32, JSON_THROW_ON_ERROR);
         $items = [];
         array_walk_recursive($policy, static function ($value) use (&$items): void {
             if (is_string($value) && str_contains($value, 'nie udało się doręczyć')) {
