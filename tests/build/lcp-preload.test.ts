@@ -4,7 +4,7 @@
  *
  * Which image is a page's LCP element follows from its template: the home page's first slide, the first entry of a
  * treatment family list, the newest article's card on the blog, a treatment's hero photo, an article's photo (checked in a real browser at phone and
- * desktop sizes by tests/e2e/lcp.spec.ts; Lighthouse names the same elements in `npm run bench`). The other pages'
+ * desktop sizes by tests/e2e/images.spec.ts; Lighthouse names the same elements in `npm run bench`). The other pages'
  * LCP element is text: they must preload no image, since a preloaded image would take bandwidth from it.
  *
  * For a page with an LCP image: one `<link rel="preload" as="image" fetchpriority="high">` in the head whose
