@@ -4,14 +4,15 @@
  *
  * Which image is a page's LCP element follows from its template: the home page's first slide, the first entry of a
  * treatment family list, the newest article's card on the blog, a treatment's hero photo, an article's photo (checked in a real browser at phone and
- * desktop sizes by tests/e2e/lcp.spec.ts; Lighthouse names the same elements in `npm run bench`). The other pages'
+ * desktop sizes by tests/e2e/images.spec.ts; Lighthouse names the same elements in `npm run bench`). The other pages'
  * LCP element is text: they must preload no image, since a preloaded image would take bandwidth from it.
  *
  * For a page with an LCP image: one `<link rel="preload" as="image" fetchpriority="high">` in the head whose
  * imagesrcset and imagesizes are those of the image's AVIF <source> (so the preload and the <img> fetch the same
  * file), and the <img> itself eager, `fetchpriority="high"`, the first image of the page. A treatment list's first
- * photo is the LCP element from a tablet up only (on a phone its lead text is): its preload carries that media
- * query, and its <img> waits for the first paint there as on a phone.
+ * photo is the LCP element from a tablet up only, a treatment's hero from $bp-sm up (on a phone the lead text is):
+ * their preload carries that media query — one that does not hold on Lighthouse's 412 px phone — and their <img>
+ * waits for the first paint there as on a phone.
  *
  * Every other image waits for the first paint (site/deferredImages.ts): prerendered with a data: placeholder and its
  * real srcset put aside, so that it cannot take bandwidth from the LCP element.
@@ -21,11 +22,33 @@ import { builtPages } from "../support/builtPages";
 import { routeByPath } from "../../frontend/app/site/routeTable";
 import { loadArticle, loadArticleSummaries, loadFamilyList, loadContent, loadTreatment } from "../../frontend/app/content/load.server";
 
+/**
+ * The screens on which a template's LCP image is its LCP element, where that is not every screen. On Lighthouse's
+ * phone the lead text is the LCP element of a treatment family list (its first photo starts at the fold) and of a
+ * treatment page (its hero starts under the header's title and lead, near the fold).
+ */
+const LCP_MEDIA: Partial<Record<string, string>> = { family: "(min-width: 48rem)", treatment: "(min-width: 36rem)" };
+
+/** The templates whose LCP element on Lighthouse's phone is text though they have an LCP image elsewhere. */
+const PHONE_TEXT_LCP = new Set(["family", "treatment"]);
+
+/** Lighthouse's phone (mobile preset), CSS pixels wide. */
+const PHONE_WIDTH = 412;
+
+/** Whether a preload's media query holds on Lighthouse's phone (only min-width queries are used for preloads). */
+function onPhone(media: string | undefined): boolean {
+  if (media === undefined) return true;
+  const m = media.match(/^\(min-width: ([\d.]+)(rem|px)\)$/);
+  if (!m) throw new Error(`media '${media}': nieznana postać zapytania`);
+  return Number(m[1]) * (m[2] === "rem" ? 16 : 1) <= PHONE_WIDTH;
+}
+
 /** The image that is each page's LCP element, by its template; undefined where the LCP element is text. */
-function expectedLcpImage(path: string): { image: string; media?: string } | undefined {
+function expectedLcpImage(path: string): { image: string; media?: string; phoneLcpIsText: boolean } | undefined {
   const image = expectedImage(path);
   if (!image) return undefined;
-  return routeByPath(path)?.kind === "family" ? { image, media: "(min-width: 48rem)" } : { image };
+  const kind = routeByPath(path)?.kind ?? "article";
+  return { image, media: LCP_MEDIA[kind], phoneLcpIsText: PHONE_TEXT_LCP.has(kind) };
 }
 
 function expectedImage(path: string): string | undefined {
@@ -105,6 +128,9 @@ describe("the LCP image is preloaded with high priority", () => {
     expect(attr(first!.tag, "fetchPriority")).toBe("high");
     expect(attr(first!.tag, "loading")).toBe("eager");
     expect(attr(preload, "media"), `${path}: media wstępnego ładowania`).toBe(expected.media);
+    // Where the phone's LCP element is text, no photo may be fetched before it on a phone.
+    if (expected.phoneLcpIsText)
+      expect(onPhone(attr(preload, "media")), `${path}: element LCP telefonu to tekst, a obraz jest wstępnie ładowany także na telefonie`).toBe(false);
     expect(first!.avif!.deferred, `${path}: obraz LCP czeka na pierwsze malowanie`).toBe(expected.media !== undefined);
   });
 

@@ -22,6 +22,13 @@ import styles from "./treatment.module.scss";
 /** The hero fills the main column: the container on phones, what the table of contents leaves on desktop. */
 const HERO_SIZES = "(min-width: 80rem) 48rem, (min-width: 64rem) calc(100vw - 23rem), calc(100vw - 3rem)";
 
+/**
+ * Where the hero photo is the page's LCP element: from $bp-sm up. On a phone it starts near the fold, under the
+ * header's title and lead (at 598–928 px of Lighthouse's 412 × 823 phone), and the lead text is the LCP element; a
+ * photo preloaded there would take the one connection from that text (docs/performance.md, issue 25).
+ */
+const HERO_LCP_MEDIA = "(min-width: 36rem)";
+
 /** The one treatment template: every treatment page is a content document in content/treatments/. */
 export function loader({ url }: Route.LoaderArgs) {
   const path = pagePath(url.pathname);
@@ -168,7 +175,14 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
 
       <div className={styles.layout}>
         <div className={styles.intro}>
-          <Picture name={t.hero.image} alt={t.hero.alt} sizes={HERO_SIZES} priority className={styles.hero} />
+          <Picture
+            name={t.hero.image}
+            alt={t.hero.alt}
+            sizes={HERO_SIZES}
+            priority
+            priorityMedia={HERO_LCP_MEDIA}
+            className={styles.hero}
+          />
           {t.highlights && (
             <dl className={styles.highlights}>
               {t.highlights.map((h) => (
