@@ -24,6 +24,13 @@ function interpolations(file: string) {
   }));
 }
 
+/** The default of a PHP constructor's int parameter; a `self::NAME` default is read from the same file's constant. */
+function phpDefault(file: string, param: string): string | undefined {
+  const source = read(file);
+  const raw = source.match(new RegExp(`int \\$${param} = ([\\w:]+),`))?.[1];
+  return raw?.startsWith("self::") ? source.match(new RegExp(`const ${raw.slice(6)} = (\\d+);`))![1] : raw;
+}
+
 /** What a configuration's default is: its own (production, local) or the file's. */
 const defaultIn = (setting: Setting, configuration?: "production" | "local") =>
   (configuration && setting[configuration]) ?? setting.value;
@@ -88,32 +95,24 @@ describe("docker/defaults.env: one place for every setting's default", () => {
     expect(docs).toBe(docsWithTable(docs));
   });
 
-  it("the mailer's constructor defaults (Config, Outbox) are the file's", () => {
-    const config = read("mailer/src/Config.php");
-    const constant = (name: string) => config.match(new RegExp(`const ${name} = (\\d+);`))![1];
-    const param = (source: string, name: string) => {
-      const raw = source.match(new RegExp(`int \\$${name} = ([\\w:]+),`))?.[1];
-      expect(raw, name).toBeDefined();
-      return raw!.startsWith("self::") ? constant(raw!.slice(6)) : raw;
-    };
-    const outbox = read("mailer/src/Outbox.php");
-    const pairs: [string, string, string][] = [
-      [config, "outboxMaxAttempts", "OUTBOX_MAX_ATTEMPTS"],
-      [config, "outboxRetrySeconds", "OUTBOX_RETRY_SECONDS"],
-      [config, "outboxMaxPending", "OUTBOX_MAX_PENDING"],
-      [config, "outboxMinFreeMb", "OUTBOX_MIN_FREE_MB"],
-      [config, "outboxFailedDays", "OUTBOX_FAILED_DAYS"],
-      [config, "outboxMaxHeld", "OUTBOX_MAX_HELD"],
-      [config, "outboxHeldDays", "OUTBOX_HELD_DAYS"],
-      [outbox, "maxAttempts", "OUTBOX_MAX_ATTEMPTS"],
-      [outbox, "retrySeconds", "OUTBOX_RETRY_SECONDS"],
-      [outbox, "maxPending", "OUTBOX_MAX_PENDING"],
-      [outbox, "failedDays", "OUTBOX_FAILED_DAYS"],
-      [outbox, "maxHeld", "OUTBOX_MAX_HELD"],
-      [outbox, "heldDays", "OUTBOX_HELD_DAYS"],
-    ];
-    for (const [source, name, setting] of pairs)
-      expect(`${setting}=${param(source, name)}`, `$${name}`).toBe(`${setting}=${settings.get(setting)!.value}`);
+  // Config reads each from the environment; Outbox has its own default for when it is built without Config (its
+  // minFreeBytes, in bytes, defaults to no check: it is not the file's megabytes).
+  it.each<{ setting: string; config: string; outbox?: string }>([
+    { setting: "OUTBOX_MAX_ATTEMPTS", config: "outboxMaxAttempts", outbox: "maxAttempts" },
+    { setting: "OUTBOX_RETRY_SECONDS", config: "outboxRetrySeconds", outbox: "retrySeconds" },
+    { setting: "OUTBOX_MAX_PENDING", config: "outboxMaxPending", outbox: "maxPending" },
+    { setting: "OUTBOX_MIN_FREE_MB", config: "outboxMinFreeMb" },
+    { setting: "OUTBOX_FAILED_DAYS", config: "outboxFailedDays", outbox: "failedDays" },
+    { setting: "OUTBOX_MAX_HELD", config: "outboxMaxHeld", outbox: "maxHeld" },
+    { setting: "OUTBOX_HELD_DAYS", config: "outboxHeldDays", outbox: "heldDays" },
+  ])("$setting: the mailer's constructor defaults (Config, Outbox) are the file's", ({ setting, config, outbox }) => {
+    const params: [string, string][] = [["mailer/src/Config.php", config]];
+    if (outbox) params.push(["mailer/src/Outbox.php", outbox]);
+    for (const [file, name] of params) {
+      const value = phpDefault(file, name);
+      expect(value, name).toBeDefined();
+      expect(`${setting}=${value}`, `$${name}`).toBe(`${setting}=${settings.get(setting)!.value}`);
+    }
   });
 
   it("no image sets a setting in its ENV to another value (it would hide the file's default), but for its own", () => {

@@ -371,17 +371,21 @@ function findInOrder(text: string, items: string[]): string | null {
   return null;
 }
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
-/** The route component's props as the router passes them; the template reads only loaderData. */
-const pageProps = (loaderData: LoaderData) => ({ loaderData }) as unknown as Parameters<typeof Treatment>[0];
-
-async function renderTreatment(path: string) {
-  const loaderData = loader({
+/** The treatment loader's data for a path, called with the args the router passes it. */
+const loaderAt = (path: string) =>
+  loader({
     request: new Request("http://x" + path),
     url: new URL("http://x" + path),
     params: {},
     context: {},
   } as never);
+
+type LoaderData = ReturnType<typeof loaderAt>;
+/** The route component's props as the router passes them; the template reads only loaderData. */
+const pageProps = (loaderData: LoaderData) => ({ loaderData }) as unknown as Parameters<typeof Treatment>[0];
+
+async function renderTreatment(path: string) {
+  const loaderData = loaderAt(path);
   const view = renderAt(<Treatment {...pageProps(loaderData)} />, path);
   const page = await vi.waitFor(() => {
     const found = view.container.querySelector<HTMLElement>(`[data-treatment="${path}"]`);
@@ -579,12 +583,7 @@ describe("page-specific content", () => {
   });
 
   it("pricing comes from pricing.json (one source): changing the document changes the page", async () => {
-    const loaderData = loader({
-      request: new Request("http://x/kobido-lodz"),
-      url: new URL("http://x/kobido-lodz"),
-      params: {},
-      context: {},
-    } as never);
+    const loaderData = loaderAt("/kobido-lodz");
     const changed = structuredClone(loaderData);
     const kobido = changed.groups.find((g) => g.id === "kobido")!;
     (kobido.services[0] as { price: string }).price = "201 zł";

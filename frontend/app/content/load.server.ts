@@ -150,10 +150,10 @@ export const loadHome = () => readDocument("home", homeDocumentSchema);
 export const loadNeeds = () => readDocument("needs", needsDocumentSchema);
 export const loadPromotions = () => readDocument("promotions", promotionsDocumentSchema);
 export const loadBlogPage = () => readDocument("pages/blog", blogPageSchema);
-export const loadSimplePage = (name: string) => readDocument(`pages/${name}`, simplePageSchema);
+/** A title, a few sentences and the head: the price list's intro (pages/cennik), the confirmation pages. */
+export const loadSimplePage = (doc: string) => readDocument(doc, simplePageSchema);
 export const loadContactPage = () => readDocument("pages/kontakt", contactPageSchema);
 export const loadLegalPage = (doc: string) => readDocument(doc, legalPageSchema);
-export const loadConfirmationPage = (doc: string) => readDocument(doc, simplePageSchema);
 export const loadFamilyList = (doc: string) => readDocument(doc, familyListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
 
@@ -299,7 +299,7 @@ export function validateAll(): void {
   keep("pages/blog", attempt(loadBlogPage));
   keep(
     "pages/cennik",
-    attempt(() => loadSimplePage("cennik")),
+    attempt(() => loadSimplePage("pages/cennik")),
   );
   keep("pages/kontakt", attempt(loadContactPage));
   const slugs = attempt(articleSlugs) ?? [];
@@ -349,7 +349,7 @@ export function validateAll(): void {
     } else if (route.kind === "confirmation") {
       keep(
         route.doc,
-        attempt(() => loadConfirmationPage(route.doc!)),
+        attempt(() => loadSimplePage(route.doc!)),
       );
     }
   }

@@ -1,10 +1,9 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/confirmation";
-import { loadConfirmationPage } from "../content/load.server";
-import { routeByPath, pagePath } from "../site/routeTable";
+import { loadSimplePage } from "../content/load.server";
+import { contentPageLoader } from "../site/contentPage.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
-import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import styles from "./confirmation.module.scss";
 
@@ -13,11 +12,8 @@ import styles from "./confirmation.module.scss";
  * sentences from content, and the ways on — home, or a call for what cannot wait.
  */
 export function loader({ url }: Route.LoaderArgs) {
-  const path = pagePath(url.pathname);
-  const route = routeByPath(path);
-  if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
-  const page = loadConfirmationPage(route.doc);
-  return { page, head: pageHead({ path, ...page.seo }) };
+  const { doc: page, head } = contentPageLoader(url, "confirmation", loadSimplePage);
+  return { page, head };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;

@@ -1,11 +1,10 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/family";
 import { loadFamilyList } from "../content/load.server";
-import { routeByPath, pagePath } from "../site/routeTable";
+import { contentPageLoader } from "../site/contentPage.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
-import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { renderInline } from "../components/RichText/inline";
 import { useReveal } from "../hooks/useReveal";
@@ -14,11 +13,8 @@ import styles from "./family.module.scss";
 
 /** The one list template for the treatment families (content/families/). */
 export function loader({ url }: Route.LoaderArgs) {
-  const path = pagePath(url.pathname);
-  const route = routeByPath(path);
-  if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
-  const list = loadFamilyList(route.doc);
-  return { path, list, head: pageHead({ path, ...list.seo }) };
+  const { path, doc: list, head } = contentPageLoader(url, "family", loadFamilyList);
+  return { path, list, head };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;

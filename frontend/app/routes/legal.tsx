@@ -1,22 +1,18 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/legal";
 import { loadLegalPage } from "../content/load.server";
-import { routeByPath, pagePath } from "../site/routeTable";
+import { contentPageLoader } from "../site/contentPage.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
-import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { formatDatePl } from "../site/dates";
 import styles from "./legal.module.scss";
 
 /** Legal texts and the contest regulation (content/legal/): one template, numbered sections. */
 export function loader({ url }: Route.LoaderArgs) {
-  const path = pagePath(url.pathname);
-  const route = routeByPath(path);
-  if (!route?.doc) throw new Response("Nie znaleziono", { status: 404 });
-  const page = loadLegalPage(route.doc);
-  return { path, page, head: pageHead({ path, ...page.seo }) };
+  const { path, doc: page, head } = contentPageLoader(url, "legal", loadLegalPage);
+  return { path, page, head };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;

@@ -10,7 +10,7 @@ import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./pricing.module.scss";
 
 export function loader() {
-  const page = loadSimplePage("cennik");
+  const page = loadSimplePage("pages/cennik");
   return { page, pricing: loadPricing(), head: pageHead({ path: "/cennik", ...page.seo }) };
 }
 

@@ -4,8 +4,7 @@ import type { Route } from "./+types/treatment";
 import { loadPricing, loadTreatment } from "../content/load.server";
 import { priceGroupsById } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
-import { routeByPath, pagePath } from "../site/routeTable";
-import { pageHead } from "../site/head";
+import { contentPageLoader } from "../site/contentPage.server";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
 import { PageHeader } from "../components/PageHeader/PageHeader";
@@ -31,17 +30,21 @@ const HERO_LCP_MEDIA = "(min-width: 36rem)";
 
 /** The one treatment template: every treatment page is a content document in content/treatments/. */
 export function loader({ url }: Route.LoaderArgs) {
-  const path = pagePath(url.pathname);
-  const route = routeByPath(path);
-  if (route?.kind !== "treatment" || !route.doc) throw new Response("Nie znaleziono", { status: 404 });
-  const treatment = loadTreatment(route.doc);
   const pricing = loadPricing();
-  const price = treatmentOfferPrice(path, treatment.offer, pricing);
-  const head = pageHead({
+  const {
     path,
-    ...treatment.seo,
-    jsonLd: [service({ name: treatment.name, description: treatment.seo.description, path, price })],
-  });
+    doc: treatment,
+    head,
+  } = contentPageLoader(url, "treatment", loadTreatment, (doc, docPath) => ({
+    jsonLd: [
+      service({
+        name: doc.name,
+        description: doc.seo.description,
+        path: docPath,
+        price: treatmentOfferPrice(docPath, doc.offer, pricing),
+      }),
+    ],
+  }));
   // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML.
   return { path, treatment, groups: priceGroupsById(pricing, treatment.pricing.groups), head };
 }

@@ -40,6 +40,20 @@ const articles: ArticleSummary[] = [
 
 const titles = () => screen.queryAllByRole("heading", { level: 2 }).map((h) => h.textContent);
 
+/** jsdom lays nothing out: every element reports a 300 × 400 box this far (px) down the page. */
+const layOutEveryElementAt = (top: number) =>
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({
+    top,
+    bottom: top + 400,
+    left: 0,
+    right: 300,
+    width: 300,
+    height: 400,
+    x: 0,
+    y: top,
+    toJSON: () => ({}),
+  });
+
 describe("BlogList", () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -123,17 +137,7 @@ describe("BlogList", () => {
   });
 
   it("cards below the fold fade in with 100 ms steps", () => {
-    vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({
-      top: 5000,
-      bottom: 5400,
-      left: 0,
-      right: 300,
-      width: 300,
-      height: 400,
-      x: 0,
-      y: 5000,
-      toJSON: () => ({}),
-    });
+    layOutEveryElementAt(5000);
     renderAt(<BlogList articles={articles} />);
     const cards = screen.getAllByRole("article");
     expect(cards.map((c) => c.dataset.reveal)).toEqual(["hidden", "hidden", "hidden"]);
@@ -141,17 +145,7 @@ describe("BlogList", () => {
   });
 
   it("nothing is hidden or delayed for visitors who prefer reduced motion", () => {
-    vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({
-      top: 5000,
-      bottom: 5400,
-      left: 0,
-      right: 300,
-      width: 300,
-      height: 400,
-      x: 0,
-      y: 5000,
-      toJSON: () => ({}),
-    });
+    layOutEveryElementAt(5000);
     // jsdom has no matchMedia; this visitor's browser answers 'prefers-reduced-motion: reduce'.
     window.matchMedia = (query: string) => ({ matches: query.includes("reduce"), media: query }) as MediaQueryList;
     try {
