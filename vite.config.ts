@@ -24,14 +24,10 @@ export default defineConfig({
   plugins: process.env.VITEST ? [] : [reactRouter(), contentPagesForBrowser(), stackProxy()],
   publicDir: "frontend/public",
   build: {
-    // One stylesheet for the whole site (≈ 10 KB gzip, 37 KB with the fonts): a single render-blocking request on
-    // the first page, cached for every page after it.
+    // One stylesheet for the whole site (≈ 9 KB as Brotli): a single render-blocking request on the first page,
+    // cached for every page after it. The two font files are files of their own (Vite's default: larger than its
+    // inline limit), fetched after the first paint of the page a visitor enters by (frontend/app/site/fonts.ts).
     cssCodeSplit: false,
-    // The two font files travel inside that stylesheet (data: URLs). Over HTTP/1.1 each file of its own took a
-    // connection of its own, and on a phone's network a new connection starts slow: the page's photo then shared
-    // the first round trips with two font downloads and arrived a round trip later (LCP 1.35–1.65 s with photos,
-    // docs/performance.md). Every page uses both fonts anyway, and the text waited for them before as well.
-    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? true : undefined),
     // Terser's second pass makes the scripts a little smaller than the default minifier does.
     minify: "terser",
     terserOptions: {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { Header } from "./components/Header/Header";
@@ -10,7 +10,8 @@ import { DEFERRED_IMAGES_AFTER_PAINT, NO_SCRIPT_IMAGES_CSS } from "./site/deferr
 import { basicHead } from "./site/basicHead";
 import { structuredDataByPath } from "./site/structuredDataSlot";
 import { pagePath } from "./site/routeTable";
-// Two self-hosted fonts (Polish subset, frontend/tools/fonts.ts), inside the stylesheet (vite.config.ts).
+import { FONTS_ON_ENTRY, fetchFontsAfterEntry, switchToWebFonts } from "./site/fonts";
+// Two self-hosted fonts (Polish subset, frontend/tools/fonts.ts), not on the page a visitor enters by (site/fonts.ts).
 import "./styles/fonts.scss";
 // Inline (228 bytes): the browser asks for no icon file, so nothing but the page's own resources loads before it paints.
 import favicon from "./favicon.svg?inline";
@@ -19,7 +20,17 @@ import "./styles/global.scss";
 /** The shell around every page, error pages included: header, main area, footer and the cookie banner. */
 export function Layout({ children }: { children: ReactNode }) {
   // The shell's effect runs once the whole page, error pages included, has hydrated (site/hydration.ts).
-  useEffect(markHydrated, []);
+  useEffect(() => {
+    markHydrated();
+    fetchFontsAfterEntry();
+  }, []);
+  // Every page after the first is set in the web fonts from its first frame (site/fonts.ts).
+  const { pathname } = useLocation();
+  const firstPage = useRef(true);
+  useLayoutEffect(() => {
+    if (firstPage.current) firstPage.current = false;
+    else switchToWebFonts();
+  }, [pathname]);
   return (
     <html lang="pl">
       <head>
@@ -29,6 +40,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Not left to hydration like the scripts below: React 19 matches a <link> in the head by its href, so a
             different one on the client (none) fails the page's hydration and React renders it all again (error 418). */}
         <link rel="icon" href={favicon} type="image/svg+xml" />
+        {/* Before the stylesheet: an inline script after one would wait for it. */}
+        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? FONTS_ON_ENTRY : "" }} />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />
         {/* The browser runs it from the prerendered HTML and hydration leaves it as written: the bundle need not carry it. */}
         <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? DEFERRED_IMAGES_AFTER_PAINT : "" }} />

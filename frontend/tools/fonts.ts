@@ -179,11 +179,11 @@ ${fallbackFace(font, m)}`;
   writeFileSync(
     scssFile,
     `// Written by frontend/tools/fonts.ts (npm run fonts) — do not edit by hand.
-// Two self-hosted files, Polish subset, inlined into the stylesheet by the build (vite.config.ts). font-display:
-// optional: the font arrives with the stylesheet, but Chrome decodes it a few ms after the first layout; with swap
-// (or block) the text was laid out in the fallback first and moved when the font came (CLS 0.026–0.127 on a phone),
-// with optional Chrome waits those few ms (up to 100) and lays the page out once. Each has a metric-matched local
-// fallback, for a device too slow for those 100 ms and for the few characters the cut leaves out.
+// Two self-hosted files, Polish subset, each a file of its own (vite.config.ts). Not on the page a visitor enters
+// by: there the text is set in the metric-matched local fallbacks below and the files are fetched after the first
+// paint, so that the LCP photo has the line to itself (frontend/app/site/fonts.ts). font-display: optional: on
+// every later page the files come from the cache, and a face not there within 100 ms is left out rather than
+// swapped in (a swap moved the text: CLS 0.026–0.127 on a phone).
 
 ${faces.join("\n\n")}
 `,

@@ -1,10 +1,10 @@
 // @vitest-environment node
 /**
- * The two self-hosted fonts are cut to the characters the site's text uses (frontend/tools/fontCharset.ts). They
- * were cut to fit the first round trip of a connection each; since they travel inside the render-blocking stylesheet
- * (vite.config.ts), every byte of them delays every page's first paint, and that limit still keeps them small. Two
- * ways that can go wrong without anybody seeing it on a fast machine: a text gains a character the cut lacks (it
- * would show in the fallback face, a letter in Georgia inside a Cormorant heading), or a rebuilt font grows.
+ * The two self-hosted fonts are cut to the characters the site's text uses (frontend/tools/fontCharset.ts), each to
+ * fit the first round trip of a connection: a page after the entry page (frontend/app/site/fonts.ts) gives a font
+ * that is not in the cache 100 ms (`font-display: optional`), and a small file is what makes that enough. Two ways
+ * that can go wrong without anybody seeing it on a fast machine: a text gains a character the cut lacks (it would
+ * show in the fallback face, a letter in Georgia inside a Cormorant heading), or a rebuilt font grows.
  * Run `npm run build` first when running this alone (tests/run.sh builds before the unit tests).
  */
 import { readFileSync, statSync } from "node:fs";

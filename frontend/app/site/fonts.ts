@@ -1,0 +1,52 @@
+/**
+ * The web fonts are not part of the page a visitor enters the site by.
+ *
+ * Why: on a phone's network everything fetched before the page's largest paint shares the line with its LCP photo.
+ * Over HTTP/2 (production) the page, its stylesheet and the photo travel one after another on one connection, and
+ * the two fonts (26 KB) added half a round trip and more to the home page's photo: LCP 1.45× that of the same photo
+ * on a bare page, against a budget of 1.1× (issue 25, docs/performance.md). So the entry page is set in the fonts'
+ * metric-matched local fallbacks (styles/fonts.scss: the same line breaks and heights, near enough), the two files
+ * are fetched once the page has hydrated, and the next page — a client-side navigation, or a full load from one of
+ * the site's own pages, a reload, back or forward — is set in them from its first frame: they are in memory or in
+ * the cache by then, and `font-display: optional` leaves out a face that is not, instead of moving the text when it
+ * comes. The switch happens with the navigation, i.e. within the new page's first frame after the visitor's click.
+ *
+ * Without JavaScript the class is never set and the page asks for the fonts itself, as before.
+ */
+export const FONTS_LATER_CLASS = "fonts-later";
+
+/**
+ * Runs inline in <head>, before the first paint; kept as one string: its CSP hash is computed from it (postbuild).
+ * A page reached from one of the site's own pages (its referrer is this origin), reloaded, or come back to has had
+ * the fonts fetched already; any other is an entry page. Where the navigation timing API is missing, the referrer
+ * alone decides.
+ */
+export const FONTS_ON_ENTRY =
+  "(function(){var d=document,n=window.performance&&performance.getEntriesByType?performance.getEntriesByType('navigation')[0]:null,t=n&&n.type;" +
+  "if(t==='reload'||t==='back_forward')return;" +
+  "try{if(d.referrer&&new URL(d.referrer).origin===location.origin)return}catch(e){}" +
+  `d.documentElement.classList.add('${FONTS_LATER_CLASS}')})()`;
+
+/** The faces to fetch: one font file each (the body font is one variable file for every weight). */
+const FACES = ['600 1em "Cormorant Garamond"', '400 1em "Jost"'];
+
+let fontsLoaded = false;
+
+/**
+ * Called once the page has hydrated: on an entry page, fetches both font files without using them (no text is set
+ * in them yet, so nothing moves).
+ */
+export function fetchFontsAfterEntry(): void {
+  if (!document.documentElement.classList.contains(FONTS_LATER_CLASS) || !document.fonts) return;
+  Promise.all(FACES.map((face) => document.fonts.load(face))).then(
+    (loaded) => {
+      fontsLoaded = loaded.every((faces) => faces.length > 0);
+    },
+    () => {},
+  );
+}
+
+/** Called as a client-side navigation renders its page: from there on the text is set in the web fonts, once they are in. */
+export function switchToWebFonts(): void {
+  if (fontsLoaded) document.documentElement.classList.remove(FONTS_LATER_CLASS);
+}
