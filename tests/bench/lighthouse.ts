@@ -537,11 +537,7 @@ const lcpImages = new WeakMap<Result, { file: string; bytes: number; ssim: numbe
 const fidelity = new Map<string, Promise<number>>();
 
 async function recordLcpImage(lhr: Result, site: Site) {
-  const details = lhr.audits["largest-contentful-paint-element"]?.details as
-    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
-  const name = details?.items?.[0]?.items?.[0]?.node?.snippet?.match(
-    /\/img\/([^"/\s]+?)-\d+\.[0-9a-f]{8}\.(?:jpg|avif|webp)/,
-  )?.[1];
+  const name = lcpNodeOf(lhr)?.snippet?.match(/\/img\/([^"/\s]+?)-\d+\.[0-9a-f]{8}\.(?:jpg|avif|webp)/)?.[1];
   if (!name) return;
   const requests =
     (
@@ -584,10 +580,18 @@ function failedAuditsOf(lhr: Result): Record<string, string> {
   return out;
 }
 
+/**
+ * The LCP element as Lighthouse names it: since Lighthouse 13 in the "lcp-breakdown-insight" audit (a list whose
+ * node item is the element), which replaced "largest-contentful-paint-element".
+ */
+function lcpNodeOf(lhr: Result): { snippet?: string; selector?: string } | undefined {
+  const details = lhr.audits["lcp-breakdown-insight"]?.details as
+    { items?: { type?: string; snippet?: string; selector?: string }[] } | undefined;
+  return details?.items?.find((item) => item.type === "node");
+}
+
 function lcpElementOf(lhr: Result): string | undefined {
-  const details = lhr.audits["largest-contentful-paint-element"]?.details as
-    { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] } | undefined;
-  const node = details?.items?.[0]?.items?.[0]?.node;
+  const node = lcpNodeOf(lhr);
   return node?.selector ?? node?.snippet;
 }
 
