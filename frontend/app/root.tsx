@@ -1,5 +1,15 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  Link,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { Header } from "./components/Header/Header";
 import { Footer } from "./components/Footer/Footer";
@@ -24,13 +34,13 @@ export function Layout({ children }: { children: ReactNode }) {
     markHydrated();
     fetchFontsAfterEntry();
   }, []);
-  // Every page after the first is set in the web fonts from its first frame (site/fonts.ts).
-  const { pathname } = useLocation();
-  const firstPage = useRef(true);
-  useLayoutEffect(() => {
-    if (firstPage.current) firstPage.current = false;
-    else switchToWebFonts();
-  }, [pathname]);
+  // Every page after the first is set in the web fonts (site/fonts.ts): they are switched on as the visitor's click
+  // starts the navigation, so that whatever moves does so within the moments after her input (which layout-shift
+  // scoring leaves out) rather than when the next page renders, which on a slow phone can come later.
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) switchToWebFonts();
+  }, [navigating]);
   return (
     <html lang="pl">
       <head>

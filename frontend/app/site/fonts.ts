@@ -9,7 +9,7 @@
  * are fetched once the page has hydrated, and the next page — a client-side navigation, or a full load from one of
  * the site's own pages, a reload, back or forward — is set in them from its first frame: they are in memory or in
  * the cache by then, and `font-display: optional` leaves out a face that is not, instead of moving the text when it
- * comes. The switch happens with the navigation, i.e. within the new page's first frame after the visitor's click.
+ * comes. The switch happens as a client-side navigation starts, i.e. right after the visitor's click.
  *
  * Without JavaScript the class is never set and the page asks for the fonts itself, as before.
  */
@@ -46,7 +46,7 @@ export function fetchFontsAfterEntry(): void {
   );
 }
 
-/** Called as a client-side navigation renders its page: from there on the text is set in the web fonts, once they are in. */
+/** Called as a client-side navigation starts: from there on the text is set in the web fonts, once they are in. */
 export function switchToWebFonts(): void {
   if (fontsLoaded) document.documentElement.classList.remove(FONTS_LATER_CLASS);
 }
