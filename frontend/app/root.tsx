@@ -16,7 +16,7 @@ import { Footer } from "./components/Footer/Footer";
 import { CookieBanner } from "./components/CookieBanner/CookieBanner";
 import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { markHydrated } from "./site/hydration";
-import { DEFERRED_IMAGES_AFTER_PAINT, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
+import { DEFERRED_IMAGES_AFTER_PAINT, DEFERRED_IMAGES_CSS, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
 import { basicHead } from "./site/basicHead";
 import { structuredDataByPath } from "./site/structuredDataSlot";
 import { pagePath } from "./site/routeTable";
@@ -55,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOTSTRAP }} />
         {/* The browser runs it from the prerendered HTML and hydration leaves it as written: the bundle need not carry it. */}
         <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? DEFERRED_IMAGES_AFTER_PAINT : "" }} />
+        <style>{DEFERRED_IMAGES_CSS}</style>
         <noscript>
           <style>{NO_SCRIPT_IMAGES_CSS}</style>
         </noscript>

@@ -26,6 +26,9 @@
  *                                                   the same front over both (hero.localhost). Combine with --only and
  *                                                   --runs, e.g.
  *                                                   npm run bench -- --https --only /,/cennik,/red-touch-pro,/kontakt
+ *   npm run bench -- --photos --link-latency 0      the front without the link's latency (default 10 ms each way,
+ *                                                   tests/bench/link.mjs: on loopback a response can come before the
+ *                                                   browser has begun to parse the page, which no network allows)
  *
  * The hero reference (issue 25): the home page's LCP photo alone on a bare page behind the same front, written from
  * the build's own home page. Routes served through the front are budgeted at LCP ≤ 1.1× its LCP (plain HTTP: 1.2 s).
@@ -122,6 +125,8 @@ function parseArgs(argv: string[]) {
     photos: false,
     reuseBuilds: false,
     https: false,
+    /** Milliseconds each way on the link between the browser and the production front (tests/bench/link.mjs). */
+    linkLatency: 10,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -144,6 +149,7 @@ function parseArgs(argv: string[]) {
     else if (arg === "--photos") args.photos = true;
     else if (arg === "--reuse-builds") args.reuseBuilds = true;
     else if (arg === "--https") args.https = true;
+    else if (arg.startsWith("--link-latency")) args.linkLatency = Number(value());
     else if (arg === "--compare") args.compare = argv.slice(i + 1);
     else if (arg === "--help" || arg === "-h") {
       console.log(readFileSync(import.meta.filename, "utf8").split("*/")[0]);
@@ -152,6 +158,8 @@ function parseArgs(argv: string[]) {
     if (arg === "--compare") break;
   }
   if (!Number.isInteger(args.runs) || args.runs < 1) throw new Error("--runs: liczba całkowita ≥ 1");
+  if (!Number.isInteger(args.linkLatency) || args.linkLatency < 0)
+    throw new Error("--link-latency: liczba całkowita milisekund ≥ 0");
   if (args.photos && args.baseUrl) throw new Error("--photos buduje i serwuje oba warianty sam: bez --base-url");
   if (args.https && (args.baseUrl || args.photos))
     throw new Error("--https serwuje stronę sam, bez --base-url i --photos (--photos też mierzy przez front HTTPS)");
@@ -297,6 +305,7 @@ async function startFront(
   port: number,
   backends: { host: string; socket: string }[],
   hero: { buildDir: string; socket: string },
+  latency: number,
 ) {
   let caddy = join(root, ".stack/bin/caddy");
   if (!existsSync(caddy)) {
@@ -311,7 +320,10 @@ async function startFront(
       throw new Error("Caddy: brak programu (tests/compose/trixie-binaries.sh)");
     }
   }
+  // The browser reaches the front over a link with latency (tests/bench/link.mjs) on these ports; Caddy itself
+  // listens 10 ports higher. Without latency (--link-latency 0) directly.
   const [httpPort, httpsPort] = [port + 1, port + 2];
+  const [caddyHttp, caddyHttps] = latency ? [httpPort + 10, httpsPort + 10] : [httpPort, httpsPort];
   const dir = join(root, ".stack/bench/front");
   const caddyfile = join(dir, "Caddyfile");
   const env = {
@@ -323,8 +335,8 @@ async function startFront(
     TRUSTED_PROXIES: "",
     WEB_SOCKET: backends[0]!.socket,
     CADDYFILE: caddyfile,
-    HTTP_PORT: String(httpPort),
-    HTTPS_PORT: String(httpsPort),
+    HTTP_PORT: String(caddyHttp),
+    HTTPS_PORT: String(caddyHttps),
     XDG_DATA_HOME: join(dir, "data"),
     XDG_CONFIG_HOME: join(dir, "config"),
   };
@@ -339,18 +351,32 @@ async function startFront(
   const reference = `handle / {\n\t\troot * ${heroDir}\n\t\tfile_server\n\t}\n\thandle /img/* {\n\t\t${proxy(hero.socket)}\n\t}\n\thandle {\n\t\trespond 404\n\t}`;
   writeFileSync(
     caddyfile,
-    `${readFileSync(caddyfile, "utf8")}\n${others.join("\n")}\nhero.localhost {\n\timport hsts\n\t${reference}\n}\n\nhttp://hero.localhost:${httpPort} {\n\t${reference}\n}\n`,
+    `${readFileSync(caddyfile, "utf8")}\n${others.join("\n")}\nhero.localhost {\n\timport hsts\n\t${reference}\n}\n\nhttp://hero.localhost:${caddyHttp} {\n\t${reference}\n}\n`,
   );
   const log = openSync(join(dir, "caddy.log"), "w");
   const front = spawn(caddy, ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
     env,
     stdio: ["ignore", log, log],
   });
+  await waitForPort(caddyHttps);
+  const links = latency
+    ? [
+        [httpPort, caddyHttp],
+        [httpsPort, caddyHttps],
+      ].map(([from, to]) =>
+        spawn(process.execPath, [join(root, "tests/bench/link.mjs"), String(from), String(to), String(latency)], {
+          stdio: "inherit",
+        }),
+      )
+    : [];
   await waitForPort(httpsPort);
   return {
     https: (host: string) => `https://${host}:${httpsPort}`,
     http: (host: string) => `http://${host}:${httpPort}`,
-    stop: async () => void front.kill("SIGTERM"),
+    stop: async () => {
+      for (const link of links) link.kill("SIGTERM");
+      front.kill("SIGTERM");
+    },
   };
 }
 
@@ -371,12 +397,14 @@ const heroSites = (
   }));
 
 /** --https: the one build, directly over plain HTTP/1.1 and through the front; the hero reference over both. */
-async function httpsSites(port: number): Promise<Site[]> {
+async function httpsSites(port: number, latency: number): Promise<Site[]> {
   const http = ownSite(port);
-  const front = await startFront(port, [{ host: "localhost", socket: socketOf(http.stackDir!) }], {
-    buildDir: http.buildDir!,
-    socket: socketOf(http.stackDir!),
-  });
+  const front = await startFront(
+    port,
+    [{ host: "localhost", socket: socketOf(http.stackDir!) }],
+    { buildDir: http.buildDir!, socket: socketOf(http.stackDir!) },
+    latency,
+  );
   return [
     { ...http, name: "http" },
     { ...http, name: "https", url: front.https("localhost"), stop: front.stop, production: true },
@@ -405,7 +433,7 @@ function dirBytes(dir: string): { files: number; bytes: number } {
  * its own nginx (port, port + 1) and measured through the production front (HTTP/2, port + 4: artwork.localhost,
  * photos.localhost), beside the photos' hero reference behind the same front.
  */
-async function variantSites(port: number, reuse: boolean): Promise<Site[]> {
+async function variantSites(port: number, reuse: boolean, latency: number): Promise<Site[]> {
   const builds: Record<string, Site["build"]> = {};
   for (const variant of ["photos", "artwork"] as const) {
     const dir = variantDir(variant);
@@ -441,6 +469,7 @@ async function variantSites(port: number, reuse: boolean): Promise<Site[]> {
     port + 2,
     direct.map((site) => ({ host: `${site.name}.localhost`, socket: socketOf(site.stackDir!) })),
     { buildDir: photos.buildDir!, socket: socketOf(photos.stackDir!) },
+    latency,
   );
   const fronted = direct.map((site, i) => ({
     ...site,
@@ -810,9 +839,9 @@ async function main() {
   const sites: Site[] = args.baseUrl
     ? [{ name: "site", url: args.baseUrl.replace(/\/$/, ""), stop: async () => undefined }]
     : args.photos
-      ? await variantSites(args.port, args.reuseBuilds)
+      ? await variantSites(args.port, args.reuseBuilds, args.linkLatency)
       : args.https
-        ? await httpsSites(args.port)
+        ? await httpsSites(args.port, args.linkLatency)
         : [ownSite(args.port)];
   // The hero reference is measured at its own "/" in every pass, whichever routes --only chose.
   const measured = (site: Site, path: string) => (site.paths ? site.paths.includes(path) : allMeasured.includes(path));

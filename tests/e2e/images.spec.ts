@@ -11,6 +11,7 @@ import { test, expect, type Page } from "../support/test";
 import { allPaths } from "../support/routes";
 import { loadTreatment } from "../../frontend/app/content/load.server";
 import { routes } from "../../frontend/app/site/routeTable";
+import { DEFERRED } from "../../frontend/app/site/deferredImages";
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 };
@@ -81,12 +82,7 @@ const widthOf = (url: string) => Number(url.match(/-(\d+)\.[0-9a-f]{8}\.(?:avif|
 async function expectRightWidth(page: Page, selector: string, label: string) {
   const img = page.locator(selector);
   await expect(img).toBeVisible();
-  // The photo itself, not the placeholder a deferred photo has until it comes near (site/deferredImages.ts).
-  await expect
-    .poll(() =>
-      img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && !el.currentSrc.startsWith("data:")),
-    )
-    .toBe(true);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   const info = await img.evaluate((el: HTMLImageElement) => ({
     shown: el.getBoundingClientRect().width,
     dpr: window.devicePixelRatio,
@@ -133,8 +129,8 @@ for (const [device, settings] of [
     test("the before/after carousels load the width the screen needs", async ({ page }) => {
       for (const { path } of withCarousel) {
         await page.goto(path);
-        const slide = page.locator('[aria-roledescription="karuzela"] [data-active="true"] img');
-        await slide.scrollIntoViewIfNeeded();
+        // The photo's box: the photo itself is shown once its box comes near (site/deferredImages.ts).
+        await page.locator('[aria-roledescription="karuzela"] [data-active="true"] picture').scrollIntoViewIfNeeded();
         await expectRightWidth(page, '[aria-roledescription="karuzela"] [data-active="true"] img', `${path} carousel`);
       }
     });
@@ -144,7 +140,7 @@ for (const [device, settings] of [
 test.describe("photos below the LCP image wait for the first paint (phone)", () => {
   test.use(PHONE);
 
-  for (const path of ["/", "/zabiegi-na-twarz", "/blog", "/red-touch-pro"]) {
+  for (const path of ["/", "/zabiegi-na-twarz", "/blog", "/red-touch-pro", "/promocje", "/kontakt"]) {
     test(`${path}: fetched after the first contentful paint, in boxes that do not move`, async ({
       page,
       gotoUnhydrated,
@@ -184,23 +180,49 @@ test.describe("photos below the LCP image wait for the first paint (phone)", () 
       expect(early, `${path}: photos fetched before the first paint that are not the LCP image`).toEqual([]);
       expect(timing.shifts, `${path}: layout shifts while loading`).toEqual([]);
 
-      // Every photo arrives once it comes into view: the real file, not the placeholder.
-      const count = await page.locator("main img").count();
+      // Every photo arrives once its box comes into view (a slide the slideshow hides is skipped: its photo comes
+      // when the slide is shown).
+      const pictures = page.locator("main picture");
+      const count = await pictures.count();
+      expect(count, `${path}: no picture`).toBeGreaterThan(0);
       for (let i = 0; i < count; i++) {
-        const img = page.locator("main img").nth(i);
-        if (!(await img.isVisible())) continue;
-        await img.scrollIntoViewIfNeeded();
+        const picture = pictures.nth(i);
+        if (await picture.evaluate((el) => getComputedStyle(el).visibility === "hidden")) continue;
+        await picture.scrollIntoViewIfNeeded();
         await expect
           .poll(
-            () => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")),
+            () =>
+              picture
+                .locator("img")
+                .evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")),
             { message: `${path}: photo ${i + 1}` },
           )
           .toMatch(/\/img\/.+\.(avif|webp)$/);
       }
+      // The box is the picture's, not the photo's: the same with the photo shown and with it waiting (not rendered),
+      // so nothing moves when a photo comes, wherever it stands.
+      const boxes = await pictures.evaluateAll(
+        (all, deferred) =>
+          all
+            .filter((picture) => getComputedStyle(picture).visibility !== "hidden")
+            .map((picture) => {
+              const img = picture.querySelector("img")!;
+              const shown = picture.getBoundingClientRect().height;
+              img.setAttribute(deferred, "");
+              const waiting = picture.getBoundingClientRect().height;
+              img.removeAttribute(deferred);
+              return { photo: img.alt, shown: Math.round(shown), waiting: Math.round(waiting) };
+            }),
+        DEFERRED,
+      );
+      expect(
+        boxes.filter((b) => b.shown === 0 || b.waiting !== b.shown),
+        `${path}: boxes that move`,
+      ).toEqual([]);
     });
   }
 
-  test("without JavaScript the placeholders are hidden, each photo is shown from its <noscript> copy, and the LCP photo and the text stay", async ({
+  test("without JavaScript every photo is shown in its box, fetched by the browser itself, and the text stays", async ({
     browser,
   }) => {
     const context = await browser.newContext({
@@ -210,18 +232,19 @@ test.describe("photos below the LCP image wait for the first paint (phone)", () 
     });
     const page = await context.newPage();
     await page.goto("/");
-    await expect(page.locator("main img").first()).toBeVisible();
-    await expect(page.locator("main img").first()).toHaveJSProperty("complete", true);
-    const placeholders = page.locator("main img[data-src]");
-    expect(await placeholders.count()).toBeGreaterThan(0);
-    for (const placeholder of await placeholders.all()) await expect(placeholder).toBeHidden();
-    // Each in its place, the same photo from its copy: a real address, fetched lazily by the browser itself.
-    const copies = page.locator("main noscript img");
-    expect(await copies.count()).toBeGreaterThanOrEqual(await placeholders.count());
-    for (const copy of await copies.all()) {
-      await expect(copy).toBeVisible();
-      expect(await copy.getAttribute("src")).toMatch(/^\/img\/.+\.jpg$/);
+    // The photos that wait for the first paint where scripts run: each shown where it stands, from its real address.
+    const deferred = page.locator(`main img[${DEFERRED}]`);
+    expect(await deferred.count()).toBeGreaterThan(0);
+    for (const img of await deferred.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect(img).toBeVisible();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      expect(await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/img\//);
     }
+    // A slideshow's other slides, whose photos come with hydration where scripts run: from their <noscript> copies.
+    const copies = page.locator("main noscript img");
+    expect(await copies.count()).toBeGreaterThan(0);
+    for (const copy of await copies.all()) await expect(copy).toBeVisible();
     await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
     await context.close();
   });

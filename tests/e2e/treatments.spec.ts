@@ -307,7 +307,10 @@ test.describe("on a phone", () => {
     await page.goto("/red-touch-pro");
     const carousel = page.getByRole("group", { name: "Red Touch Pro – przed i po", exact: true });
     await carousel.scrollIntoViewIfNeeded();
-    const box = (await carousel.locator('[aria-roledescription="slajd"]:not([aria-hidden="true"]) img').boundingBox())!;
+    // The photo's box (its <picture>), there before the photo is shown.
+    const box = (await carousel
+      .locator('[aria-roledescription="slajd"]:not([aria-hidden="true"]) picture')
+      .boundingBox())!;
     const y = box.y + box.height / 2;
     // Chromium's touch emulation through the DevTools protocol: a real touchstart/move/end sequence.
     const cdp = await page.context().newCDPSession(page);

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
 import { Carousel, SWIPE_THRESHOLD } from "./Carousel";
+import { DEFERRED } from "../../site/deferredImages";
 
 // Real image names: Picture refuses names that did not go through the image pipeline.
 const photos = [1, 2, 3, 4, 5, 6].map((n) => ({
@@ -29,18 +30,21 @@ const counter = () => screen.getByTestId("licznik");
 const dot = (n: number) => screen.getByRole("button", { name: `Zdjęcie ${n}` });
 
 describe("Carousel", () => {
-  it("prerenders the first photo and, for a browser without JavaScript, every photo inside <noscript>", () => {
+  it("prerenders the first photo and, for a browser without JavaScript, the others inside <noscript>", () => {
     const html = renderToString(<Carousel photos={photos.slice(0, 3)} controls="full" label="Przed i po" />);
     const doc = new DOMParser().parseFromString(html, "text/html");
     // The other photos are not fetched by a browser that runs scripts: they are text inside <noscript> there.
-    expect([...doc.querySelectorAll("img")].filter((img) => !img.closest("noscript"))).toHaveLength(1);
-    // The first one waits for the first paint like any photo below the LCP image, so it has its copy too.
+    const shown = [...doc.querySelectorAll("img")].filter((img) => !img.closest("noscript"));
+    expect(shown).toHaveLength(1);
+    // The first one waits for the first paint like any photo below the LCP image; without scripts it is shown as it is.
+    expect(shown[0]!.hasAttribute(DEFERRED)).toBe(true);
+    expect(shown[0]!.getAttribute("src")).toMatch(/^\/img\/red-touch-pro-przed-po-1-\d+\.\w+\.jpg$/);
     const fallbacks = [...doc.querySelectorAll("noscript")].map((n) => n.innerHTML);
-    expect(fallbacks).toHaveLength(3);
-    expect(fallbacks[1]).toMatch(
+    expect(fallbacks).toHaveLength(2);
+    expect(fallbacks[0]).toMatch(
       /<img src="\/img\/red-touch-pro-przed-po-2-\d+\.\w+\.jpg"[^>]* alt="Zdjęcie przed i po 2"/,
     );
-    expect(fallbacks[2]).toContain('alt="Zdjęcie przed i po 3"');
+    expect(fallbacks[1]).toContain('alt="Zdjęcie przed i po 3"');
   });
 
   it("is a labelled carousel of slides, starting at the first photo", () => {

@@ -3,7 +3,7 @@ import { preload } from "react-dom";
 import manifest from "../../generated/images.json";
 import imageVersion from "../../generated/image-version.json";
 import { fallbackWidth, widthsFor } from "./widths";
-import { DEFERRED_SIZES, DEFERRED_SRC, DEFERRED_SRCSET, NEAR_MARGIN, placeholder } from "../../site/deferredImages";
+import { DEFERRED, NEAR_MARGIN } from "../../site/deferredImages";
 
 /** [width, height] of each image as seen (after its EXIF orientation), from the build-time pipeline. */
 const images = manifest as unknown as Record<string, [number, number]>;
@@ -42,20 +42,21 @@ const srcSet = (name: string, width: number, ext: string) =>
     .join(", ");
 
 /**
- * Whether a deferred photo may load: false in the prerendered page and while it hydrates (the inline script of
- * site/deferredImages.ts puts such photos in place meanwhile), then true once the photo comes within
- * NEAR_VIEWPORT_PX of the screen — the inline script's rule, so that hydration changes nothing.
+ * Whether a deferred photo may be shown: false in the prerendered page and while it hydrates (the inline script of
+ * site/deferredImages.ts shows such photos meanwhile), then true once its picture comes within NEAR_VIEWPORT_PX of
+ * the screen — the inline script's rule, so that hydration changes nothing. The picture is watched, not the photo:
+ * until it is shown the photo is not rendered, and the picture holds its box.
  */
-function usePhotoNear(ref: RefObject<HTMLImageElement | null>, deferrable: boolean): boolean {
+function usePhotoNear(ref: RefObject<HTMLElement | null>, deferrable: boolean): boolean {
   const [near, setNear] = useState(!deferrable);
   useEffect(() => {
-    const img = ref.current;
-    if (near || !img) return;
+    const picture = ref.current;
+    if (near || !picture) return;
     if (typeof IntersectionObserver === "undefined") return setNear(true);
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
       rootMargin: NEAR_MARGIN,
     });
-    observer.observe(img);
+    observer.observe(picture);
     return () => observer.disconnect();
   }, [near, ref]);
   return near;
@@ -64,7 +65,9 @@ function usePhotoNear(ref: RefObject<HTMLImageElement | null>, deferrable: boole
 /**
  * A responsive image from the build-time pipeline: AVIF and WebP at every width, intrinsic size for the layout, and
  * one JPEG as the <img> fallback for browsers that know neither format (no JPEG srcset: no other browser fetches it).
- * Any image but the page's LCP image is fetched after the first paint, as it comes near (site/deferredImages.ts).
+ * The <picture> is the photo's box: the page's stylesheet sizes it (width, aspect-ratio or height) and the photo
+ * fills it (styles/global.scss). Any image but the page's LCP image is fetched after the first paint, as it comes
+ * near (site/deferredImages.ts).
  */
 export function Picture({
   name,
@@ -76,13 +79,11 @@ export function Picture({
   className,
 }: PictureProps) {
   const { width, height } = imageSize(name);
-  const ref = useRef<HTMLImageElement>(null);
-  const deferred = !usePhotoNear(ref, !immediate && (!priority || priorityMedia !== undefined));
-  // Deferred, a <source> still needs a srcset (HTML requires one inside <picture>): the placeholder, without sizes.
-  const sourceOf = (ext: string) =>
-    deferred
-      ? { srcSet: placeholder(width, height), [DEFERRED_SRCSET]: srcSet(name, width, ext), [DEFERRED_SIZES]: sizes }
-      : { srcSet: srcSet(name, width, ext), sizes };
+  const ref = useRef<HTMLPictureElement>(null);
+  // The LCP image on every screen: in place from the start. Any other is lazy: a deferred photo is not rendered
+  // until it is shown (and an eager image would be fetched even then).
+  const lcp = priority && priorityMedia === undefined;
+  const deferred = !usePhotoNear(ref, !immediate && !lcp);
   const jpeg = url(name, fallbackWidth(width), "jpg");
   if (priority) {
     // The page's LCP image: React puts this preload into <head> of the prerendered HTML.
@@ -96,31 +97,27 @@ export function Picture({
     });
   }
   return (
-    <>
-      <picture className={className}>
-        <source type="image/avif" {...sourceOf("avif")} />
-        <source type="image/webp" {...sourceOf("webp")} />
-        <img
-          ref={ref}
-          {...(deferred ? { src: placeholder(width, height), [DEFERRED_SRC]: jpeg } : { src: jpeg })}
-          width={width}
-          height={height}
-          alt={alt}
-          loading={priority ? "eager" : "lazy"}
-          decoding={priority && !priorityMedia ? "sync" : "async"}
-          fetchPriority={priority ? "high" : "auto"}
-        />
-      </picture>
-      {deferred && <NoScriptPicture name={name} alt={alt} sizes={sizes} className={className} />}
-    </>
+    <picture ref={ref} className={className}>
+      <source type="image/avif" srcSet={srcSet(name, width, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(name, width, "webp")} sizes={sizes} />
+      <img
+        src={jpeg}
+        width={width}
+        height={height}
+        alt={alt}
+        loading={lcp ? "eager" : "lazy"}
+        decoding={lcp ? "sync" : "async"}
+        fetchPriority={priority ? "high" : "auto"}
+        {...(deferred ? { [DEFERRED]: "" } : {})}
+      />
+    </picture>
   );
 }
 
 /**
- * The image for a browser without JavaScript, where a deferred photo would stay its placeholder (hidden then, see
- * NO_SCRIPT_IMAGES_CSS), and for a slide whose photo comes only after hydration. Inside <noscript>: a browser that
- * runs scripts never parses it, let alone fetches it. WebP at every width (every browser of the last five years)
- * and the JPEG, loaded lazily by the browser itself.
+ * The image for a browser without JavaScript where a slideshow's hidden slide has no photo until hydration (Hero,
+ * Carousel). Inside <noscript>: a browser that runs scripts never parses it, let alone fetches it. WebP at every
+ * width (every browser of the last five years) and the JPEG, loaded lazily by the browser itself.
  */
 export function NoScriptPicture({
   name,
