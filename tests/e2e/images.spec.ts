@@ -8,12 +8,20 @@
  * Meaningful with the photo fixtures (`npm run photos:on`, then build) as much as with the artwork.
  */
 import { test, expect, type Page } from "../support/test";
-import { allPaths } from "../support/routes";
+import { allPaths, articlePaths } from "../support/routes";
 import { loadTreatment } from "../../frontend/app/content/load.server";
 import { routes } from "../../frontend/app/site/routeTable";
 import { DEFERRED } from "../../frontend/app/site/deferredImages";
 
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  // A phone's screen is its viewport: left at the desktop project's 1920 px, Chromium's preload scanner would read
+  // the preload's `sizes` there and fetch a desktop's width.
+  screen: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
 const DESKTOP = { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 };
 const LAPTOP_2X = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 };
 
@@ -78,13 +86,21 @@ for (const [device, settings] of [
 /** The width a srcset candidate was made at, from its file name (name-640.1a2b3c4d.avif). */
 const widthOf = (url: string) => Number(url.match(/-(\d+)\.[0-9a-f]{8}\.(?:avif|webp|jpg)$/)?.[1]);
 
-/** The loaded candidate covers the shown size at the screen's density, and the next smaller one would not. */
+/**
+ * The loaded candidate covers the shown size at the screen's density, and the next smaller one would not. A photo
+ * that covers a box of other proportions (object-fit: cover) is shown as wide as the box's height asks for, if more.
+ */
 async function expectRightWidth(page: Page, selector: string, label: string) {
   const img = page.locator(selector);
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   const info = await img.evaluate((el: HTMLImageElement) => ({
-    shown: el.getBoundingClientRect().width,
+    shown: Math.max(
+      el.getBoundingClientRect().width,
+      getComputedStyle(el).objectFit === "cover"
+        ? (el.getBoundingClientRect().height * el.naturalWidth) / el.naturalHeight
+        : 0,
+    ),
     dpr: window.devicePixelRatio,
     currentSrc: el.currentSrc,
     candidates: (el.parentElement?.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? "")
@@ -126,6 +142,13 @@ for (const [device, settings] of [
       }
     });
 
+    test("the articles' hero photos load the width the screen needs", async ({ page }) => {
+      for (const path of articlePaths) {
+        await page.goto(path);
+        await expectRightWidth(page, "main article picture img", `${path} hero`);
+      }
+    });
+
     test("the before/after carousels load the width the screen needs", async ({ page }) => {
       for (const { path } of withCarousel) {
         await page.goto(path);
@@ -140,7 +163,7 @@ for (const [device, settings] of [
 test.describe("photos below the LCP image wait for the first paint (phone)", () => {
   test.use(PHONE);
 
-  for (const path of ["/", "/zabiegi-na-twarz", "/blog", "/red-touch-pro", "/promocje", "/kontakt"]) {
+  for (const path of ["/", "/zabiegi-na-twarz", "/blog", articlePaths[0]!, "/red-touch-pro", "/promocje", "/kontakt"]) {
     test(`${path}: fetched after the first contentful paint, in boxes that do not move`, async ({
       page,
       gotoUnhydrated,
@@ -158,9 +181,9 @@ test.describe("photos below the LCP image wait for the first paint (phone)", () 
       await page.waitForTimeout(300);
       const timing = await page.evaluate(() => {
         const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
-        // Every image preload of the page, whatever its media: in Playwright's phone emulation Chromium's preload
-        // scanner evaluates a preload's media query at the project's desktop width (a treatment list's wide-screen
-        // preload is fetched, at 960 px); Lighthouse's emulation fetches it only on wide screens, as it should.
+        // Every image preload of the page, whatever its media: Chromium's preload scanner evaluates a preload's media
+        // query against the screen, which an emulation may leave wider than the viewport (a treatment list's
+        // wide-screen preload is then fetched, at 960 px); Lighthouse's emulation sets both, as PHONE does.
         const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map(
           (link) => link.getAttribute("imagesrcset") ?? "",
         );

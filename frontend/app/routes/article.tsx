@@ -99,8 +99,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <Picture
           name={article.image}
           alt={article.alt}
-          sizes="(min-width: 72rem) 72rem, 100vw"
+          sizes="(min-width: 75rem) 72rem, calc(100vw - 3rem)"
           priority
+          ownRatio
           className={styles.hero}
         />
       </div>

@@ -24,6 +24,8 @@ export interface PictureProps {
   priorityMedia?: string;
   /** Shown on a visitor's action (the lightbox): loaded at once, never deferred. */
   immediate?: boolean;
+  /** The box takes the photo's own proportions (from the manifest); the page's stylesheet may still cap its height. */
+  ownRatio?: boolean;
   className?: string;
 }
 
@@ -76,6 +78,7 @@ export function Picture({
   priority = false,
   priorityMedia,
   immediate = false,
+  ownRatio = false,
   className,
 }: PictureProps) {
   const { width, height } = imageSize(name);
@@ -97,7 +100,7 @@ export function Picture({
     });
   }
   return (
-    <picture ref={ref} className={className}>
+    <picture ref={ref} className={className} style={ownRatio ? { aspectRatio: `${width} / ${height}` } : undefined}>
       <source type="image/avif" srcSet={srcSet(name, width, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(name, width, "webp")} sizes={sizes} />
       <img
