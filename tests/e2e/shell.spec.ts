@@ -1,6 +1,7 @@
 import { expect, test } from "../support/test";
 import { allPaths } from "../support/routes";
 import { site } from "../../frontend/app/site/config";
+import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
 test.describe("every route of the table", () => {
   for (const path of allPaths) {
@@ -166,6 +167,25 @@ test.describe("cookie banner", () => {
     await page.goto("/kontakt");
     await page.waitForLoadState("networkidle");
     await expect(page.getByRole("button", { name: "Akceptuję" })).toBeHidden();
+  });
+
+  test("it is in the first paint, and answers before the page's JavaScript has come", async ({
+    page,
+    gotoUnhydrated,
+  }) => {
+    // The page's modules never come: what the visitor sees and can do is the prerendered page's and its inline script's.
+    await page.route("**/assets/**/*.js", (route) => route.abort());
+    await gotoUnhydrated("/kontakt/wyslano");
+    const decline = page.getByRole("button", { name: "Odmawiam" });
+    await expect(decline).toBeVisible();
+    await decline.click();
+    await expect(decline).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("declined");
+    // A returning visitor: hidden before the first paint, without the JavaScript too.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Odmawiam" })).toBeHidden();
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(0);
   });
 
   test("'Odmawiam' is remembered too", async ({ page }) => {

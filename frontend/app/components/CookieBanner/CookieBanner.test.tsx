@@ -1,9 +1,13 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderAt } from "../../../test/render";
 import {
+  CONSENT_ATTRIBUTE,
   CONSENT_BOOTSTRAP,
+  CONSENT_CHOICE_ATTRIBUTE,
   CONSENT_KEY,
   CONSENT_PURPOSES,
   reopenConsent,
@@ -104,5 +108,48 @@ describe("CookieBanner and consent", () => {
     await userEvent.click(screen.getByRole("button", { name: "Akceptuję" }));
     expect(localStorage.getItem(CONSENT_KEY)).toBe("accepted");
     expect(screen.queryByRole("button", { name: "Akceptuję" })).not.toBeInTheDocument();
+  });
+
+  describe("in the prerendered page, before hydration", () => {
+    /** The banner as the build writes it into every page. */
+    const prerendered = () =>
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <CookieBanner />
+        </MemoryRouter>,
+      );
+
+    it("is there for every visitor, marked as prerendered, kept out of search snippets, its buttons naming their choice", () => {
+      document.body.innerHTML = prerendered();
+      const banner = document.querySelector("section")!;
+      expect(banner.hasAttribute("data-prerendered")).toBe(true);
+      expect(banner.hasAttribute("data-nosnippet")).toBe(true);
+      expect(
+        [...banner.querySelectorAll("button")].map((b) => [b.textContent, b.getAttribute(CONSENT_CHOICE_ATTRIBUTE)]),
+      ).toEqual([
+        ["Odmawiam", "declined"],
+        ["Akceptuję", "accepted"],
+      ]);
+    });
+
+    it("the inline script marks a stored choice on <html>, which the banner's stylesheet hides it for", () => {
+      new Function(CONSENT_BOOTSTRAP)();
+      expect(document.documentElement.hasAttribute(CONSENT_ATTRIBUTE)).toBe(false);
+      localStorage.setItem(CONSENT_KEY, "accepted");
+      new Function(CONSENT_BOOTSTRAP)();
+      expect(document.documentElement.getAttribute(CONSENT_ATTRIBUTE)).toBe("accepted");
+    });
+
+    it.each([
+      ["Odmawiam", "declined"],
+      ["Akceptuję", "accepted"],
+    ])("'%s' works before the JavaScript has come: the choice is stored and marked on <html>", (label, choice) => {
+      new Function(CONSENT_BOOTSTRAP)();
+      document.body.innerHTML = prerendered();
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent === label)!;
+      button.click();
+      expect(localStorage.getItem(CONSENT_KEY)).toBe(choice);
+      expect(document.documentElement.getAttribute(CONSENT_ATTRIBUTE)).toBe(choice);
+    });
   });
 });
