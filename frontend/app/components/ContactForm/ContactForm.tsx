@@ -31,7 +31,7 @@ function fieldsOf(form: HTMLFormElement): ContactValues {
 
 export const SUCCESS_TEXT = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 export const ERROR_TEXT = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
-/** Said only when a post has to wait for its proof of work (a slow phone, or sent right after the first focus). */
+/** Said only when a post has to wait for its proof of work (a slow phone, or sent right after the page hydrated). */
 export const PREPARING_TEXT = "Jeszcze chwila…";
 
 interface FieldProps {
@@ -111,7 +111,8 @@ export function ContactForm() {
   const [detail, setDetail] = useState<string | undefined>();
   const [preparing, setPreparing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // Solved in the background from the form's first focus; the visitor is told nothing unless a post must wait.
+  // Solved in the background from when the page is idle after hydration (and again on focus if that failed); the
+  // visitor is told nothing unless a post must wait.
   const proofOfWork = useProofOfWork();
 
   // Hydrated: take over what was typed before, so that no later render clears it.
