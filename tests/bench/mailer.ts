@@ -16,7 +16,9 @@
  *      messages without a proof of work as fast as they can (the rate limits are lifted here, so this is the mailer
  *      alone against the flood) for BENCH_FLOOD_SECONDS, while a real visitor posts with a solved proof once a
  *      second, each from her own address; reports the scripted posts sent, accepted, held back, refused and
- *      delivered, and the visitors' success rate and delivery time.
+ *      delivered, and the visitors' success rate and delivery time;
+ *   6. the contact form's proof of work in Chromium on a slow phone: from the navigation to a solved proof, median and
+ *      p95 (tests/bench/proofTiming.ts; BENCH_PROOF_RUNS, 15). BENCH_ONLY=proof runs this phase alone.
  * Every real post carries a proof of work solved here, as the page's script does (tests/mailer/http.ts solvedProof,
  * its challenge from an address of its own); the latencies are the POST's alone, "per second" includes the solving.
  * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_ABUSE_SECONDS
@@ -28,6 +30,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { Agent } from "node:http";
 import { join, resolve } from "node:path";
 import { multipart, send, solvedProof, type Reply } from "../mailer/http";
+import { proofTable, proofTiming } from "./proofTiming";
 
 const root = resolve(import.meta.dirname, "../..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,6 +58,7 @@ const env = {
 const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 60);
 const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
 const floodAddresses = Number(process.env.BENCH_FLOOD_ADDRESSES ?? 30);
+const proofRuns = Number(process.env.BENCH_PROOF_RUNS ?? 15);
 
 // Challenges come from addresses of their own (20 a minute per client): a proof is not tied to an address.
 let challenges = 0;
@@ -362,6 +366,13 @@ async function main() {
       `stack at ${site}\n${stackLog}`,
     );
     await waitFor(async () => (await fetch(`${mailApi}/email`).catch(() => undefined))?.ok === true, 30_000, "MailDev");
+    if (process.env.BENCH_ONLY === "proof") {
+      const proofs = await proofTiming(site, proofRuns);
+      console.log(`\n${proofTable(proofs)}\n`);
+      writeFileSync(join(stateDir, "result.md"), `${proofTable(proofs)}\n`);
+      if (proofs.solved.length < proofs.runs) process.exitCode = 1;
+      return;
+    }
 
     // 1. Contact posts: one visitor at a time (what a person waits for), then sustained from several clients.
     const run = Date.now().toString(36);
@@ -425,6 +436,9 @@ async function main() {
     // 5. The flood.
     const flooded = await flood(run);
 
+    // 6. The page's proof of work on a slow phone.
+    const proofs = await proofTiming(site, proofRuns);
+
     const row = (name: string, r: Run) =>
       `| ${name} | ${r.ok} | ${(r.ok / r.elapsed).toFixed(0)} | ${percentile(r.latencies, 50).toFixed(1)} | ${percentile(r.latencies, 95).toFixed(1)} | ${percentile(r.latencies, 99).toFixed(1)} | ${[...r.other].map(([s, c]) => `${c}×${s}`).join(", ") || "0"} |`;
     const table = [
@@ -459,19 +473,23 @@ async function main() {
       "|---|---|---|---|---|---|---|",
       `| each from her own address | ${v.posted} | ${v.delivered} | ${v.posted ? ((100 * v.delivered) / v.posted).toFixed(0) : "–"} % | ${fmt(percentile(v.times, 50))} | ${fmt(percentile(v.times, 95))} | ${fmt(v.times.at(-1) ?? NaN)} |`,
     ].join("\n");
-    console.log(`\n${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n`);
+    console.log(`\n${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n\n${proofTable(proofs)}\n`);
     console.log(
       `Machine: ${(await import("node:os")).cpus().length} CPU, Node ${process.version}, nginx + PHP-FPM (pm.max_children 5) + MailDev on 127.0.0.1`,
     );
-    writeFileSync(join(stateDir, "result.md"), `${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n`);
+    writeFileSync(
+      join(stateDir, "result.md"),
+      `${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n\n${proofTable(proofs)}\n`,
+    );
 
     const exactlyOnce = duplicates === 0 && missing === 0 && perToken.size === accepted && messageIds.size >= accepted;
     const allDelivered = alone.delivered === alone.posted && abused.delivered === abused.posted;
     const floodHeld =
       flooded.delivered === 0 && flooded.held === flooded.accepted && v.delivered === v.posted && v.posted > 0;
-    if (!exactlyOnce || warnings > 0 || !allDelivered || !floodHeld) {
+    const allSolved = proofs.solved.length === proofs.runs;
+    if (!exactlyOnce || warnings > 0 || !allDelivered || !floodHeld || !allSolved) {
       console.error(
-        "FAIL: not every accepted message was delivered exactly once, PHP logged warnings, or the flood reached the inbox / kept a visitor out.",
+        "FAIL: not every accepted message was delivered exactly once, PHP logged warnings, the flood reached the inbox / kept a visitor out, or a page did not solve its proof of work.",
       );
       process.exitCode = 1;
     } else console.log("OK: every accepted message was delivered exactly once.");
