@@ -24,7 +24,7 @@ import {
 } from "./schema";
 import { routes, routeByPath } from "../site/routeTable";
 import { families } from "./families";
-import { contentDir } from "./contentPages.server";
+import { contentDir } from "./pageFiles.server";
 import type { CatalogueEntry } from "../site/structuredData";
 import { allPriceGroups, amountsOf, findPrice, priceAmount, priceGroupsById, type PriceRef } from "./pricing";
 import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "../site/placeholders";

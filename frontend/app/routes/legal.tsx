@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/legal";
 import { loadLegalPage } from "../content/load.server";
-import { contentPageLoader } from "../site/contentPage.server";
+import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
@@ -11,7 +11,7 @@ import styles from "./legal.module.scss";
 
 /** Legal texts and the contest regulation (content/legal/): one template, numbered sections. */
 export function loader({ url }: Route.LoaderArgs) {
-  const { path, doc: page, head } = contentPageLoader(url, "legal", loadLegalPage);
+  const { path, doc: page, head } = templatedPageLoader(url, "legal", loadLegalPage);
   return { path, page, head };
 }
 

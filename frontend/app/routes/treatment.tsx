@@ -4,7 +4,7 @@ import type { Route } from "./+types/treatment";
 import { loadPricing, loadTreatment } from "../content/load.server";
 import { priceGroupsById } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
-import { contentPageLoader } from "../site/contentPage.server";
+import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
 import { PageHeader } from "../components/PageHeader/PageHeader";
@@ -35,7 +35,7 @@ export function loader({ url }: Route.LoaderArgs) {
     path,
     doc: treatment,
     head,
-  } = contentPageLoader(url, "treatment", loadTreatment, (doc, docPath) => ({
+  } = templatedPageLoader(url, "treatment", loadTreatment, (doc, docPath) => ({
     jsonLd: [
       service({
         name: doc.name,
