@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "n
 import { join, relative, resolve } from "node:path";
 import { fictional as configFictional } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
-import { stringsOf } from "../app/content/load.server";
+import { stringsOf } from "../app/content/read.server";
 import type { Treatment } from "../app/content/schema";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
 import { site } from "../../frontend/app/site/config";
-import { REDUCTION_WORDING } from "../../frontend/app/content/load.server";
+import { REDUCTION_WORDING } from "../../frontend/app/content/wordingRules";
 
 const pages = builtPages();
 const page = (path: string) => pages.find((p) => p.path === path)!;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
-import { MEDICAL_WORDING } from "../../frontend/app/content/load.server";
+import { MEDICAL_WORDING } from "../../frontend/app/content/wordingRules";
 
 const pages = builtPages();
 

@@ -1,6 +1,6 @@
 /**
  * Placeholders in content: `{phone}`, `{email}`, `{legalName}`, … stand for the salon's data in site/config.ts and
- * are replaced when a document is read at build time (content/load.server.ts), so that data is written in one
+ * are replaced when a document is read at build time (content/read.server.ts), so that data is written in one
  * place only. An unknown placeholder stops the build with the file and the field. Build-time only: the browser
  * never sees a placeholder, and no page ships this module.
  */
