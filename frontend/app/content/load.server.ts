@@ -19,7 +19,6 @@ import {
   simplePageSchema,
   treatmentSchema,
   type Article,
-  type PromotionsDocument,
 } from "./schema";
 import { routes } from "../site/routeTable";
 import type { CatalogueEntry } from "../site/structuredData";
@@ -77,11 +76,3 @@ export function loadArticleSummaries(): ArticleSummary[] {
     category,
   }));
 }
-
-/** The price category each promotion card belongs to: its prices must be that category's. */
-export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id"], string> = {
-  pca: "pca-skin",
-  redtouch: "red-touch-pro",
-  lpg: "lpg-infinity",
-  virtue: "virtue-rf",
-};

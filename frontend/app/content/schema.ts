@@ -78,14 +78,24 @@ export type ContentDocument = z.infer<typeof contentDocumentSchema>;
 
 // ---------------------------------------------------------------- pricing.json (every price; its shape is the salon's: categories[] and two device groups)
 const priceText = text;
+/**
+ * A line that is a reduction ("Pierwszy zabieg – cena promocyjna"): the promotion it belongs to (its period is in
+ * frontend/app/site/config.ts, `promotionPeriods`; its card in promotions.json) and the lowest price of the 30 days
+ * before the reduction, which the price information act (art. 4 ust. 2) wants wherever the reduction is announced:
+ * the price list, the treatment pages and /promocje show it beside the price. The salon's price history decides it:
+ * `standIn` until the salon confirms it.
+ */
+const reductionSchema = z.strictObject({ promotion: text, lowestPrice30Days: z.number().int().positive(), standIn });
+const serviceFields = {
+  name: text,
+  /** Highlighted with the word "Promocja": only a reduction, so only with `reduction`. */
+  isPromo: z.boolean().optional(),
+  reduction: reductionSchema.optional(),
+  note: text.optional(),
+};
 export const serviceSchema = z.union([
-  z.strictObject({ name: text, price: priceText, isPromo: z.boolean().optional(), note: text.optional() }),
-  z.strictObject({
-    name: text,
-    options: z.array(z.strictObject({ name: text, price: priceText })).min(1),
-    isPromo: z.boolean().optional(),
-    note: text.optional(),
-  }),
+  z.strictObject({ ...serviceFields, price: priceText }),
+  z.strictObject({ ...serviceFields, options: z.array(z.strictObject({ name: text, price: priceText })).min(1) }),
 ]);
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -101,6 +111,7 @@ export const priceGroupSchema = z.strictObject({
   category: text,
   description: text.optional(),
   services: z.array(serviceSchema).min(1),
+  standIn,
 });
 export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
@@ -195,35 +206,25 @@ export const promotionsDocumentSchema = z.strictObject({
   referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1), standIn }),
   cards: z
     .array(
-      z
-        .strictObject({
-          id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
-          name: text,
-          description: text,
-          url: z.url(),
-          oldPrice: z.number().positive(),
-          newPrice: z.number().positive(),
-          /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
-          priceScope: text.optional(),
-          /**
-           * A reduction: the regular price struck out and the saving in per cent. The price information act (art. 6a,
-           * the Omnibus rule) wants the lowest price of the 30 days before the reduction beside it, and the saving is
-           * counted from that price. The salon's price history decides it: `standIn` until the salon confirms it.
-           */
-          reduction: z.strictObject({ lowestPrice30Days: z.number().positive(), standIn }).optional(),
-          /**
-           * Not a reduction: a first-visit price of a different service than the regular one (LPG Infinity: 30 minutes
-           * against a 35-minute treatment). Both prices are shown with their names and nothing is struck out.
-           */
-          compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
-          image: imageName,
-          alt: z.string(),
-        })
-        .refine((card) => Boolean(card.reduction) !== Boolean(card.compare), {
-          message:
-            "karta to albo obniżka („reduction” z najniższą ceną z 30 dni), albo zestawienie dwóch różnych usług („compare”)",
-          path: ["reduction"],
-        }),
+      z.strictObject({
+        id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
+        name: text,
+        description: text,
+        url: z.url(),
+        oldPrice: z.number().positive(),
+        newPrice: z.number().positive(),
+        /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
+        priceScope: text.optional(),
+        /**
+         * Not a reduction: a standing first-visit price of a different service than the regular one (LPG Infinity:
+         * 30 minutes against a 35-minute treatment). Both prices are shown with their names and nothing is struck
+         * out. A card without it is a reduction: its price-list line carries the lowest price of the 30 days before
+         * it and the promotion's period is in the site configuration (validate.server.ts checks both).
+         */
+        compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
+        image: imageName,
+        alt: z.string(),
+      }),
     )
     .length(4),
 });
@@ -231,23 +232,33 @@ export type PromotionsDocument = z.infer<typeof promotionsDocumentSchema>;
 
 // ---------------------------------------------------------------- blog/*.json
 
-export const articleSchema = z.strictObject({
-  standIn,
-  medicalReview,
-  title: text,
-  excerpt: text,
-  /** Meta description. */
-  description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
-  keywords: z.array(text).min(1),
-  image: imageName,
-  alt: z.string(),
-  author: text,
-  /** ISO date; the page shows it as a Polish date. */
-  date: z.iso.date(),
-  category: z.enum(blogCategories),
-  body: blocks,
-  cta: z.strictObject({ title: text, text: text }),
-});
+export const articleSchema = z
+  .strictObject({
+    standIn,
+    medicalReview,
+    title: text,
+    excerpt: text,
+    /** Meta description. */
+    description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
+    keywords: z.array(text).min(1),
+    image: imageName,
+    alt: z.string(),
+    author: text,
+    /** ISO date of publication; the page shows it as a Polish date. */
+    date: z.iso.date(),
+    /**
+     * ISO date of the last change to the text, shown as "Zaktualizowano": an article that speaks of later events or
+     * links to a later article says when it was brought up to date (validate.server.ts checks).
+     */
+    updated: z.iso.date().optional(),
+    category: z.enum(blogCategories),
+    body: blocks,
+    cta: z.strictObject({ title: text, text: text }),
+  })
+  .refine((article) => !article.updated || article.updated > article.date, {
+    message: "data aktualizacji musi być późniejsza niż data publikacji",
+    path: ["updated"],
+  });
 export type Article = z.infer<typeof articleSchema>;
 
 // ---------------------------------------------------------------- blog.json (list page copy)

@@ -1,16 +1,16 @@
 /**
  * The content check beyond one document's schema: reads every document and checks the references between them
- * (price categories, links, article slugs, offers, promotions), the prices quoted in text and that every named image
- * exists. `npm run content:check` and the build (react-router.config.ts) run it before anything is built.
+ * (price categories, links, article slugs), the price list's rules (validatePrices.server.ts: prices quoted in text,
+ * offers, reductions, consultations) and that every named image exists. `npm run content:check` and the build (react-router.config.ts) run it before anything is built.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { PricingDocument, PromotionsDocument } from "./schema";
 import { routes, routeByPath } from "../site/routeTable";
 import { families } from "./families";
-import { allPriceGroups, amountsOf, findPrice, priceAmount, priceGroupsById, type PriceRef } from "./pricing";
+import { allPriceGroups, amountsOf, priceGroupsById } from "./pricing";
 import { ContentError, contentDir, formatPath, stringsOf } from "./read.server";
-import { REDUCTION_WORDING } from "./wordingRules";
+import type { Article } from "./schema";
+import { offerProblems, priceProblems, quotedPriceProblems } from "./validatePrices.server";
 import {
   articleSlugs,
   loadArticle,
@@ -25,49 +25,56 @@ import {
   loadPromotions,
   loadSimplePage,
   loadTreatment,
-  promotionPriceGroup,
 } from "./load.server";
 
-function reductionProblems(shown: string, doc: unknown, except: (path: PropertyKey[]) => boolean): string[] {
-  return stringsOf(doc)
-    .filter(({ path, text }) => !except(path) && REDUCTION_WORDING.test(text))
-    .map(
-      ({ path, text }) =>
-        `${shown}: pole "${formatPath(path)}": „${text.match(REDUCTION_WORDING)![1]}” – cena regularna obok promocyjnej to ogłoszenie obniżki, które wymaga najniższej ceny z 30 dni; podaj tu samą cenę promocyjną i odeślij do [Promocji](/promocje)`,
-    );
-}
+/** "stycznia 2026", "w styczniu 2026", "styczeń 2026": the first day of the month it names, as an ISO date. */
+const MONTHS = [
+  "stycz",
+  "lut",
+  "mar",
+  "kwie",
+  "maj",
+  "czerw",
+  "lip",
+  "sierp",
+  "wrze",
+  "październik",
+  "listopad",
+  "grud",
+];
+const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${MONTHS.join("|")})\\p{L}* (\\d{4})(?!\\d)`, "giu");
 
-/** Every "N zł" written in a document's text must be a price of the price list: one source for each price. */
-function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, where: string): string[] {
-  return stringsOf(doc).flatMap(({ path, text }) =>
-    // "5000,00 zł" (the share capital) is no price: prices are whole złoty.
-    [...text.matchAll(/(?<![\d,])(\d+) zł/g)]
-      .filter((m) => !amounts.has(Number(m[1])))
-      .map((m) => `${shown}: pole "${formatPath(path)}": cena ${m[1]} zł nie występuje ${where}`),
-  );
-}
-
-/** The page's Service offer in structured data names a line with an amount that the page's own price list shows. */
-function offerProblems(
-  shown: string,
-  offer: PriceRef | undefined,
-  shownGroups: readonly string[],
-  pricing: PricingDocument,
-): string[] {
-  if (!offer) return [];
-  return priceRefProblems(offer, shownGroups, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
-}
-
-/** Why a line of the price list cannot be an offer's price on a page showing these categories (none: it can). */
-function priceRefProblems(ref: PriceRef, shownGroups: readonly string[], pricing: PricingDocument): string[] {
-  const found = findPrice(pricing, ref);
-  if ("error" in found) return [found.error];
-  if (priceAmount(found.price) === undefined) return [`cena „${found.price}” nie jest kwotą w złotych`];
-  if (!shownGroups.includes(ref.priceGroup))
-    return [
-      `kategorii '${ref.priceGroup}' nie ma w cenniku tej strony (pricing.groups: ${shownGroups.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`,
-    ];
-  return [];
+/**
+ * An article is true on the day it is dated: it may not speak of a later month, nor link to an article published
+ * after it, unless its `updated` says when it was brought up to date.
+ */
+function articleDateProblems(articles: (readonly [string, Article])[]): string[] {
+  const dateOf = new Map(articles.map(([slug, article]) => [slug, article.date]));
+  return articles.flatMap(([slug, article]) => {
+    const asOf = article.updated ?? article.date;
+    const shown = `content/blog/${slug}.json`;
+    return stringsOf(article).flatMap(({ path, text }) => {
+      const field = `${shown}: pole "${formatPath(path)}"`;
+      const later = [...text.matchAll(MONTH_YEAR)].flatMap((m) => {
+        const month = MONTHS.findIndex((stem) => m[1]!.toLowerCase().startsWith(stem)) + 1;
+        const first = `${m[2]}-${String(month).padStart(2, "0")}-01`;
+        return first > asOf
+          ? [
+              `${field}: „${m[0]}” – późniejsze niż data artykułu (${asOf}); dopisz "updated" z dniem, w którym tekst uaktualniono`,
+            ]
+          : [];
+      });
+      const links = [...text.matchAll(/\]\(\/blog\/([a-z0-9-]+)/g)].flatMap((m) => {
+        const linked = dateOf.get(m[1]!);
+        return linked && linked > asOf
+          ? [
+              `${field}: link do artykułu z ${linked}, późniejszego niż ten (${asOf}); dopisz "updated" z dniem, w którym tekst uaktualniono`,
+            ]
+          : [];
+      });
+      return [...later, ...links];
+    });
+  });
 }
 
 function imageExists(name: string): boolean {
@@ -119,11 +126,15 @@ export function validateAll(): void {
   );
   keep("pages/kontakt", attempt(loadContactPage));
   const slugs = attempt(articleSlugs) ?? [];
-  for (const slug of slugs)
-    keep(
+  const articles: (readonly [string, Article])[] = [];
+  for (const slug of slugs) {
+    const article = keep(
       `blog/${slug}`,
       attempt(() => loadArticle(slug)),
     );
+    if (article) articles.push([slug, article]);
+  }
+  problems.push(...articleDateProblems(articles));
 
   const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
   if (pricing && priceIds.size !== allPriceGroups(pricing).length)
@@ -182,32 +193,7 @@ export function validateAll(): void {
         problems.push(`content/needs.json: pole "items[${i}].treatments[${j}]": '${path}' nie jest stroną zabiegu`);
     }),
   );
-  if (pricing) {
-    const everyAmount = amountsOf(allPriceGroups(pricing));
-    for (const [name, doc] of documents) {
-      // The cards of /promocje are where a reduction is shown, with its lowest 30-day price.
-      problems.push(
-        ...reductionProblems(`content/${name}.json`, doc, (path) => name === "promotions" && path[0] === "cards"),
-      );
-      if (name === "pricing" || name.startsWith("treatments/")) continue;
-      problems.push(...quotedPriceProblems(`content/${name}.json`, doc, everyAmount, "w content/pricing.json"));
-    }
-    const promotions = documents.find(([name]) => name === "promotions")?.[1] as PromotionsDocument | undefined;
-    promotions?.cards.forEach((card, i) => {
-      const amounts = amountsOf(priceGroupsById(pricing, [promotionPriceGroup[card.id]]));
-      for (const key of ["oldPrice", "newPrice"] as const) {
-        if (!amounts.has(card[key]))
-          problems.push(
-            `content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`,
-          );
-      }
-      const lowest = card.reduction?.lowestPrice30Days;
-      if (lowest !== undefined && !(lowest > card.newPrice && lowest <= card.oldPrice))
-        problems.push(
-          `content/promotions.json: pole "cards[${i}].reduction.lowestPrice30Days": ${lowest} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od regularnej (${card.oldPrice} zł); inaczej to nie jest obniżka – nie przekreślaj ceny`,
-        );
-    });
-  }
+  if (pricing) problems.push(...priceProblems(documents, pricing));
   home?.blogTeaser.slugs.forEach((slug, i) => {
     if (!slugs.includes(slug))
       problems.push(`content/home.json: pole "blogTeaser.slugs[${i}]": brak artykułu content/blog/${slug}.json`);
