@@ -62,6 +62,8 @@ export default defineConfig({
   define: {
     // Build-time values are the same in the prerendered HTML and the hydrating bundle, so no hydration mismatch.
     __BUILD_YEAR__: JSON.stringify(buildDate.getFullYear()),
+    // A demonstration build: every page noindex and with a notice that the salon's data are examples (site/demo.ts).
+    __SALON_DEMO__: JSON.stringify(process.env.SALON_DEMO === "1"),
   },
   css: {
     modules: {
