@@ -276,10 +276,9 @@ test.describe("blog article", () => {
     );
     await expect(facebook).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("link", { name: /Instagram/ }).last()).toHaveAttribute("href", site.social.instagram);
-    await expect(page.getByRole("complementary").getByRole("link", { name: "Umów bezpłatną konsultację" })).toHaveAttribute(
-      "href",
-      "/kontakt",
-    );
+    await expect(
+      page.getByRole("complementary").getByRole("link", { name: "Umów bezpłatną konsultację" }),
+    ).toHaveAttribute("href", "/kontakt");
     await expect(page.getByRole("complementary").getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute(
       "href",
       /^tel:/,
