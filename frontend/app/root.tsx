@@ -14,6 +14,8 @@ import type { Route } from "./+types/root";
 import { Header } from "./components/Header/Header";
 import { Footer } from "./components/Footer/Footer";
 import { CookieBanner } from "./components/CookieBanner/CookieBanner";
+import { DemoNotice } from "./components/DemoNotice/DemoNotice";
+import { DEMO } from "./site/demo";
 import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { markHydrated } from "./site/hydration";
 import { DEFERRED_IMAGES_AFTER_PAINT, DEFERRED_IMAGES_CSS, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
@@ -67,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#tresc" className="skip-link">
           Przejdź do treści
         </a>
+        {DEMO && <DemoNotice />}
         <Header />
         <main id="tresc" tabIndex={-1}>
           {children}

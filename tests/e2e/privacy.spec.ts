@@ -99,3 +99,23 @@ test("the footer's 'Ustawienia cookies' shows the banner again to change the dec
   await page.reload();
   await expect(page.getByRole("button", { name: "Akceptuję" })).toBeHidden();
 });
+
+test("refusing is as prominent as accepting: the banner's two buttons look the same, side by side", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const look = (name: string) =>
+    page.getByRole("button", { name }).evaluate((button) => {
+      const style = getComputedStyle(button);
+      const box = button.getBoundingClientRect();
+      return {
+        background: style.backgroundColor,
+        color: style.color,
+        border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+        font: `${style.fontSize} ${style.fontWeight}`,
+        height: Math.round(box.height),
+        top: Math.round(box.top),
+      };
+    });
+  expect(await look("Odmawiam")).toEqual(await look("Akceptuję"));
+});

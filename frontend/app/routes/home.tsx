@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { loadArticleSummaries, loadContent, loadHome } from "../content/load.server";
+import { loadArticleSummaries, loadContent, loadHome, loadPricing } from "../content/load.server";
+import { consultationCost, consultationLabel } from "../content/pricing";
 import { familyListPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
@@ -17,13 +18,19 @@ export function loader() {
   const home = loadHome();
   const articles = loadArticleSummaries();
   const teaser = home.blogTeaser.slugs.map((slug) => articles.find((a) => a.slug === slug)!);
-  return { content: loadContent(), home, teaser, head: pageHead({ path: "/", ...home.seo }) };
+  return {
+    content: loadContent(),
+    home,
+    teaser,
+    consultation: consultationCost(loadPricing()),
+    head: pageHead({ path: "/", ...home.seo }),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, home, teaser } = loaderData;
+  const { content, home, teaser, consultation } = loaderData;
   return (
     <>
       <h1 className="visually-hidden">{site.name} – kosmetologia i makijaż permanentny w Łodzi</h1>
@@ -40,7 +47,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Dobierz zabieg do potrzeb
               </Link>
               <Link to="/kontakt" className={styles.more}>
-                Umów konsultację
+                {consultationLabel(consultation)}
               </Link>
             </p>
           </div>
