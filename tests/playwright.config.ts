@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath, quietChromiumFlags } from "./support/chromium.ts";
 import { host, ports } from "../docker/native/config.mjs";
@@ -28,7 +29,9 @@ export default defineConfig({
   testDir: "./e2e",
   outputDir: "../test-results",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two at least: the suite is written for two at once (CI's number), and Playwright's own default, half the cores,
+  // is one on a two-core machine, which doubles a local run of the test command.
+  workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: 0,
   timeout: 30_000,
   // Generous: CI machines have two cores and the suite runs two browsers at once.
