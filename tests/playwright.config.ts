@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath, quietChromiumFlags } from "./support/chromium.ts";
 import { host, ports } from "../docker/native/config.mjs";
@@ -24,6 +26,18 @@ const hostRules = [
   "EXCLUDE localhost",
   "EXCLUDE 127.0.0.1",
 ];
+
+const browser = { ...devices["Desktop Chrome"], channel: undefined };
+/**
+ * The files whose tests send mail or stop parts of the contact pipeline: each calls exclusiveMailTests()
+ * (tests/mailer/exclusive.ts), which runs them one file at a time.
+ */
+const e2eDir = join(import.meta.dirname, "e2e");
+const mailFiles = readdirSync(e2eDir)
+  .filter(
+    (file) => file.endsWith(".spec.ts") && readFileSync(join(e2eDir, file), "utf8").includes("exclusiveMailTests()"),
+  )
+  .map((file) => `**/${file}`);
 
 export default defineConfig({
   testDir: "./e2e",
@@ -53,7 +67,13 @@ export default defineConfig({
       args: [...quietChromiumFlags, `--host-resolver-rules=${hostRules.join(",")}`],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    // One file at a time, as their lock has them run anyway: scheduled so, they leave the other worker to the rest
+    // of the suite instead of holding it idle in front of the lock. First, so that they run beside the rest rather
+    // than one after another at the end.
+    { name: "mail", testMatch: mailFiles, workers: 1, use: browser },
+    { name: "chromium", testIgnore: mailFiles, use: browser },
+  ],
   webServer: external
     ? undefined
     : {
