@@ -211,8 +211,7 @@ test.describe("what a visitor with JavaScript reads, a visitor without it reads 
 
   for (const path of sample) {
     test(path, async ({ page, browser, baseURL }) => {
-      await page.goto(path); // hydrated
-      await page.waitForLoadState("networkidle");
+      await page.goto(path); // hydrated: what React renders
       // Controls only a script makes work have no counterpart without it: the blog's filters, the carousel's
       // counter, the map's button.
       await page
@@ -255,14 +254,23 @@ test.describe("when the page's scripts or data do not arrive, it stays a working
     }) => {
       const context = await browser.newContext({ ...PHONE, baseURL });
       const page = await context.newPage();
-      await page.route("**/*", (route) =>
-        (blocked as readonly string[]).includes(route.request().resourceType()) ? route.abort() : route.continue(),
-      );
+      const refused: string[] = [];
+      await page.route("**/*", (route) => {
+        if (!(blocked as readonly string[]).includes(route.request().resourceType())) return route.continue();
+        refused.push(route.request().url());
+        return route.abort();
+      });
       await page.goto("/twoje-potrzeby");
       await page.getByRole("main").locator("summary").first().click();
       await expect(page.getByRole("main").locator("details").first()).toHaveAttribute("open", "");
-      // Long after any script would have arrived and any retry given up, the page works as plain HTML.
-      await page.waitForTimeout(4000);
+      // Once the page has asked for its scripts (after the first paint: frontend/build/afterFirstPaint.ts) and every
+      // one of them has been refused, nothing is left that could still take the page over: it works as plain HTML.
+      const scripts = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
+        );
+      await expect.poll(scripts).not.toEqual([]);
+      await expect.poll(async () => (await scripts()).filter((href) => !refused.includes(href))).toEqual([]);
       await page.getByRole("banner").getByText("Menu", { exact: true }).click();
       await page.getByRole("navigation", { name: "Menu główne" }).getByRole("link", { name: "Cennik" }).click();
       await expect(page).toHaveURL(/\/cennik$/);

@@ -14,10 +14,12 @@ import { createHash } from "node:crypto";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { resolveTestHosts, testTlsCa } from "../support/testHosts.ts";
+import { host, ports } from "../../docker/native/config.mjs";
 
 resolveTestHosts();
 
-export const siteUrl = (process.env.SITE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+// Unset, the native stack the Playwright config starts, on its ports (NGINX_PORT moves it).
+export const siteUrl = (process.env.SITE_URL ?? `http://${host}:${ports.web}`).replace(/\/$/, "");
 export const siteOrigin = new URL(siteUrl).origin;
 const behindProxy = process.env.STACK === "compose";
 

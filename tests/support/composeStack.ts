@@ -68,8 +68,11 @@ export async function expectDeliveredOnce(tokens: string[], timeoutMs = 45_000):
   });
   const seen = tokens.map((t) => mails.filter((m) => m.subject.endsWith(t)).length);
   expect(seen, "copies of each message in the catcher").toEqual(tokens.map(() => 1));
-  // And no stragglers: a second look a little later finds no duplicates either.
-  await new Promise((r) => setTimeout(r, 1500));
+  // And no stragglers: a message leaves the outbox only once it has been sent, so when nothing waits there any more
+  // nothing is left that could be sent again, and a second look finds no duplicates either.
+  await expect
+    .poll(() => outboxStatus().waiting, { timeout: timeoutMs, message: "messages still waiting in the outbox" })
+    .toBe(0);
   const again = (await listMail()).filter((m) => tokens.some((t) => m.subject.endsWith(t)));
   expect(again).toHaveLength(tokens.length);
 }
