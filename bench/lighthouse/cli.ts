@@ -27,7 +27,7 @@
  *                                                   --runs, e.g.
  *                                                   npm run bench -- --https --only /,/cennik,/red-touch-pro,/kontakt
  *   npm run bench -- --photos --link-latency 0      the front without the link's latency (default 10 ms each way,
- *                                                   tests/bench/link.mjs: on loopback a response can come before the
+ *                                                   bench/lighthouse/link.mjs: on loopback a response can come before the
  *                                                   browser has begun to parse the page, which no network allows)
  *
  * The hero reference (issue 25): the home page's LCP photo alone on a bare page behind the same front, written from
@@ -52,7 +52,7 @@ import { routes, staticPaths } from "../../frontend/app/site/routeTable.ts";
 import { imageSet, imageSources } from "../../frontend/build/contentImages.ts";
 import { sourceAt } from "../../frontend/build/images.ts";
 import { lumaOf, ssim } from "../../frontend/build/ssim.ts";
-import { chromiumPath, quietChromiumFlags } from "../support/chromium.ts";
+import { chromiumPath, quietChromiumFlags } from "../../tests/support/chromium.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -125,7 +125,7 @@ function parseArgs(argv: string[]) {
     photos: false,
     reuseBuilds: false,
     https: false,
-    /** Milliseconds each way on the link between the browser and the production front (tests/bench/link.mjs). */
+    /** Milliseconds each way on the link between the browser and the production front (bench/lighthouse/link.mjs). */
     linkLatency: 10,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -320,7 +320,7 @@ async function startFront(
       throw new Error("Caddy: brak programu (tests/compose/trixie-binaries.sh)");
     }
   }
-  // The browser reaches the front over a link with latency (tests/bench/link.mjs) on these ports; Caddy itself
+  // The browser reaches the front over a link with latency (bench/lighthouse/link.mjs) on these ports; Caddy itself
   // listens 10 ports higher. Without latency (--link-latency 0) directly.
   const [httpPort, httpsPort] = [port + 1, port + 2];
   const [caddyHttp, caddyHttps] = latency ? [httpPort + 10, httpsPort + 10] : [httpPort, httpsPort];
@@ -364,7 +364,7 @@ async function startFront(
         [httpPort, caddyHttp],
         [httpsPort, caddyHttps],
       ].map(([from, to]) =>
-        spawn(process.execPath, [join(root, "tests/bench/link.mjs"), String(from), String(to), String(latency)], {
+        spawn(process.execPath, [join(root, "bench/lighthouse/link.mjs"), String(from), String(to), String(latency)], {
           stdio: "inherit",
         }),
       )
