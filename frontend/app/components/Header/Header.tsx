@@ -25,7 +25,10 @@ function TopBar() {
           <Icon name="phone" size={16} />
           <span>{site.phone}</span>
         </a>
-        <span className={styles.hours}>Pn–Pt 9:00–20:00, Sob 10:00–16:00</span>
+        {/* The opening hours in their short form: "Pn–Pt 9:00–20:00, Sob 10:00–16:00". */}
+        <span className={styles.hours}>
+          {site.openingHours.map((entry) => `${entry.short} ${entry.label}`).join(", ")}
+        </span>
         <ul className={styles.social} aria-label="Media społecznościowe">
           <li>
             <a
