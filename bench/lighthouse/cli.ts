@@ -1,8 +1,15 @@
 /**
  * `npm run bench`: Lighthouse 13 (mobile preset, simulated throttling — Lighthouse's defaults) on every route, in
- * Debian's Chromium, N runs per route (default 3), the median of each metric, checked against the budgets of
- * issue 7. A benchmark, not a test: tests/run.sh never runs it (it takes minutes and its numbers depend on the machine).
+ * Debian's Chromium, N runs per route (default 3), the median of each metric, checked against the budgets
+ * (docs/performance.md); beside it the same site under applied throttling (a CPU really slowed 4× and a throttled
+ * network, Lighthouse's --throttling-method=devtools) on /, /cennik, /red-touch-pro and /kontakt, budgeted against
+ * the hero reference on a nginx of its own in the same passes. A benchmark, not a test: tests/run.sh never runs it
+ * (it takes minutes and its numbers depend on the machine).
  *
+ *   npm run bench -- --throttling simulated|applied|both   one of the two profiles, or both (the default; --https
+ *                                                   and --photos: simulated only)
+ *   npm run bench -- --applied-routes /,/blog|all   the routes under applied throttling (default: the four above,
+ *                                                   or the --only list)
  *   npm run bench                                   starts its own nginx (the native stack's, on port 58080) on build/
  *   npm run bench -- --base-url https://example.pl  measures another site (or BENCH_URL=…); starts nothing
  *   npm run bench -- --runs 5 --only /,/cennik     more runs, a subset of paths
@@ -52,19 +59,20 @@ import { chromiumPath } from "../../tests/support/chromium.ts";
 import {
   CHROME_FLAGS,
   HTTPS_FLAGS,
+  appliedBudgetMisses,
   budgetMisses,
   failedAuditsOf,
   lcpElementOf,
   lcpGraph,
   measure,
-  median,
   medianMetrics,
   metricsOf,
   recordLcpImage,
+  type Metrics,
   type RouteResult,
 } from "./metrics.ts";
 import { compare, comparison, report, sec, sitesOf, summary, table, type SavedBench } from "./report.ts";
-import { httpsSites, ownSite, root, variantSites, type Site } from "./sites.ts";
+import { httpsSites, nginxHeroSite, ownSite, root, variantSites, type Site } from "./sites.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Arguments
@@ -84,6 +92,10 @@ function parseArgs(argv: string[]) {
     https: false,
     /** Milliseconds each way on the link between the browser and the production front (bench/lighthouse/link.mjs). */
     linkLatency: 10,
+    /** Lighthouse's simulated throttling, the applied one (a CPU really slowed), or both (the default run). */
+    throttling: "" as "" | Throttling,
+    /** The routes measured under applied throttling: the --only list, else these four ("all": every route). */
+    appliedRoutes: [] as string[],
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -107,6 +119,16 @@ function parseArgs(argv: string[]) {
     else if (arg === "--reuse-builds") args.reuseBuilds = true;
     else if (arg === "--https") args.https = true;
     else if (arg.startsWith("--link-latency")) args.linkLatency = Number(value());
+    else if (arg.startsWith("--throttling")) {
+      const throttling = value();
+      if (!THROTTLINGS.includes(throttling as Throttling))
+        throw new Error(`--throttling: jedno z ${THROTTLINGS.join(", ")}`);
+      args.throttling = throttling as Throttling;
+    } else if (arg.startsWith("--applied-routes"))
+      args.appliedRoutes = value()
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
     else if (arg === "--compare") args.compare = argv.slice(i + 1);
     else if (arg === "--help" || arg === "-h") {
       console.log(readFileSync(import.meta.filename, "utf8").split("*/")[0]);
@@ -120,7 +142,10 @@ function parseArgs(argv: string[]) {
   if (args.photos && args.baseUrl) throw new Error("--photos buduje i serwuje oba warianty sam: bez --base-url");
   if (args.https && (args.baseUrl || args.photos))
     throw new Error("--https serwuje stronę sam, bez --base-url i --photos (--photos też mierzy przez front HTTPS)");
-  return args;
+  if ((args.https || args.photos) && args.throttling && args.throttling !== "simulated")
+    throw new Error("--throttling applied|both: tylko na własnym nginx przez HTTP (bez --https, --photos)");
+  const throttling: Throttling = args.throttling || (args.https || args.photos ? "simulated" : "both");
+  return { ...args, throttling };
 }
 
 /** Every route: the static ones from the route table, then the blog articles from content/blog. */
@@ -134,27 +159,65 @@ function allPaths(): string[] {
 
 const isNoindex = (path: string) => routes.some((r) => r.path === path && r.noindex);
 
+const THROTTLINGS = ["simulated", "applied", "both"] as const;
+type Throttling = (typeof THROTTLINGS)[number];
+
+/** The routes measured under applied throttling by default: one page of each heavy kind and the contact page. */
+const APPLIED_ROUTES = ["/", "/cennik", "/red-touch-pro", "/kontakt"];
+
+/**
+ * Beside the site under Lighthouse's simulation (or instead of it), the same site under applied throttling on
+ * `appliedPaths`, budgeted against the hero reference on a nginx of its own (port + 5) measured in the same passes;
+ * with --base-url there is no reference, and only CLS is budgeted.
+ */
+function withApplied(site: Site, throttling: Throttling, appliedPaths: string[], heroPort?: number): Site[] {
+  if (throttling === "simulated") return [site];
+  const hero = heroPort === undefined ? undefined : nginxHeroSite(heroPort, site);
+  const applied: Site = {
+    ...site,
+    name: "applied",
+    paths: appliedPaths,
+    throttling: "devtools",
+    against: hero?.name,
+    stop: async () => undefined,
+  };
+  return [...(throttling === "both" ? [site] : []), applied, ...(hero ? [hero] : [])];
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.compare.length) return compare(args.compare);
   if (args.table) {
     const saved = JSON.parse(readFileSync(args.table, "utf8")) as SavedBench;
     for (const site of sitesOf(saved))
-      console.log(`\n${site.name}:\n\n${table(site.results)}\n\n${summary(site.name, site.results)}`);
-    if (saved.sites?.length === 2) console.log(`\n${comparison(saved.sites)}`);
+      console.log(`\n${site.name}:\n\n${table(site.results, site.throttling)}\n\n${summary(site.name, site.results)}`);
+    const variants = saved.sites?.filter((site) => site.build) ?? [];
+    if (variants.length === 2) console.log(`\n${comparison(variants)}`);
     return;
   }
 
   const paths = allPaths().filter((p) => !args.only.length || args.only.includes(p));
   if (!paths.length) throw new Error(`Żadna trasa nie pasuje do --only ${args.only.join(",")}`);
 
+  const appliedPaths =
+    args.appliedRoutes[0] === "all"
+      ? allPaths()
+      : args.appliedRoutes.length
+        ? args.appliedRoutes
+        : args.only.length
+          ? paths
+          : APPLIED_ROUTES;
   const sites: Site[] = args.baseUrl
-    ? [{ name: "site", url: args.baseUrl.replace(/\/$/, ""), stop: async () => undefined }]
+    ? withApplied(
+        { name: "site", url: args.baseUrl.replace(/\/$/, ""), stop: async () => undefined },
+        args.throttling,
+        appliedPaths,
+      )
     : args.photos
       ? await variantSites(args.port, args.reuseBuilds, args.linkLatency)
       : args.https
         ? await httpsSites(args.port, args.linkLatency)
-        : [ownSite(args.port)];
+        : withApplied(ownSite(args.port), args.throttling, appliedPaths, args.port + 5);
   // The hero reference is measured at its own "/" in every pass, whichever routes --only chose.
   const measured = (site: Site, path: string) => (site.paths ? site.paths.includes(path) : allMeasured.includes(path));
   const allMeasured = paths;
@@ -201,7 +264,7 @@ async function main() {
             let lhr: Result | undefined;
             for (let attempt = 1; !lhr; attempt++) {
               try {
-                lhr = await measure(site.url + path, chrome.port);
+                lhr = await measure(site.url + path, chrome.port, site.throttling);
               } catch (error) {
                 if (attempt >= 3) throw error;
                 console.warn(`  ! ${site.name} ${path}: ${(error as Error).message} — jeszcze raz`);
@@ -214,7 +277,7 @@ async function main() {
             benchmarkIndex.push(lhr.environment.benchmarkIndex);
             runs.get(key(site, path))!.push(lhr);
             const fileName = `${sites.length > 1 ? `${site.name}-` : ""}${path.replace(/\//g, "_") || "_"}-${run}`;
-            if (args.lcpGraph) {
+            if (args.lcpGraph && !site.throttling) {
               const dir = join(root, "reports/lighthouse/lcp-graph");
               mkdirSync(dir, { recursive: true });
               writeFileSync(
@@ -243,10 +306,17 @@ async function main() {
   }
   load.push(loadavg()[0]!);
 
-  const referenceSite = sites.find((site) => site.reference && site.url.startsWith("https:"));
-  const referenceLcp = referenceSite
-    ? median(runs.get(key(referenceSite, "/"))!.map((lhr) => metricsOf(lhr).lcp))
-    : undefined;
+  // The reference a site's budgets are relative to: its median over the passes, measured at its own "/".
+  const referenceOf = (site: Site) => {
+    const reference = sites.find((candidate) => candidate.name === site.against);
+    return reference ? medianMetrics(runs.get(key(reference, "/"))!.map(metricsOf)) : undefined;
+  };
+  const missesOf = (site: Site, path: string, m: Metrics, noindex: boolean) =>
+    site.reference
+      ? []
+      : site.throttling
+        ? appliedBudgetMisses(m, referenceOf(site))
+        : budgetMisses(path, m, noindex, referenceOf(site)?.lcp);
   const resultsOf = (site: Site): RouteResult[] =>
     loopPaths
       .filter((path) => measured(site, path))
@@ -261,7 +331,7 @@ async function main() {
           median: med,
           runs: all,
           failedAudits: Object.assign({}, ...lhrs.map(failedAuditsOf)),
-          misses: site.reference ? [] : budgetMisses(path, med, noindex, site.production ? referenceLcp : undefined),
+          misses: missesOf(site, path, med, noindex),
           lcpElement: lcpElementOf(lhrs[0]!),
         };
       });
@@ -269,6 +339,7 @@ async function main() {
     name: site.name,
     baseUrl: site.url,
     build: site.build,
+    throttling: site.throttling,
     results: resultsOf(site),
   }));
   report({ runs: args.runs, sites, siteResults, lighthouseVersion, chromeVersion, benchmarkIndex, load, started });

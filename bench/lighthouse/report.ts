@@ -28,13 +28,21 @@ const COLUMNS: { head: string; key: keyof Metrics; fmt: (v: number) => string }[
 ];
 const MISS_KEY: Partial<Record<keyof Metrics, string>> = { bytes: "bytes" };
 
-export function table(results: RouteResult[]): string {
+/** Under applied throttling only the performance category runs: its metrics and what was transferred. */
+const APPLIED_COLUMNS = COLUMNS.filter((c) =>
+  (["performance", "fcp", "lcp", "tbt", "cls", "speedIndex", "bytes", "jsBytes", "requests"] as const).some(
+    (key) => key === c.key,
+  ),
+);
+
+export function table(results: RouteResult[], throttling?: "devtools"): string {
+  const columns = throttling ? APPLIED_COLUMNS : COLUMNS;
   const lines = [
-    `| Route | ${COLUMNS.map((c) => c.head).join(" | ")} |`,
-    `|---|${COLUMNS.map(() => "--:").join("|")}|`,
+    `| Route | ${columns.map((c) => c.head).join(" | ")} |`,
+    `|---|${columns.map(() => "--:").join("|")}|`,
   ];
   for (const r of results) {
-    const cells = COLUMNS.map((c) => {
+    const cells = columns.map((c) => {
       const missed = r.misses.includes(MISS_KEY[c.key] ?? c.key);
       const text = c.key === "seo" && r.noindex ? `${c.fmt(r.median.seo)}ⁿ` : c.fmt(r.median[c.key]);
       return missed ? `${text} ✗` : text;
@@ -85,7 +93,16 @@ function compareResults(benches: { results: RouteResult[] }[]) {
 /** A saved bench: one site, or the two variants of --photos. */
 export interface SavedBench {
   results: RouteResult[];
-  sites?: { name: string; baseUrl: string; build?: Site["build"]; results: RouteResult[] }[];
+  sites?: SiteResults[];
+}
+
+/** One site's results: a build, a variant of --photos, a protocol, a reference, a throttling. */
+export interface SiteResults {
+  name: string;
+  baseUrl: string;
+  build?: Site["build"];
+  throttling?: "devtools";
+  results: RouteResult[];
 }
 export const sitesOf = (saved: SavedBench) => saved.sites ?? [{ name: "site", baseUrl: "", results: saved.results }];
 
@@ -147,7 +164,7 @@ export function comparison(sites: { name: string; results: RouteResult[] }[]): s
 export function report(bench: {
   runs: number;
   sites: Site[];
-  siteResults: { name: string; baseUrl: string; build?: Site["build"]; results: RouteResult[] }[];
+  siteResults: SiteResults[];
   lighthouseVersion: string;
   chromeVersion: string;
   benchmarkIndex: number[];
@@ -199,7 +216,7 @@ export function report(bench: {
   writeFileSync(file, JSON.stringify(output, null, 1) + "\n");
 
   console.log(
-    `\nLighthouse ${lighthouseVersion}, ${chromeVersion}, mobile (simulated slow 4G, 4× CPU), median of ${runs} runs, ` +
+    `\nLighthouse ${lighthouseVersion}, ${chromeVersion}, mobile (slow 4G, 4× CPU; simulated unless named "applied"), median of ${runs} runs, ` +
       `benchmarkIndex ${output.benchmarkIndexMedian.toFixed(0)} (${output.benchmarkIndexRange.join("–")}), ` +
       `load ${output.loadDuringRun.min}–${output.loadDuringRun.max} (mean ${output.loadDuringRun.mean})`,
   );
@@ -210,13 +227,23 @@ export function report(bench: {
         `\n${site.name} (${site.baseUrl}; ${b.reused ? "build reused" : `built in ${b.seconds.toFixed(0)} s`}; ` +
           `image set ${b.imageFiles} files, ${(b.imageBytes / 1024 / 1024).toFixed(1)} MiB):`,
       );
-    } else if (sites.length > 1) console.log(`\n${site.name} (${site.baseUrl}):`);
-    console.log(`\n${table(site.results)}`);
+    } else if (sites.length > 1)
+      console.log(`\n${site.name} (${site.baseUrl}${site.throttling ? ", applied throttling" : ""}):`);
+    console.log(`\n${table(site.results, site.throttling)}`);
+  }
+  if (siteResults.some((site) => site.throttling)) {
+    const b = BUDGET.applied;
+    console.log(
+      `\napplied: budgets relative to hero-applied (the bare page with the same hero on the same nginx, this run): ` +
+        `performance ≥ its − ${b.performanceUnderReference}, TBT ≤ its + ${b.tbtOverReference} ms, ` +
+        `LCP ≤ ${b.lcpOverReference}× its, CLS ${b.cls}.`,
+    );
   }
   console.log(
     "\nⁿ noindex page: SEO not budgeted. ✗ misses the budget. KB = all bytes transferred, JS KB = script bytes.",
   );
-  if (sites.length > 1) console.log(`\n${comparison(siteResults)}`);
+  const variants = siteResults.filter((site) => site.build);
+  if (variants.length === 2) console.log(`\n${comparison(variants)}`);
   console.log("");
   for (const site of siteResults) console.log(summary(site.name, site.results));
   const n = output.noiseWithinRoute;

@@ -1,15 +1,26 @@
 /**
  * The sites the bench measures: our own nginx of the native stack on a build (one, or the artwork and photo variants
- * of --photos), the production front before it (Caddy, HTTP/2, a link with latency) and the hero reference.
+ * of --photos), the production front before it (Caddy, HTTP/2, a link with latency) and the hero reference: the
+ * home page's LCP photo alone on a bare page, behind the front or on a nginx of its own.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import { imageSet } from "../../frontend/build/contentImages.ts";
 
 export const root = resolve(import.meta.dirname, "../..");
 
+// Our own servers: nginx of the native stack (the same template as the image), on their own ports and state folders
 // so they never collide with a running `npm run stack` or tests/run.sh. PHP and the mail catcher are not needed here.
 // Each runs in a helper process with its own environment (config.mjs reads ports, state folder and build folder
 // when it loads), so two of them can serve two builds at once.
@@ -28,10 +39,16 @@ export interface Site {
   buildDir?: string;
   /** The image set the build was made with: the LCP photo's source, for its SSIM. */
   imageSet?: "photos" | "artwork";
-  /** The hero reference page (issue 25): not budgeted itself, the production sites' LCP is budgeted against it. */
+  /** A hero reference page: not budgeted itself; the sites that name it in `against` are budgeted relative to it. */
   reference?: boolean;
-  /** Served through the production front: LCP is budgeted against the hero reference over HTTPS. */
-  production?: boolean;
+  /** The reference this site's budgets are relative to: LCP through the front, everything under applied throttling. */
+  against?: string;
+  /**
+   * Lighthouse's throttling: its simulation of a slow phone from a full-speed load (the default), or "devtools" — a
+   * CPU really slowed 4× and a throttled network, applied while the page loads, so that hydration's long tasks and
+   * what moves while they run are measured as a phone lives them.
+   */
+  throttling?: "devtools";
 }
 
 function webService(action: "start" | "stop", env: Record<string, string>) {
@@ -67,15 +84,16 @@ function startServer(name: string, port: number, imageSet: "photos" | "artwork",
   };
 }
 
-/** The one build in build/ (made first if there is none). */
+/** The one build in build/, or in SITE_BUILD_DIR (made first if there is none). */
 export function ownSite(port: number): Site {
-  if (!existsSync(join(root, "build/client/index.html")) || !existsSync(join(root, "build/nginx/csp-hashes.map"))) {
+  const buildDir = resolve(root, process.env.SITE_BUILD_DIR ?? "build");
+  if (!existsSync(join(buildDir, "client/index.html")) || !existsSync(join(buildDir, "nginx/csp-hashes.map"))) {
     console.log("Budowanie strony (npm run build)…");
     const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) throw new Error("npm run build nie powiodło się");
   }
   // The working copy's switch (npm run photos:on) is what build/ was made with, unless it was built otherwise since.
-  return startServer("site", port, imageSet());
+  return startServer("site", port, imageSet(), buildDir);
 }
 
 function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
@@ -227,6 +245,29 @@ const heroSites = (
     imageSet: site.imageSet,
   }));
 
+/**
+ * The hero reference on a nginx of its own, for the applied throttling over plain HTTP: the same bare page as behind
+ * the front (heroPage), served by the native stack's nginx with the site's configuration from a build folder that
+ * holds that page and the site's photos (img/ links to the site's).
+ */
+export function nginxHeroSite(port: number, site: Site): Site {
+  const dir = join(root, ".stack/bench/hero-build");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, "client"), { recursive: true });
+  mkdirSync(join(dir, "nginx"));
+  writeFileSync(join(dir, "client/index.html"), heroPage(site.buildDir!));
+  symlinkSync(join(site.buildDir!, "client/img"), join(dir, "client/img"));
+  // No inline script: no hash to allow.
+  writeFileSync(join(dir, "nginx/csp-hashes.map"), 'map $uri $salon_script_hashes {\n    default "";\n}\n');
+  return {
+    ...startServer("hero", port, site.imageSet ?? "artwork", dir),
+    name: "hero-applied",
+    paths: ["/"],
+    reference: true,
+    throttling: "devtools",
+  };
+}
+
 /** --https: the one build, directly over plain HTTP/1.1 and through the front; the hero reference over both. */
 export async function httpsSites(port: number, latency: number): Promise<Site[]> {
   const http = ownSite(port);
@@ -238,7 +279,7 @@ export async function httpsSites(port: number, latency: number): Promise<Site[]>
   );
   return [
     { ...http, name: "http" },
-    { ...http, name: "https", url: front.https("localhost"), stop: front.stop, production: true },
+    { ...http, name: "https", url: front.https("localhost"), stop: front.stop, against: "hero-https" },
     ...heroSites(front, http, ["http", "https"]),
   ];
 }
@@ -305,7 +346,7 @@ export async function variantSites(port: number, reuse: boolean, latency: number
   const fronted = direct.map((site, i) => ({
     ...site,
     url: front.https(`${site.name}.localhost`),
-    production: true,
+    against: "hero-https",
     stop: async () => {
       await site.stop();
       if (i === 0) await front.stop();
