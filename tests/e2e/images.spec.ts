@@ -153,7 +153,7 @@ for (const [device, settings] of [
         const images = loadTreatment(doc!).gallery!.images;
         await page.goto(path);
         for (const [i, photo] of images.entries()) {
-          await page.getByRole("button", { name: `Powiększ zdjęcie: ${photo.alt}` }).click();
+          await page.getByRole("link", { name: `Powiększ zdjęcie: ${photo.alt}` }).click();
           await expectRightWidth(page, "dialog img", `${path} lightbox ${i + 1}`);
           await page.keyboard.press("Escape");
           await expect(page.getByRole("dialog")).toHaveCount(0);

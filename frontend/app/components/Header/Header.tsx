@@ -187,13 +187,14 @@ export function Header() {
           </button>
         ) : (
           // Without JavaScript, and until the page hydrates: links that open the menu (it is the :target) and close it.
+          // Between hydration and the button taking their place, React takes their tap as the button would.
           <>
-            <a href={`#${NAV_ID}`} className={`${styles.toggle} ${styles.openLink}`}>
+            <a href={`#${NAV_ID}`} className={`${styles.toggle} ${styles.openLink}`} onClick={() => setMenuOpen(true)}>
               <Icon name="menu" size={24} />
               <span>Menu</span>
             </a>
             {/* eslint-disable-next-line jsx-a11y-x/anchor-is-valid -- "#" ends the :target that opened the menu */}
-            <a href="#" className={`${styles.toggle} ${styles.closeLink}`}>
+            <a href="#" className={`${styles.toggle} ${styles.closeLink}`} onClick={() => setMenuOpen(false)}>
               <Icon name="close" size={24} />
               <span>Zamknij</span>
             </a>
