@@ -38,7 +38,7 @@ describe("Header", () => {
     Object.assign(saturday, { label: "10:00–15:00" });
     try {
       const { container } = renderAt(<Header />);
-      expect(container.querySelector("header")).toHaveTextContent("Pn–Pt 9:00–20:00, Sob 10:00–15:00");
+      expect(container.querySelector("header")).toHaveTextContent("pon.–pt. 9:00–20:00, sob. 10:00–15:00");
     } finally {
       Object.assign(saturday, { label });
     }
