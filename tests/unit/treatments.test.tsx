@@ -505,7 +505,7 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
     const { page, loaderData } = await renderTreatment(path);
     const media = want.media;
     const carousel = page.querySelector('[aria-roledescription="karuzela"]');
-    const thumbs = within(page).queryAllByRole("button", { name: /^Powiększ zdjęcie: / });
+    const thumbs = within(page).queryAllByRole("link", { name: /^Powiększ zdjęcie: / });
     if (!media) {
       expect(carousel).toBeNull();
       expect(thumbs).toHaveLength(0);
@@ -528,8 +528,8 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
     } else {
       expect(carousel).toBeNull();
       expect(thumbs).toHaveLength(media.gallery.length);
-      thumbs.forEach((button, i) => {
-        const img = button.querySelector("img")!;
+      thumbs.forEach((link, i) => {
+        const img = link.querySelector("img")!;
         expect(img.getAttribute("alt")?.trim()).toBeTruthy();
         expect(img.getAttribute("src")).toContain(`/img/${media.gallery[i]}-`);
       });
