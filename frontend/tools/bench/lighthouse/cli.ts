@@ -34,7 +34,7 @@
  *                                                   --runs, e.g.
  *                                                   npm run bench -- --https --only /,/cennik,/red-touch-pro,/kontakt
  *   npm run bench -- --photos --link-latency 0      the front without the link's latency (default 10 ms each way,
- *                                                   bench/lighthouse/link.mjs: on loopback a response can come before the
+ *                                                   frontend/tools/bench/lighthouse/link.mjs: on loopback a response can come before the
  *                                                   browser has begun to parse the page, which no network allows)
  *
  * The hero reference (issue 25): the home page's LCP photo alone on a bare page behind the same front, written from
@@ -54,8 +54,8 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import type { Result } from "lighthouse";
-import { routes, staticPaths } from "../../frontend/app/site/routeTable.ts";
-import { chromiumPath } from "../../tests/support/chromium.ts";
+import { routes, staticPaths } from "../../../app/site/routeTable.ts";
+import { chromiumPath } from "../../../../tests/support/chromium.ts";
 import {
   CHROME_FLAGS,
   HTTPS_FLAGS,
@@ -90,7 +90,7 @@ function parseArgs(argv: string[]) {
     photos: false,
     reuseBuilds: false,
     https: false,
-    /** Milliseconds each way on the link between the browser and the production front (bench/lighthouse/link.mjs). */
+    /** Milliseconds each way on the link between the browser and the production front (frontend/tools/bench/lighthouse/link.mjs). */
     linkLatency: 10,
     /** Lighthouse's simulated throttling, the applied one (a CPU really slowed), or both (the default run). */
     throttling: "" as "" | Throttling,

@@ -10,7 +10,7 @@
  *   4. measures how long real messages take to reach the catcher (one posted every second, each from its own
  *      address, for BENCH_ABUSE_SECONDS) alone, then beside one client posting messages the server refuses (the
  *      catcher refuses any message carrying a marker with 550 5.7.1, as a spam filter would:
- *      tests/bench/refusing-catcher.cjs) as fast as the production rate limit lets one address (burst 5, then
+ *      frontend/tools/bench/mailer/refusing-catcher.cjs) as fast as the production rate limit lets one address (burst 5, then
  *      10 a minute); p50/p95/max from the post to the message's arrival;
  *   5. a flood (docs/abuse.md): BENCH_FLOOD_ADDRESSES scripted clients, each from its own address, post valid
  *      messages without a proof of work as fast as they can (the rate limits are lifted here, so this is the mailer
@@ -18,7 +18,7 @@
  *      second, each from her own address; reports the scripted posts sent, accepted, held back, refused and
  *      delivered, and the visitors' success rate and delivery time;
  *   6. the contact form's proof of work in Chromium on a slow phone: from the navigation to a solved proof, median and
- *      p95 (tests/bench/proofTiming.ts; BENCH_PROOF_RUNS, 15). BENCH_ONLY=proof runs this phase alone.
+ *      p95 (frontend/tools/bench/mailer/proofTiming.ts; BENCH_PROOF_RUNS, 15). BENCH_ONLY=proof runs this phase alone.
  * Every real post carries a proof of work solved here, as the page's script does (tests/mailer/http.ts solvedProof,
  * its challenge from an address of its own); the latencies are the POST's alone, "per second" includes the solving.
  * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_ABUSE_SECONDS
@@ -29,10 +29,10 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent } from "node:http";
 import { join, resolve } from "node:path";
-import { multipart, send, solvedProof, type Reply } from "../mailer/http";
+import { multipart, send, solvedProof, type Reply } from "../../../../tests/mailer/http";
 import { proofTable, proofTiming } from "./proofTiming";
 
-const root = resolve(import.meta.dirname, "../..");
+const root = resolve(import.meta.dirname, "../../../..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const maxMessages = Number(process.env.BENCH_MAX ?? 5000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -53,7 +53,7 @@ const env = {
   CONTACT_RATE_LIMIT: "10000r/s",
   CONTACT_SITE_RATE_LIMIT: "10000r/s",
   SITE_ORIGIN: site,
-  CATCHER_REQUIRE: "tests/bench/refusing-catcher.cjs",
+  CATCHER_REQUIRE: "frontend/tools/bench/mailer/refusing-catcher.cjs",
 };
 const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 60);
 const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);

@@ -7,10 +7,10 @@ import { join } from "node:path";
 import lighthouse from "lighthouse";
 import type { Flags, Result } from "lighthouse";
 import { Simulation } from "lighthouse/core/lib/lantern/lantern.js";
-import { imageSources } from "../../frontend/build/contentImages.ts";
-import { sourceAt } from "../../frontend/build/images.ts";
-import { lumaOf, ssim } from "../../frontend/build/ssim.ts";
-import { quietChromiumFlags } from "../../tests/support/chromium.ts";
+import { imageSources } from "../../../build/contentImages.ts";
+import { sourceAt } from "../../../build/images.ts";
+import { lumaOf, ssim } from "../../../build/ssim.ts";
+import { quietChromiumFlags } from "../../../../tests/support/chromium.ts";
 import type { Site } from "./sites.ts";
 
 /**

@@ -7,9 +7,9 @@
  * to 50 000), so the spread is part of the answer.
  */
 import { chromium } from "@playwright/test";
-import { chromiumPath, quietChromiumFlags } from "../support/chromium";
-import { emulateSlowPhone, markHydration, proofTimings } from "../support/slowPhone";
-import { PROOF_MARKS } from "../../frontend/app/components/ContactForm/useProofOfWork";
+import { chromiumPath, quietChromiumFlags } from "../../../../tests/support/chromium";
+import { emulateSlowPhone, markHydration, proofTimings } from "../../../../tests/support/slowPhone";
+import { PROOF_MARKS } from "../../../app/components/ContactForm/useProofOfWork";
 
 export interface ProofTiming {
   runs: number;

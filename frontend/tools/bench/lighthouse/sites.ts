@@ -16,9 +16,9 @@ import {
 } from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
-import { imageSet } from "../../frontend/build/contentImages.ts";
+import { imageSet } from "../../../build/contentImages.ts";
 
-export const root = resolve(import.meta.dirname, "../..");
+export const root = resolve(import.meta.dirname, "../../../..");
 
 // Our own servers: nginx of the native stack (the same template as the image), on their own ports and state folders
 // so they never collide with a running `npm run stack` or tests/run.sh. PHP and the mail catcher are not needed here.
@@ -169,7 +169,7 @@ async function startFront(
       throw new Error("Caddy: brak programu (tests/compose/trixie-binaries.sh)");
     }
   }
-  // The browser reaches the front over a link with latency (bench/lighthouse/link.mjs) on these ports; Caddy itself
+  // The browser reaches the front over a link with latency (frontend/tools/bench/lighthouse/link.mjs) on these ports; Caddy itself
   // listens 10 ports higher. Without latency (--link-latency 0) directly.
   const [httpPort, httpsPort] = [port + 1, port + 2];
   const [caddyHttp, caddyHttps] = latency ? [httpPort + 10, httpsPort + 10] : [httpPort, httpsPort];
@@ -213,9 +213,13 @@ async function startFront(
         [httpPort, caddyHttp],
         [httpsPort, caddyHttps],
       ].map(([from, to]) =>
-        spawn(process.execPath, [join(root, "bench/lighthouse/link.mjs"), String(from), String(to), String(latency)], {
-          stdio: "inherit",
-        }),
+        spawn(
+          process.execPath,
+          [join(root, "frontend/tools/bench/lighthouse/link.mjs"), String(from), String(to), String(latency)],
+          {
+            stdio: "inherit",
+          },
+        ),
       )
     : [];
   await waitForPort(httpsPort);
