@@ -216,7 +216,7 @@ describe("the privacy policy describes what the site does", () => {
     for (const m of code.matchAll(/(?:localStorage|sessionStorage)\.setItem\(\s*(?:["'`]|'\$\{)?([\w-]+)/g))
       keys.add(/^[A-Z_]+$/.test(m[1]!) ? constant(m[1]!)! : m[1]!);
     for (const m of code.matchAll(/(?:localStorage|sessionStorage)\.([A-Za-z]\w*)\s*=(?!=)/g)) keys.add(m[1]!);
-    // The two the site writes today, so the search cannot come back empty-handed and pass.
+    // The two keys the site writes, so the search cannot come back empty-handed and pass.
     expect([...keys]).toEqual(expect.arrayContaining(["cookieConsent", "reloaded"]));
     for (const key of keys) expect(policy, key).toContain(key);
   });

@@ -32,14 +32,14 @@ test("the judge is axe-core 4.14 or later, which catches an accessible name that
   expect(major * 1000 + minor, version).toBeGreaterThanOrEqual(4014);
   const page_ = (logo: string) =>
     `<!DOCTYPE html><html lang="pl"><head><title>Logo</title></head><body><header>${logo}</header><main><h1>Strona</h1></main></body></html>`;
-  // The logo as it was: a label that does not contain what the link shows.
+  // A logo link whose label does not contain what the link shows.
   await page.setContent(
     page_(
       '<a href="/" aria-label="Aurea Instytut Urody – strona główna"><span aria-hidden="true">Aurea</span><span aria-hidden="true">Instytut Urody</span></a>',
     ),
   );
   expect(await violations(page)).toEqual([expect.stringMatching(/^label-content-name-mismatch:/)]);
-  // The logo as it is: the visible text, then where it leads.
+  // The logo as the site writes it: the visible text, then where it leads.
   await page.setContent(
     page_(
       '<a href="/"><span>Aurea</span> <span>Instytut Urody</span> <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">– strona główna</span></a>',

@@ -10,7 +10,7 @@
  * once, in the metric-matched local fallbacks, and the two font files are fetched only after the page's largest
  * paint, so that on a phone's network the LCP photo does not share the line with them. The next page's content is
  * set in the web fonts from its first frame (a client-side navigation, a reload), and nothing moves on any of them
- * (`font-display: optional`: a swap moved the text, CLS 0.026–0.127 on a phone). Without JavaScript the page asks
+ * (`font-display: optional`: a swap moves the text, CLS 0.026–0.127 on a phone). Without JavaScript the page asks
  * for the fonts itself.
  */
 import { test, expect, type Page } from "../support/test";

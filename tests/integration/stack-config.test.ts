@@ -74,8 +74,8 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
   });
 
   it("a directive set in both the top level and the site file stops nginx here, as it would stop the container", () => {
-    // What broke the first `docker compose up`: the image's own nginx.conf set keepalive_timeout, and so did the
-    // site. With one nginx.conf for both, such a clash fails this test and `npm run stack` alike.
+    // nginx refuses to start with a directive set twice (here keepalive_timeout, in nginx.conf and in the site file).
+    // With one nginx.conf for both stacks, such a clash fails this test and `npm run stack` alike.
     const conf = renderNative({}, (name, text) =>
       name === "nginx.conf" ? text.replace("sendfile on;", "sendfile on;\n    keepalive_timeout 65;") : text,
     );

@@ -618,7 +618,7 @@ describe("treatment family lists (one template, their link targets)", () => {
           .getByRole("link", { name: /Więcej o zabiegu/ })
           .getAttribute("href")!,
       );
-      // A treatment added since is listed by an entry in the family's file: any number of further entries.
+      // A treatment added to content is listed by an entry in the family's file: any number of further entries.
       expect(links.filter((href) => targets.includes(href))).toEqual(targets);
       for (const href of links) expect(routeByPath(href)?.kind, href).toBe("treatment");
       for (const entry of entries) {

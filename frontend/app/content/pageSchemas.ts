@@ -3,14 +3,13 @@
  * (content/legal/), the short pages (the price list's intro, the confirmation), the contact page with the form's notice.
  */
 import { z } from "zod";
-import { blocks, routeFields, seoSchema, standIn, text } from "./schemaParts.ts";
+import { blocks, pageCopy, pageHead, routeFields, standIn, text } from "./schemaParts.ts";
 
 // ---------------------------------------------------------------- legal/*.json (legal texts, contest regulation)
 export const legalPageSchema = z
   .strictObject({
     ...routeFields,
-    standIn,
-    seo: seoSchema,
+    ...pageHead,
     title: text,
     lead: text.optional(),
     /** ISO date of the document's first version ("Pierwsza wersja"), when the text has changed since. */
@@ -31,7 +30,7 @@ export const legalPageSchema = z
 export type LegalPage = z.infer<typeof legalPageSchema>;
 
 // ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
-export const simplePageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: z.array(text).min(1) });
+export const simplePageSchema = z.strictObject(pageCopy);
 
 /** The policy the form's notice links to: the one that describes the form (GDPR art. 13, at the point of collection). */
 export const FORM_POLICY_PATH = "/polityka-prywatnosci";

@@ -11,9 +11,10 @@ import {
   blocks,
   imageName,
   medicalReview,
+  pageCopy,
+  pageHead,
   priceGroupId,
   routeFields,
-  seoSchema,
   standIn,
   text,
 } from "./schemaParts.ts";
@@ -124,8 +125,7 @@ export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
 
 // ---------------------------------------------------------------- home.json (built-in entities of the home page)
 export const homeDocumentSchema = z.strictObject({
-  standIn,
-  seo: seoSchema,
+  ...pageHead,
   reviews: z.strictObject({
     title: text,
     /**
@@ -156,10 +156,7 @@ export type HomeDocument = z.infer<typeof homeDocumentSchema>;
 export const familyListSchema = z.strictObject({
   ...routeFields,
   family: z.enum(families),
-  standIn,
-  seo: seoSchema,
-  title: text,
-  intro: z.array(text).min(1),
+  ...pageCopy,
   entries: z
     .array(
       z.strictObject({
@@ -178,10 +175,7 @@ export type FamilyList = z.infer<typeof familyListSchema>;
 
 // ---------------------------------------------------------------- needs.json
 export const needsDocumentSchema = z.strictObject({
-  standIn,
-  seo: seoSchema,
-  title: text,
-  intro: z.array(text).min(1),
+  ...pageCopy,
   items: z
     .array(
       z.strictObject({
@@ -199,8 +193,7 @@ export type NeedsDocument = z.infer<typeof needsDocumentSchema>;
 
 // ---------------------------------------------------------------- promotions.json
 export const promotionsDocumentSchema = z.strictObject({
-  standIn,
-  seo: seoSchema,
+  ...pageHead,
   title: text,
   intro: text,
   referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1), standIn }),
@@ -262,4 +255,4 @@ export const articleSchema = z
 export type Article = z.infer<typeof articleSchema>;
 
 // ---------------------------------------------------------------- blog.json (list page copy)
-export const blogPageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: text });
+export const blogPageSchema = z.strictObject({ ...pageHead, title: text, intro: text });

@@ -57,6 +57,12 @@ export const seoSchema = z.strictObject({
   keywords: z.array(text).min(1),
 });
 
+/** What a page's document starts with: its note of stand-in texts and what search engines are told about it. */
+export const pageHead = { standIn, seo: seoSchema };
+
+/** The copy at the top of a page of its own: its head, its title and the paragraphs under it. */
+export const pageCopy = { ...pageHead, title: text, intro: z.array(text).min(1) };
+
 /** A price group's id in pricing.json: its anchor on /cennik and how a page names the prices it shows. */
 export const priceGroupId = z
   .string()

@@ -29,6 +29,11 @@ export function loader() {
 
 export const meta: Route.MetaFunction = headFromLoader;
 
+/** A service card's photo: the container's width on a phone, one of three columns from $bp-md up. */
+const SERVICE_SIZES = "(min-width: 80rem) 23rem, (min-width: 48rem) 30vw, calc(100vw - 3rem)";
+/** A team member's portrait: at most 14rem wide above her text on a phone, an 11rem column beside it from $bp-sm up. */
+const PORTRAIT_SIZES = "(min-width: 36rem) 11rem, 14rem";
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content, home, teaser, consultation } = loaderData;
   return (
@@ -64,11 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={styles.services}>
           {content.services.items.map((item) => (
             <li key={item.id} className={styles.service}>
-              <Picture
-                name={item.image}
-                alt={item.alt}
-                sizes="(min-width: 80rem) 23rem, (min-width: 48rem) 30vw, calc(100vw - 3rem)"
-              />
+              <Picture name={item.image} alt={item.alt} sizes={SERVICE_SIZES} />
               <div className={styles.serviceText}>
                 <h3>{item.category}</h3>
                 <p>{item.description}</p>
@@ -85,12 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={styles.team}>
           {content.team.members.map((member) => (
             <li key={member.name} className={styles.member}>
-              <Picture
-                name={member.image}
-                alt={member.alt}
-                sizes="(min-width: 36rem) 11rem, 14rem"
-                className={styles.portrait}
-              />
+              <Picture name={member.image} alt={member.alt} sizes={PORTRAIT_SIZES} className={styles.portrait} />
               <div>
                 <h3>{member.name}</h3>
                 <p className={styles.role}>{member.role}</p>

@@ -25,7 +25,7 @@ const HERO_SIZES = "(min-width: 80rem) 48rem, (min-width: 64rem) calc(100vw - 23
 /**
  * Where the hero photo is the page's LCP element: from $bp-sm up. On a phone it starts near the fold, under the
  * header's title and lead (at 598–928 px of Lighthouse's 412 × 823 phone), and the lead text is the LCP element; a
- * photo preloaded there would take the one connection from that text (docs/performance.md, issue 25).
+ * photo preloaded there would take the one connection from that text (docs/performance.md).
  */
 const HERO_LCP_MEDIA = "(min-width: 36rem)";
 

@@ -1,8 +1,7 @@
 /**
- * The one place for the salon's facts. Every value listed in `fictional` below stands in for data we do not have
- * yet (we were given them as {phone}, {email}, {name}); content takes them from here through placeholders
- * ({phone}, {email}, … — site/placeholders.ts), so each is replaced here and nowhere else. `npm run launch:check`
- * lists every one still in `fictional`.
+ * The one place for the salon's facts. Every value listed in `fictional` below stands in for data the salon has not
+ * given yet; content takes them from here through placeholders ({phone}, {email}, … — site/placeholders.ts), so
+ * each is replaced here and nowhere else. `npm run launch:check` lists every one still in `fictional`.
  */
 const name = "Aurea Instytut Urody";
 const street = "ul. Przykładowa 12";

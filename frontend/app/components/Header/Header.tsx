@@ -17,6 +17,12 @@ function inTreatments(pathname: string): boolean {
 /** Matches the SCSS breakpoint at which the menu is shown inline (lg). */
 const desktopLayout = () => typeof window !== "undefined" && window.matchMedia?.("(min-width: 64rem)").matches === true;
 
+/** The salon's profiles in the top bar: the network's icon, named for a screen reader. */
+const socialLinks = [
+  { icon: "facebook", name: "Facebook", href: site.social.facebook },
+  { icon: "instagram", name: "Instagram", href: site.social.instagram },
+] as const;
+
 function TopBar() {
   return (
     <div className={styles.topBar}>
@@ -27,26 +33,18 @@ function TopBar() {
         </a>
         <span className={styles.hours}>{site.openingHours.map((h) => `${h.short} ${h.label}`).join(", ")}</span>
         <ul className={styles.social} aria-label="Media społecznościowe">
-          <li>
-            <a
-              href={site.social.facebook}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Facebook (otwiera się w nowej karcie)"
-            >
-              <Icon name="facebook" size={18} />
-            </a>
-          </li>
-          <li>
-            <a
-              href={site.social.instagram}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Instagram (otwiera się w nowej karcie)"
-            >
-              <Icon name="instagram" size={18} />
-            </a>
-          </li>
+          {socialLinks.map(({ icon, name, href }) => (
+            <li key={icon}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${name} (otwiera się w nowej karcie)`}
+              >
+                <Icon name={icon} size={18} />
+              </a>
+            </li>
+          ))}
         </ul>
       </div>
     </div>

@@ -37,7 +37,7 @@
  *                                                   frontend/tools/bench/lighthouse/link.mjs: on loopback a response can come before the
  *                                                   browser has begun to parse the page, which no network allows)
  *
- * The hero reference (issue 25): the home page's LCP photo alone on a bare page behind the same front, written from
+ * The hero reference: the home page's LCP photo alone on a bare page behind the same front, written from
  * the build's own home page. Routes served through the front are budgeted at LCP ≤ 1.1× its LCP (plain HTTP: 1.2 s).
  * Every row also gives the LCP element's photo: the file the browser chose, its bytes and its SSIM against its source.
  *

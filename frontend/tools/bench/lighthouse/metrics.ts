@@ -14,8 +14,8 @@ import { quietChromiumFlags } from "../../../../tests/support/chromium.ts";
 import type { Site } from "./sites.ts";
 
 /**
- * The budgets: issue 7's, tightened by issue 15 (performance 100, LCP 1.2 s, CLS 0, with photographs as well as
- * the artwork). Scores are 0–100, times in ms, bytes in bytes.
+ * The budgets every route meets, with photographs as well as with the artwork (performance 100, LCP 1.2 s, CLS 0).
+ * Scores are 0–100, times in ms, bytes in bytes.
  */
 export const BUDGET = {
   performance: 100,
@@ -23,10 +23,10 @@ export const BUDGET = {
   bestPractices: 100,
   /** Only on indexable routes: noindex pages fail Lighthouse's "is crawlable" audit by design. */
   seo: 100,
-  /** Over plain HTTP/1.1 (`npm run bench`): the budget issue 15 set. */
+  /** Over plain HTTP/1.1 (`npm run bench`). */
   lcp: 1200,
   /**
-   * Through the production front (--https, --photos; issue 25): LCP within 1.1× of the hero reference's — the home
+   * Through the production front (--https, --photos): LCP within 1.1× of the hero reference's — the home
    * page's LCP photo alone on a bare page behind the same front (startFront).
    */
   lcpOverReference: 1.1,
@@ -54,7 +54,7 @@ export interface Metrics {
   bytes: number;
   jsBytes: number;
   requests: number;
-  /** The LCP element's photo (issue 25): bytes transferred, and its SSIM against its source (NaN: no photo, artwork). */
+  /** The LCP element's photo: bytes transferred, and its SSIM against its source (NaN: no photo, artwork). */
   lcpImageBytes: number;
   lcpImageSsim: number;
 }

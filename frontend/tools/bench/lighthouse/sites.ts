@@ -120,7 +120,7 @@ function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
  * the certificate; the browser ignores certificate errors (what is measured is the protocol, not the trust). Further
  * sites (the variants of --photos) get a block of the same shape under their own name (photos.localhost).
  *
- * The reference (issue 25): the site's own hero alone — the home page's LCP photo with the same preload, srcset,
+ * The reference: the site's own hero alone — the home page's LCP photo with the same preload, srcset,
  * sizes, priority and box, and a heading — behind the same front, its photo from the same nginx (hero.localhost,
  * over HTTPS and plain HTTP). A route's LCP is budgeted against it: what the page adds to what the photo and the
  * protocol cost by themselves.
