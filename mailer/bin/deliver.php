@@ -27,7 +27,9 @@ use Salon\Mailer\Config;
 use Salon\Mailer\Defaults;
 use Salon\Mailer\Deliverer;
 use Salon\Mailer\EventLog;
+use Salon\Mailer\FailedMessages;
 use Salon\Mailer\Health;
+use Salon\Mailer\HeldMessages;
 use Salon\Mailer\InvalidConfig;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
@@ -96,21 +98,21 @@ try {
     if (isset($options['status'])) {
         fwrite(STDOUT, json_encode([
             'waiting' => count($outbox->pending()),
-            'failed' => count($outbox->failed()),
-            'held' => count($outbox->held()),
-            'smtpLooksDown' => $outbox->smtpLooksDown(),
+            'failed' => count($outbox->failed->paths()),
+            'held' => count($outbox->held->paths()),
+            'smtpLooksDown' => $outbox->smtp->looksDown(),
             // What GET /health answers, with the details it does not publish.
             'problems' => (object) $health->problems(),
         ], JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n");
         exit(0);
     }
     if (isset($options['retry-failed'])) {
-        $count = $outbox->requeueFailed();
+        $count = $outbox->failed->requeue();
         $log(EventLog::line('requeued', ['count' => $count]));
         exit(0);
     }
     if (isset($options['held'])) {
-        foreach ($outbox->heldEntries() as $entry) {
+        foreach ($outbox->held->entries() as $entry) {
             // For the person reviewing them: what the visitor wrote (From and Reply-To as the mail would have them).
             fwrite(STDOUT, json_encode([
                 'id' => $entry->id(),
@@ -130,7 +132,7 @@ try {
                 $log(EventLog::line('error', ['reason' => 'usage', 'detail' => "--$action=ID (16 hex digits, as --held lists) or --$action=all"]));
                 exit(2);
             }
-            $count = $action === 'release' ? $outbox->release($which === 'all' ? null : $which) : $outbox->purge($which === 'all' ? null : $which);
+            $count = $action === 'release' ? $outbox->held->release($which === 'all' ? null : $which) : $outbox->held->purge($which === 'all' ? null : $which);
             $log(EventLog::line($action === 'release' ? 'released' : 'purged', ['count' => $count] + ($which === 'all' ? [] : ['id' => $which])));
             exit($count > 0 ? 0 : 1);
         }
@@ -175,16 +177,16 @@ while ($running) {
     try {
         $deliverer->runOnce(false, $stopRequested);
         $proof->forgetExpired();
-        $failed = count($outbox->failed());
+        $failed = count($outbox->failed->paths());
         if ($failed !== $reportedFailed && $failed > 0) {
             // Said again whenever the number changes, so nobody misses messages that need a person.
-            $log(EventLog::line('failed-waiting', ['count' => $failed, 'where' => $config->outboxDir . '/' . Outbox::FAILED_DIR]));
+            $log(EventLog::line('failed-waiting', ['count' => $failed, 'where' => $config->outboxDir . '/' . FailedMessages::DIR]));
         }
         $reportedFailed = $failed;
-        $held = count($outbox->held());
+        $held = count($outbox->held->paths());
         if ($held !== $reportedHeld && $held > 0) {
             // Posts without the page's proof of work wait for a person (--held, --release, --purge).
-            $log(EventLog::line('held-waiting', ['count' => $held, 'where' => $config->outboxDir . '/' . Outbox::HELD_DIR]));
+            $log(EventLog::line('held-waiting', ['count' => $held, 'where' => $config->outboxDir . '/' . HeldMessages::DIR]));
         }
         $reportedHeld = $held;
         $health->beat();

@@ -71,7 +71,7 @@ final class Deliverer
             return Outcome::Error;
         }
 
-        $this->outbox->noteSmtpUp();
+        $this->outbox->smtp->noteUp();
         $this->remove($claim, $id, $attempt);
 
         return Outcome::Sent;
@@ -89,16 +89,16 @@ final class Deliverer
     {
         $report = new DeliveryReport();
         $report->staleTemporaryFiles = $this->outbox->removeStaleTemporaryFiles();
-        foreach ($this->outbox->expireFailed() as $id) {
-            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->failedDays]));
+        foreach ($this->outbox->failed->expire() as $id) {
+            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->limits->failedDays]));
             $report->expired++;
         }
-        foreach ($this->outbox->expireHeld() as $id) {
-            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->heldDays, 'from' => 'held']));
+        foreach ($this->outbox->held->expire() as $id) {
+            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->limits->heldDays, 'from' => 'held']));
             $report->expired++;
         }
 
-        if ($this->outbox->takeRecovery() || $this->smtpIsBack()) {
+        if ($this->outbox->smtp->takeRecovery() || $this->smtpIsBack()) {
             $report->recovered = true;
             $ignoreSchedule = true;
         }
@@ -121,7 +121,7 @@ final class Deliverer
                 $report->failed++;
                 continue;
             }
-            if ($claim->entry->attempts >= $this->outbox->maxAttempts) {
+            if ($claim->entry->attempts >= $this->outbox->limits->maxAttempts) {
                 // Its last attempt was counted and then its process died (or it died between counting and the move).
                 $this->giveUp($claim, $claim->entry->id(), $claim->entry->attempts, $claim->entry->lastError);
                 $report->failed++;
@@ -142,7 +142,7 @@ final class Deliverer
                 $report->failed++;
                 continue;
             }
-            if ($attempts + 1 >= $this->outbox->maxAttempts) {
+            if ($attempts + 1 >= $this->outbox->limits->maxAttempts) {
                 $report->failed++;
             } else {
                 $report->retried++;
@@ -165,15 +165,15 @@ final class Deliverer
     private function smtpIsBack(): bool
     {
         $now = $this->outbox->now();
-        $lastFailure = $this->outbox->smtpLastFailure();
+        $lastFailure = $this->outbox->smtp->lastFailure();
         if ($lastFailure !== null) {
-            $interval = min(Outbox::SMTP_DOWN_SECONDS, $this->probeSeconds ?? Outbox::SMTP_DOWN_SECONDS);
+            $interval = min(SmtpHealth::DOWN_SECONDS, $this->probeSeconds ?? SmtpHealth::DOWN_SECONDS);
             if ($lastFailure > $now - $interval || $this->outbox->due() !== [] || ($this->probeSeconds === null && $this->outbox->pending() === [])) {
                 return false;
             }
         } else {
             // With messages due, their attempts are the check.
-            $checked = $this->outbox->smtpCheckedAt();
+            $checked = $this->outbox->smtp->checkedAt();
             if ($this->probeSeconds === null || ($checked !== null && $checked > $now - $this->probeSeconds) || $this->outbox->due() !== []) {
                 return false;
             }
@@ -184,24 +184,24 @@ final class Deliverer
             if ($lastFailure === null) {
                 ($this->log)(EventLog::line('smtp-down', ['reason' => $e->getMessage()]));
             }
-            $this->outbox->noteSmtpDown();
+            $this->outbox->smtp->noteDown();
 
             return false;
         }
-        $since = $this->outbox->smtpDownSince();
-        $this->outbox->noteSmtpUp();
+        $since = $this->outbox->smtp->downSince();
+        $this->outbox->smtp->noteUp();
         if ($since === null) {
             return false;
         }
         ($this->log)(EventLog::line('smtp-back', ['down-since' => EventLog::time($since)]));
 
-        return $this->outbox->takeRecovery();
+        return $this->outbox->smtp->takeRecovery();
     }
 
     private function refused(Claim $claim, string $id, int $attempt, SendFailed $e): Outcome
     {
         // It answered: the server is up, and the next message may go at once.
-        $this->outbox->noteSmtpUp();
+        $this->outbox->smtp->noteUp();
         try {
             $this->outbox->refuse($claim, $e->getMessage());
         } catch (OutboxUnavailable $problem) {
@@ -209,7 +209,7 @@ final class Deliverer
 
             return Outcome::Error;
         }
-        ($this->log)(EventLog::line('refused', ['id' => $id, 'attempt' => $attempt, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $e->getMessage()]));
+        ($this->log)(EventLog::line('refused', ['id' => $id, 'attempt' => $attempt, 'kept' => FailedMessages::DIR . '/', 'reason' => $e->getMessage()]));
 
         return Outcome::Refused;
     }
@@ -217,7 +217,7 @@ final class Deliverer
     private function retry(Claim $claim, string $id, SendFailed $e): Outcome
     {
         if ($e->kind === SendFailed::UNREACHABLE) {
-            $this->outbox->noteSmtpDown();
+            $this->outbox->smtp->noteDown();
         }
         try {
             $updated = $this->outbox->recordFailure($claim, $e->getMessage());
@@ -228,7 +228,7 @@ final class Deliverer
         }
         if ($updated->nextAttemptAt === 0) {
             ($this->log)(EventLog::line('failed', [
-                'id' => $id, 'attempts' => $updated->attempts, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $e->getMessage(),
+                'id' => $id, 'attempts' => $updated->attempts, 'kept' => FailedMessages::DIR . '/', 'reason' => $e->getMessage(),
             ]));
         } else {
             ($this->log)(EventLog::line('retry', [
@@ -254,8 +254,8 @@ final class Deliverer
     private function giveUp(Claim $claim, string $id, int $attempts, string $reason): void
     {
         try {
-            $this->outbox->moveToFailed($claim);
-            ($this->log)(EventLog::line('failed', ['id' => $id, 'attempts' => $attempts, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $reason]));
+            $this->outbox->failed->keep($claim);
+            ($this->log)(EventLog::line('failed', ['id' => $id, 'attempts' => $attempts, 'kept' => FailedMessages::DIR . '/', 'reason' => $reason]));
         } catch (OutboxUnavailable $e) {
             ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
         }

@@ -57,22 +57,22 @@ final class Health
         }
         try {
             $waiting = $this->outbox->pending();
-            $oldest = $waiting === [] ? null : Outbox::storedAt($waiting[0]);
+            $oldest = $waiting === [] ? null : Spool::storedAt($waiting[0]);
             if ($oldest !== null && $oldest <= $now - $this->config->healthWaitingSeconds) {
                 $problems[self::MAIL_WAITING] = sprintf('%d waiting, the oldest since %s (threshold %d s)', count($waiting), EventLog::time($oldest), $this->config->healthWaitingSeconds);
             }
-            $failed = count($this->outbox->failed());
+            $failed = count($this->outbox->failed->paths());
             if ($failed > 0) {
-                $problems[self::MAIL_FAILED] = sprintf('%d in %s/ (deliver.php --failed lists them)', $failed, Outbox::FAILED_DIR);
+                $problems[self::MAIL_FAILED] = sprintf('%d in %s/ (deliver.php --failed lists them)', $failed, FailedMessages::DIR);
             }
         } catch (OutboxUnavailable $e) {
             $problems[self::OUTBOX_UNAVAILABLE] = $e->getMessage();
         }
         $free = ($this->freeBytes)();
         error_clear_last();
-        $floor = $this->config->outboxMinFreeMb * 1024 * 1024;
+        $floor = $this->config->outbox->minFreeBytes;
         if ($free !== false && $free < $floor) {
-            $problems[self::DISK_LOW] = sprintf('%d MB free on the outbox\'s disk, under its floor of %d MB', (int) floor($free / 1048576), $this->config->outboxMinFreeMb);
+            $problems[self::DISK_LOW] = sprintf('%d MB free on the outbox\'s disk, under its floor of %d MB', (int) floor($free / 1048576), intdiv($floor, 1048576));
         }
         $key = ProofOfWork::keyProblem($this->config);
         if ($key !== null) {
@@ -108,7 +108,7 @@ final class Health
     /** SMTP unreachable or refusing the login for longer than the threshold (the deliverer's own check). */
     public function smtpProblem(): ?string
     {
-        $since = $this->outbox->smtpDownSince();
+        $since = $this->outbox->smtp->downSince();
         if ($since === null || $since > $this->outbox->now() - $this->config->healthSmtpDownSeconds) {
             return null;
         }

@@ -113,7 +113,7 @@ final class RequestHandler
         }
 
         // A delivery just found SMTP away: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
-        $sendNow = !$this->outbox->smtpLooksDown();
+        $sendNow = !$this->outbox->smtp->looksDown();
         try {
             $claim = $this->outbox->store($message, attemptNow: $sendNow);
         } catch (OutboxFull $e) {
@@ -148,7 +148,7 @@ final class RequestHandler
     private function hold(OutgoingMessage $message, string $reason, bool $page): Response
     {
         try {
-            $id = $this->outbox->hold($message);
+            $id = $this->outbox->held->hold($message);
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('refused', ['reason' => $e->reason, 'proof' => $reason] + $e->details));
 

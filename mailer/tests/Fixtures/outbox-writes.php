@@ -9,6 +9,7 @@
 declare(strict_types=1);
 
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\OutgoingMessage;
 
 require dirname(__DIR__, 2) . '/vendor/autoload.php';
@@ -24,7 +25,7 @@ $message = static fn (string $token): OutgoingMessage => new OutgoingMessage(
     "<$token@salon.test>",
     '',
 );
-$outbox = new Outbox($argv[1], 1, 60);
+$outbox = new Outbox($argv[1], new OutboxLimits(maxAttempts: 1, retrySeconds: 60));
 fwrite(STDERR, "== store\n");
 $outbox->store($message('a'))->release();
 fwrite(STDERR, "== attempt\n");

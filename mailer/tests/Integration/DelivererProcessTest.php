@@ -7,6 +7,7 @@ namespace Salon\Mailer\Tests\Integration;
 use PHPUnit\Framework\Attributes\CoversNothing;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\Tests\Unit\OutboxTest;
 use Salon\Mailer\Tests\Unit\TempDirectory;
 
@@ -155,7 +156,7 @@ final class DelivererProcessTest extends TestCase
 
     public function testInTheMiddleOfAPassItFinishesTheMessageInHandAndKeepsTheRest(): void
     {
-        $outbox = new Outbox($this->dir, 10, 60);
+        $outbox = new Outbox($this->dir, new OutboxLimits(maxAttempts: 10, retrySeconds: 60));
         foreach (['a', 'b', 'c'] as $token) {
             $outbox->store(OutboxTest::message($token))->release();
             usleep(1000); // distinct, ordered file names

@@ -10,6 +10,7 @@ use Salon\Mailer\Deliverer;
 use Salon\Mailer\DeliveryReport;
 use Salon\Mailer\EventLog;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\SendFailed;
 use Salon\Mailer\SmtpSender;
@@ -32,7 +33,7 @@ final class DelivererTest extends TestCase
     protected function setUp(): void
     {
         $this->makeTempDirectory();
-        $this->outbox = new Outbox($this->dir, 3, 60, fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(maxAttempts: 3, retrySeconds: 60), fn (): int => $this->now);
         $this->sender = new FakeSender();
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
@@ -105,7 +106,7 @@ final class DelivererTest extends TestCase
         self::assertSame(1, $report->retried);
         self::assertTrue($report->stoppedBySmtpFailure);
         self::assertSame(2, $report->left);
-        self::assertTrue($this->outbox->smtpLooksDown());
+        self::assertTrue($this->outbox->smtp->looksDown());
         $id = (new OutboxEntry(OutboxTest::message('a'), 0))->id();
         self::assertSame(
             "contact-form: retry id=$id attempt=1 next=" . EventLog::time($this->now + 60) . ' reason="SMTP Error: Could not connect to SMTP host. [address]"',
@@ -129,7 +130,7 @@ final class DelivererTest extends TestCase
         $this->sender->failure = null;
         $report = $this->deliverer->runOnce(ignoreSchedule: true);
         self::assertSame(1, $report->sent);
-        self::assertFalse($this->outbox->smtpLooksDown(), 'a success clears the marker');
+        self::assertFalse($this->outbox->smtp->looksDown(), 'a success clears the marker');
     }
 
     public function testTheSameMessageIdOnEveryRetryAndTheMessageFailsAfterMaxAttempts(): void
@@ -143,14 +144,14 @@ final class DelivererTest extends TestCase
 
         self::assertSame(3, $this->sender->calls);
         self::assertSame([], $this->outbox->pending());
-        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed());
+        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed->paths());
         $id = (new OutboxEntry(OutboxTest::message('a'), 0))->id();
         self::assertStringStartsWith("contact-form: failed id=$id attempts=3 kept=failed/ reason=", $this->log[2]);
 
         // Nothing more happens to it until a person puts it back.
         $this->sender->failure = null;
         self::assertSame(0, $this->deliverer->runOnce()->sent);
-        $this->outbox->requeueFailed();
+        $this->outbox->failed->requeue();
         self::assertSame(1, $this->deliverer->runOnce()->sent);
         self::assertSame(OutboxTest::message('a')->messageId, $this->sender->sent[0]->messageId);
     }
@@ -194,10 +195,10 @@ final class DelivererTest extends TestCase
         self::assertSame(1, $report->failed);
         self::assertFalse($report->stoppedBySmtpFailure);
         self::assertSame([], $this->outbox->pending());
-        self::assertSame([$this->dir . '/failed/' . basename($refused)], $this->outbox->failed(), 'never retried');
-        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed()[0]));
+        self::assertSame([$this->dir . '/failed/' . basename($refused)], $this->outbox->failed->paths(), 'never retried');
+        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed->paths()[0]));
         self::assertStringContainsString('550 5.7.1 Message rejected as spam', $kept->lastError, 'the server\'s answer is kept');
-        self::assertFalse($this->outbox->smtpLooksDown(), 'a server that answers is not down: requests keep sending at once');
+        self::assertFalse($this->outbox->smtp->looksDown(), 'a server that answers is not down: requests keep sending at once');
         $id = (new OutboxEntry(OutboxTest::message('spam'), 0))->id();
         self::assertMatchesRegularExpression("/^contact-form: refused id=$id attempt=1 kept=failed\\/ reason=\"[^\"]*550 5\\.7\\.1 Message rejected as spam\"$/", $this->log[0]);
         self::assertSame(['message'], array_values(array_filter($server->log(), static fn (string $l): bool => $l === 'message')));
@@ -218,7 +219,7 @@ final class DelivererTest extends TestCase
         $report = $this->deliverer->runOnce();
 
         self::assertSame(1, $report->failed, 'after OUTBOX_MAX_ATTEMPTS (3) it gives up');
-        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed());
+        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed->paths());
         self::assertSame(0, $this->sender->calls);
     }
 
@@ -236,7 +237,7 @@ final class DelivererTest extends TestCase
 
     public function testAfterSmtpRecoversTheBackoffIsResetWithoutWaitingHours(): void
     {
-        $this->outbox = new Outbox($this->dir, 10, 60, fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(maxAttempts: 10, retrySeconds: 60), fn (): int => $this->now);
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
         });
@@ -262,7 +263,7 @@ final class DelivererTest extends TestCase
 
     public function testASuccessfulSendAfterAnOutageMakesTheWaitingMessagesDueAtOnce(): void
     {
-        $this->outbox = new Outbox($this->dir, 10, 60, fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(maxAttempts: 10, retrySeconds: 60), fn (): int => $this->now);
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
         });
@@ -298,7 +299,7 @@ final class DelivererTest extends TestCase
 
         self::assertSame('not read', file_get_contents($path));
         self::assertSame(0, $report->failed);
-        self::assertSame([], $this->outbox->failed());
+        self::assertSame([], $this->outbox->failed->paths());
     }
 
     public function testFailedMessagesAreDeletedAfterTheRetentionPeriod(): void
@@ -313,14 +314,14 @@ final class DelivererTest extends TestCase
         $this->now += 10 * 86400;
         $newer = $this->store('newer');
         $deliverer->runOnce();
-        self::assertCount(2, $outbox->failed());
+        self::assertCount(2, $outbox->failed->paths());
 
         // 30 days and a second after the first was sent, 20 after the second.
         $this->now += 20 * 86400 + 1;
         $this->log = [];
         $deliverer->runOnce();
 
-        self::assertSame([$this->dir . '/failed/' . basename($newer)], $outbox->failed(), 'the privacy policy promises 30 days at most');
+        self::assertSame([$this->dir . '/failed/' . basename($newer)], $outbox->failed->paths(), 'the privacy policy promises 30 days at most');
         $id = (new OutboxEntry(OutboxTest::message('old'), 0))->id();
         self::assertContains("contact-form: expired id=$id kept-days=30", $this->log);
         self::assertFileDoesNotExist($this->dir . '/failed/' . basename($old));
@@ -332,7 +333,7 @@ final class DelivererTest extends TestCase
         // full quota). It stays in the outbox; this process must remember it was sent and only remove it later.
         $dir = $this->dir;
         $result = self::asUnprivilegedUser($dir, static function () use ($dir): array {
-            $outbox = new Outbox($dir, 3, 60);
+            $outbox = new Outbox($dir, new OutboxLimits(maxAttempts: 3, retrySeconds: 60));
             $sender = new FakeSender(onSend: static function () use ($dir): void {
                 chmod($dir, 0500);
             });
@@ -347,7 +348,7 @@ final class DelivererTest extends TestCase
             $again = $deliverer->runOnce(true);
 
             return ['calls' => $sender->calls, 'sent' => $again->sent, 'left' => count($outbox->pending()), 'log' => $log];
-        }, [Outbox::class, Deliverer::class, FakeSender::class, OutboxTest::class, EventLog::class, DeliveryReport::class, OutboxEntry::class,
+        }, [Outbox::class, \Salon\Mailer\OutboxLimits::class, \Salon\Mailer\Spool::class, \Salon\Mailer\HeldMessages::class, \Salon\Mailer\FailedMessages::class, \Salon\Mailer\SmtpHealth::class, Deliverer::class, FakeSender::class, OutboxTest::class, EventLog::class, DeliveryReport::class, OutboxEntry::class,
             \Salon\Mailer\Claim::class, \Salon\Mailer\OutgoingMessage::class, \Salon\Mailer\OutboxUnavailable::class, \Salon\Mailer\Outcome::class, SendFailed::class]);
 
         self::assertSame(1, $result['calls'], 'SMTP got it once');

@@ -67,7 +67,7 @@ final class HealthTest extends TestCase
     {
         $this->outbox->store(OutboxTest::message('a'))->release();
         $this->now += 3600;
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $this->now += 900;
 
         $response = Health::answer('GET', fn (): array => $this->health->problems(), $this->now);
@@ -87,21 +87,21 @@ final class HealthTest extends TestCase
 
     public function testSmtpDownCountsFromTheFirstFailureOfTheOutageNotTheLatest(): void
     {
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $this->now += 600;
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $this->health->beat();
         self::assertSame([], $this->codes(), 'ten minutes is under the threshold');
 
         $this->now += 300;
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $this->health->beat();
         self::assertSame(['smtp-down'], $this->codes(), 'failing for 15 minutes, though the last failure is a second old');
         self::assertNotNull($this->health->smtpProblem());
 
-        $this->outbox->noteSmtpUp();
+        $this->outbox->smtp->noteUp();
         self::assertSame([], $this->codes(), 'a success ends it');
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         self::assertSame([], $this->codes(), 'a new outage starts from zero');
     }
 
@@ -118,7 +118,7 @@ final class HealthTest extends TestCase
 
     public function testAnythingInFailedIsAProblem(): void
     {
-        $this->outbox->moveToFailed($this->outbox->store(OutboxTest::message('a')));
+        $this->outbox->failed->keep($this->outbox->store(OutboxTest::message('a')));
 
         self::assertSame(['mail-failed'], $this->codes());
     }
