@@ -17,7 +17,7 @@ final readonly class Config
         'MAIL_FROM', 'MAIL_FROM_NAME', 'MAIL_TO',
         'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_PASS_FILE', 'SMTP_TIMEOUT',
         'SMTP_CA_FILE',
-        'OUTBOX_DIR', 'OUTBOX_MAX_ATTEMPTS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
+        'OUTBOX_DIR', 'OUTBOX_RETRY_HOURS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
         'OUTBOX_FAILED_DAYS', 'OUTBOX_MAX_HELD', 'OUTBOX_HELD_DAYS', 'POW_KEY_FILE',
         'HEALTH_SMTP_DOWN_SECONDS', 'HEALTH_WAITING_SECONDS', 'HEALTH_DELIVERER_SECONDS', 'HEALTH_SMTP_PROBE_SECONDS',
     ];
@@ -35,7 +35,7 @@ final readonly class Config
         'SMTP_PORT' => [1, 65535, '', ''],
         // Upper bound keeps a typo from bringing back PHPMailer's 300 s hang; php-fpm kills requests after 25 s anyway.
         'SMTP_TIMEOUT' => [1, 20, 'seconds', ''],
-        'OUTBOX_MAX_ATTEMPTS' => [1, 100, '', ''],
+        'OUTBOX_RETRY_HOURS' => [1, 720, 'hours', ''],
         'OUTBOX_RETRY_SECONDS' => [1, 86400, 'seconds', ''],
         'OUTBOX_MAX_PENDING' => [1, 1_000_000, '', ''],
         'OUTBOX_MIN_FREE_MB' => [0, 1_000_000_000, 'megabytes', ''],
@@ -205,7 +205,7 @@ final readonly class Config
             smtpTimeout: $number['SMTP_TIMEOUT'],
             outboxDir: $outboxDir,
             outbox: new OutboxLimits(
-                maxAttempts: $number['OUTBOX_MAX_ATTEMPTS'],
+                retryHours: $number['OUTBOX_RETRY_HOURS'],
                 retrySeconds: $number['OUTBOX_RETRY_SECONDS'],
                 maxPending: $number['OUTBOX_MAX_PENDING'],
                 minFreeBytes: $number['OUTBOX_MIN_FREE_MB'] * 1024 * 1024,

@@ -63,10 +63,11 @@ final class Deliverer
         } catch (SendFailed $e) {
             return $e->permanent ? $this->refused($claim, $id, $attempt, $e) : $this->retry($claim, $id, $e);
         } catch (\Throwable $e) {
-            // Not a failure the sender knows about: the message waits for its next attempt (counted already, so a
-            // message that always triggers a bug ends in failed/ instead of looping).
-            $claim->release();
-            ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'unexpected', 'detail' => get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));
+            // Not a failure the sender knows about: recorded like a passing one, so the message backs off and, if it
+            // always triggers the bug, ends in failed/ when its time is up instead of looping.
+            $detail = get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine();
+            ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'unexpected', 'detail' => $detail]));
+            $this->retry($claim, $id, SendFailed::deferred('unexpected: ' . $detail));
 
             return Outcome::Error;
         }
@@ -105,11 +106,32 @@ final class Deliverer
         $all = $this->outbox->pending();
         $paths = $ignoreSchedule ? $all : $this->outbox->due();
         $report->waiting = count($all) - count($paths);
+        $stopped = $this->deliverEach($paths, $ignoreSchedule, $stopRequested, $report);
+        if (!$stopped && !$ignoreSchedule && $this->outbox->smtp->takeRecovery()) {
+            // A message of this pass found SMTP back after an outage: the rest need not wait out their backoff.
+            $report->recovered = true;
+            $report->waiting = 0;
+            $this->deliverEach($this->outbox->pending(), true, $stopRequested, $report);
+        }
+        $report->left = count($this->outbox->pending());
 
+        return $report;
+    }
+
+    /**
+     * Delivers each of $paths in turn (see runOnce); true when it stopped before the end (a failure that is not the
+     * message's own, or a stop request).
+     *
+     * @param list<string>            $paths
+     * @param (\Closure(): bool)|null $stopRequested
+     */
+    private function deliverEach(array $paths, bool $ignoreSchedule, ?\Closure $stopRequested, DeliveryReport $report): bool
+    {
         foreach ($paths as $path) {
             if ($stopRequested !== null && $stopRequested()) {
                 $report->interrupted = true;
-                break;
+
+                return true;
             }
             $claim = $this->outbox->claim($path);
             if ($claim === null) {
@@ -121,9 +143,10 @@ final class Deliverer
                 $report->failed++;
                 continue;
             }
-            if ($claim->entry->attempts >= $this->outbox->limits->maxAttempts) {
-                // Its last attempt was counted and then its process died (or it died between counting and the move).
-                $this->giveUp($claim, $claim->entry->id(), $claim->entry->attempts, $claim->entry->lastError);
+            if ($claim->entry->attemptOpen && $this->outbox->outOfTime($claim->entry)) {
+                // Its last attempt never finished (its process died while sending it, as perhaps every attempt of
+                // it did: each backed off like any retry) and its time is up: it gives up without another try.
+                $this->expire($claim, $claim->entry);
                 $report->failed++;
                 continue;
             }
@@ -132,7 +155,6 @@ final class Deliverer
                 $report->waiting++;
                 continue;
             }
-            $attempts = $claim->entry->attempts;
             $outcome = $this->deliver($claim);
             if ($outcome === Outcome::Sent) {
                 $report->sent++;
@@ -142,17 +164,17 @@ final class Deliverer
                 $report->failed++;
                 continue;
             }
-            if ($attempts + 1 >= $this->outbox->limits->maxAttempts) {
+            if ($outcome === Outcome::Expired) {
                 $report->failed++;
             } else {
                 $report->retried++;
             }
             $report->stoppedBySmtpFailure = true;
-            break;
-        }
-        $report->left = count($this->outbox->pending());
 
-        return $report;
+            return true;
+        }
+
+        return false;
     }
 
     /**
@@ -230,11 +252,12 @@ final class Deliverer
             ($this->log)(EventLog::line('failed', [
                 'id' => $id, 'attempts' => $updated->attempts, 'kept' => FailedMessages::DIR . '/', 'reason' => $e->getMessage(),
             ]));
-        } else {
-            ($this->log)(EventLog::line('retry', [
-                'id' => $id, 'attempt' => $updated->attempts, 'next' => EventLog::time($updated->nextAttemptAt), 'reason' => $e->getMessage(),
-            ]));
+
+            return Outcome::Expired;
         }
+        ($this->log)(EventLog::line('retry', [
+            'id' => $id, 'attempt' => $updated->attempts, 'next' => EventLog::time($updated->nextAttemptAt), 'reason' => $e->getMessage(),
+        ]));
 
         return Outcome::Retry;
     }
@@ -248,6 +271,17 @@ final class Deliverer
         } catch (OutboxUnavailable $e) {
             $this->sentButKept[$id] = true;
             ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'sent-not-removed', 'detail' => $e->getMessage()]));
+        }
+    }
+
+    private function expire(Claim $claim, OutboxEntry $entry): void
+    {
+        $reason = sprintf('attempt %d did not finish (%s), and its time is up', $entry->attempts, $entry->lastError !== '' ? 'before it: ' . $entry->lastError : 'its process died');
+        try {
+            $this->outbox->expire($claim, $reason);
+            ($this->log)(EventLog::line('failed', ['id' => $entry->id(), 'attempts' => $entry->attempts, 'kept' => FailedMessages::DIR . '/', 'reason' => $reason]));
+        } catch (OutboxUnavailable $e) {
+            ($this->log)(EventLog::line('error', ['id' => $entry->id(), 'reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
         }
     }
 

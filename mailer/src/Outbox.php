@@ -14,9 +14,10 @@ namespace Salon\Mailer;
  * - claim(): an exclusive, non-blocking flock, so two deliverers (or a request and a deliverer) never send one
  *   message twice; the lock dies with its process.
  * - beginAttempt() counts an attempt before it is made, so an attempt whose process dies (a kill, an OOM,
- *   php-fpm's request_terminate_timeout) is counted all the same; recordFailure() keeps the reason and after
- *   maxAttempts moves the file to failed/; refuse() moves a message the server refused to failed/ at once;
- *   markSent() removes the file only after SMTP accepted the mail.
+ *   php-fpm's request_terminate_timeout) is counted all the same, and backs off like any other; recordFailure()
+ *   keeps the reason and moves the file to failed/ only once the message has been retried for retryHours: an
+ *   unreachable server or a refused login never gives up a younger message. refuse() moves a message the
+ *   server refused for good to failed/ at once; markSent() removes the file only after SMTP accepted the mail.
  *
  * A waiting file's mtime is its next attempt time, so a pass reads only the files that are due (the JSON inside
  * stays the authority).
@@ -26,8 +27,8 @@ final class Outbox
     /** A message's id as OutboxEntry makes it and --held lists it. */
     public const ID_PATTERN = '/^[0-9a-f]{16}$/D';
 
-    /** Retries back off exponentially up to this delay. */
-    public const RETRY_CAP_SECONDS = 4 * 3600;
+    /** Retries back off exponentially up to this delay, so that a repaired server is used within the hour. */
+    public const RETRY_CAP_SECONDS = 3600;
 
     public readonly HeldMessages $held;
     public readonly FailedMessages $failed;
@@ -181,9 +182,9 @@ final class Outbox
     }
 
     /**
-     * The attempt counted by beginAttempt (or by store) failed for a passing reason: keeps the reason, and after
-     * the last attempt moves the file to failed/. Returns the entry as stored, nextAttemptAt 0 when it gave up.
-     * The claim is released either way.
+     * The attempt counted by beginAttempt (or by store) failed for a passing reason: keeps the reason, and once the
+     * message has been retried for retryHours moves the file to failed/ (EXPIRED). Returns the entry as stored,
+     * nextAttemptAt 0 when it gave up. The claim is released either way.
      *
      * @throws OutboxUnavailable the reason could not be written (the attempt stays counted and scheduled)
      */
@@ -191,13 +192,38 @@ final class Outbox
     {
         try {
             $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be rescheduled');
-            $gaveUp = $entry->attempts >= $this->limits->maxAttempts;
-            $updated = $entry->failedWith($error, $gaveUp ? 0 : $entry->nextAttemptAt);
+            $gaveUp = $this->outOfTime($entry);
+            $updated = $entry->failedWith($error, $gaveUp ? 0 : $entry->nextAttemptAt, $gaveUp ? OutboxEntry::EXPIRED : '');
             $next = $this->spool->rewrite($claim, $updated);
             if ($gaveUp) {
                 $this->failed->keep($next);
             }
             $next->release();
+
+            return $updated;
+        } finally {
+            $claim->release();
+        }
+    }
+
+    /** True once the message has been retried for retryHours (since it was accepted or put back in the queue). */
+    public function outOfTime(OutboxEntry $entry): bool
+    {
+        return $this->now() >= $entry->queuedAt + $this->limits->retryHours * 3600;
+    }
+
+    /**
+     * Moves a claimed message to failed/ as EXPIRED, with $reason (its last attempt never finished and its time is
+     * up). The claim is released either way.
+     *
+     * @throws OutboxUnavailable
+     */
+    public function expire(Claim $claim, string $reason): OutboxEntry
+    {
+        try {
+            $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be expired');
+            $updated = $entry->failedWith($reason, 0, OutboxEntry::EXPIRED);
+            $this->failed->keep($this->spool->rewrite($claim, $updated));
 
             return $updated;
         } finally {
@@ -225,7 +251,7 @@ final class Outbox
     {
         try {
             $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be refused');
-            $updated = $entry->failedWith($answer, 0);
+            $updated = $entry->failedWith($answer, 0, OutboxEntry::REFUSED);
             $this->failed->keep($this->spool->rewrite($claim, $updated));
 
             return $updated;

@@ -11,8 +11,11 @@ namespace Salon\Mailer;
 final readonly class OutboxLimits
 {
     public function __construct(
-        /** Failed delivery attempts after which a message is moved to failed/. */
-        public int $maxAttempts = 10,
+        /**
+         * Hours a message is retried before it is moved to failed/ (counted from when it was accepted, or put back
+         * in the queue); mail servers give up after 4 to 5 days (RFC 5321, 4.5.4.1).
+         */
+        public int $retryHours = 120,
         /** Delay before the first retry; each further retry waits twice as long (capped, see Outbox). */
         public int $retrySeconds = 60,
         /** Waiting messages over which new posts are refused (OutboxFull) until the deliverer catches up. */

@@ -98,7 +98,7 @@ describe("docker/defaults.env: one place for every setting's default", () => {
   // Config reads each from the environment; the classes it builds have their own defaults for when they are made
   // without it (OutboxLimits' minFreeBytes, in bytes, defaults to no check: it is not the file's megabytes).
   it.each<{ setting: string; file: string; param: string }>([
-    { setting: "OUTBOX_MAX_ATTEMPTS", file: "OutboxLimits", param: "maxAttempts" },
+    { setting: "OUTBOX_RETRY_HOURS", file: "OutboxLimits", param: "retryHours" },
     { setting: "OUTBOX_RETRY_SECONDS", file: "OutboxLimits", param: "retrySeconds" },
     { setting: "OUTBOX_MAX_PENDING", file: "OutboxLimits", param: "maxPending" },
     { setting: "OUTBOX_FAILED_DAYS", file: "OutboxLimits", param: "failedDays" },

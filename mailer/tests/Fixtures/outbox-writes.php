@@ -25,11 +25,16 @@ $message = static fn (string $token): OutgoingMessage => new OutgoingMessage(
     "<$token@salon.test>",
     '',
 );
-$outbox = new Outbox($argv[1], new OutboxLimits(maxAttempts: 1, retrySeconds: 60));
+$now = time();
+$outbox = new Outbox($argv[1], new OutboxLimits(retryHours: 1, retrySeconds: 60), static function () use (&$now): int {
+    return $now;
+});
 fwrite(STDERR, "== store\n");
 $outbox->store($message('a'))->release();
 fwrite(STDERR, "== attempt\n");
 $claim = $outbox->beginAttempt($outbox->claim($outbox->pending()[0]) ?? throw new RuntimeException('not claimed'));
+// Its time is up: the failure moves it to failed/.
+$now += 3600;
 fwrite(STDERR, "== failure\n");
 $outbox->recordFailure($claim, 'SMTP down');
 fwrite(STDERR, "== sent\n");

@@ -37,7 +37,7 @@ final class ConfigTest extends TestCase
         self::assertSame((int) $defaults['SMTP_PORT'], $config->smtpPort);
         self::assertSame($defaults['SMTP_HOST'], $config->smtpHost);
         self::assertSame((int) $defaults['SMTP_TIMEOUT'], $config->smtpTimeout);
-        self::assertSame((int) $defaults['OUTBOX_MAX_ATTEMPTS'], $config->outbox->maxAttempts);
+        self::assertSame((int) $defaults['OUTBOX_RETRY_HOURS'], $config->outbox->retryHours);
         self::assertSame((int) $defaults['OUTBOX_RETRY_SECONDS'], $config->outbox->retrySeconds);
         self::assertSame((int) $defaults['OUTBOX_MAX_PENDING'], $config->outbox->maxPending);
         self::assertSame((int) $defaults['OUTBOX_MIN_FREE_MB'] * 1024 * 1024, $config->outbox->minFreeBytes);
@@ -59,18 +59,18 @@ final class ConfigTest extends TestCase
 
     public function testOutboxSettings(): void
     {
-        $config = TestConfig::make(['OUTBOX_DIR' => '/srv/outbox', 'OUTBOX_MAX_ATTEMPTS' => '3', 'OUTBOX_RETRY_SECONDS' => '5']);
+        $config = TestConfig::make(['OUTBOX_DIR' => '/srv/outbox', 'OUTBOX_RETRY_HOURS' => '3', 'OUTBOX_RETRY_SECONDS' => '5']);
 
         self::assertSame('/srv/outbox', $config->outboxDir);
-        self::assertSame(3, $config->outbox->maxAttempts);
+        self::assertSame(3, $config->outbox->retryHours);
         self::assertSame(5, $config->outbox->retrySeconds);
 
         try {
-            TestConfig::make(['OUTBOX_DIR' => 'relative/outbox', 'OUTBOX_MAX_ATTEMPTS' => '0', 'OUTBOX_RETRY_SECONDS' => 'soon']);
+            TestConfig::make(['OUTBOX_DIR' => 'relative/outbox', 'OUTBOX_RETRY_HOURS' => '0', 'OUTBOX_RETRY_SECONDS' => 'soon']);
             self::fail('expected InvalidConfig');
         } catch (InvalidConfig $e) {
             self::assertStringContainsString('OUTBOX_DIR must be an absolute path', $e->getMessage());
-            self::assertStringContainsString('OUTBOX_MAX_ATTEMPTS', $e->getMessage());
+            self::assertStringContainsString('OUTBOX_RETRY_HOURS must be a number of hours from 1 to 720', $e->getMessage());
             self::assertStringContainsString('OUTBOX_RETRY_SECONDS', $e->getMessage());
         }
     }

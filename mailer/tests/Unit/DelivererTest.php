@@ -33,7 +33,7 @@ final class DelivererTest extends TestCase
     protected function setUp(): void
     {
         $this->makeTempDirectory();
-        $this->outbox = new Outbox($this->dir, new OutboxLimits(maxAttempts: 3, retrySeconds: 60), fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now);
         $this->sender = new FakeSender();
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
@@ -133,20 +133,32 @@ final class DelivererTest extends TestCase
         self::assertFalse($this->outbox->smtp->looksDown(), 'a success clears the marker');
     }
 
-    public function testTheSameMessageIdOnEveryRetryAndTheMessageFailsAfterMaxAttempts(): void
+    public function testTheSameMessageIdOnEveryRetryAndTheMessageGivesUpOnlyWhenItsTimeIsUp(): void
     {
         $path = $this->store('a');
+        $stored = $this->now;
         $this->down();
-        for ($i = 0; $i < 3; $i++) {
+        // Retried whenever due, at most an hour apart, for five days: never failed/ meanwhile.
+        while ($this->now < $stored + 120 * 3600 - 3600) {
             $this->now += 3600;
             $this->deliverer->runOnce();
+            self::assertSame([], $this->outbox->failed->paths(), 'not before its time is up');
+            self::assertCount(1, $this->outbox->pending());
         }
+        $calls = $this->sender->calls;
+        self::assertSame(119, $calls, "one attempt an hour (the backoff's cap) for 119 hours");
 
-        self::assertSame(3, $this->sender->calls);
+        $this->now += 3600;
+        $report = $this->deliverer->runOnce();
+
+        self::assertSame(1, $report->failed, 'the attempt at the limit failed: it gives up');
+        self::assertSame($calls + 1, $this->sender->calls);
         self::assertSame([], $this->outbox->pending());
         self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed->paths());
+        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed->paths()[0]));
+        self::assertSame(OutboxEntry::EXPIRED, $kept->gaveUp);
         $id = (new OutboxEntry(OutboxTest::message('a'), 0))->id();
-        self::assertStringStartsWith("contact-form: failed id=$id attempts=3 kept=failed/ reason=", $this->log[2]);
+        self::assertStringStartsWith("contact-form: failed id=$id attempts=" . ($calls + 1) . ' kept=failed/ reason=', end($this->log));
 
         // Nothing more happens to it until a person puts it back.
         $this->sender->failure = null;
@@ -204,29 +216,48 @@ final class DelivererTest extends TestCase
         self::assertSame(['message'], array_values(array_filter($server->log(), static fn (string $l): bool => $l === 'message')));
     }
 
-    public function testAnAttemptThatDiesWithItsProcessIsCountedAndTheMessageEventuallyFails(): void
+    public function testAnAttemptThatDiesWithItsProcessIsCountedBacksOffAndGivesUpOnlyWhenItsTimeIsUp(): void
     {
         // request_terminate_timeout, the OOM killer or a kill ends the process while SMTP has the message: the
-        // attempt must count all the same, or such a message is retried forever.
+        // attempt counts all the same and backs off, so a message that kills every attempt is tried ever more
+        // rarely, and never delays the others.
         $path = $this->store('a');
         for ($attempt = 1; $attempt <= 3; $attempt++) {
-            self::assertSame(SIGKILL, self::runDyingDeliverer($this->dir), 'the fixture kills itself while sending');
+            self::assertSame(SIGKILL, self::runDyingDeliverer($this->dir, $this->now), 'the fixture kills itself while sending');
             clearstatcache();
             $entry = OutboxEntry::fromJson((string) file_get_contents($path));
             self::assertSame($attempt, $entry->attempts, "attempt $attempt is on file although its process died");
+            self::assertTrue($entry->attemptOpen, 'and known not to have finished');
         }
+        self::assertSame($this->now + 240, OutboxEntry::fromJson((string) file_get_contents($path))->nextAttemptAt, 'backed off');
+
+        // A day later it is tried again: its time is not up.
         $this->now += 86400;
         $report = $this->deliverer->runOnce();
+        self::assertSame(1, $report->sent);
+        self::assertSame([], $this->outbox->failed->paths());
+    }
 
-        self::assertSame(1, $report->failed, 'after OUTBOX_MAX_ATTEMPTS (3) it gives up');
+    public function testAMessageWhoseLastAttemptNeverFinishedGivesUpWithoutAnotherTryWhenItsTimeIsUp(): void
+    {
+        $path = $this->store('a');
+        self::assertSame(SIGKILL, self::runDyingDeliverer($this->dir, $this->now));
+        $this->now += 120 * 3600;
+
+        $report = $this->deliverer->runOnce();
+
+        self::assertSame(1, $report->failed);
+        self::assertSame(0, $this->sender->calls, 'not tried again: it might kill this process too');
         self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed->paths());
-        self::assertSame(0, $this->sender->calls);
+        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed->paths()[0]));
+        self::assertSame(OutboxEntry::EXPIRED, $kept->gaveUp);
+        self::assertStringContainsString('attempt 1 did not finish', $kept->lastError);
     }
 
     /** A pass in a process of its own whose sender SIGKILLs that process in the middle of sending. */
-    private static function runDyingDeliverer(string $dir): int
+    private static function runDyingDeliverer(string $dir, int $now): int
     {
-        $process = proc_open([PHP_BINARY, dirname(__DIR__) . '/Fixtures/dying-deliverer.php', $dir], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        $process = proc_open([PHP_BINARY, dirname(__DIR__) . '/Fixtures/dying-deliverer.php', $dir, (string) $now], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
         self::assertIsResource($process);
         stream_get_contents($pipes[1]);
         stream_get_contents($pipes[2]);
@@ -237,7 +268,7 @@ final class DelivererTest extends TestCase
 
     public function testAfterSmtpRecoversTheBackoffIsResetWithoutWaitingHours(): void
     {
-        $this->outbox = new Outbox($this->dir, new OutboxLimits(maxAttempts: 10, retrySeconds: 60), fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now);
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
         });
@@ -263,7 +294,7 @@ final class DelivererTest extends TestCase
 
     public function testASuccessfulSendAfterAnOutageMakesTheWaitingMessagesDueAtOnce(): void
     {
-        $this->outbox = new Outbox($this->dir, new OutboxLimits(maxAttempts: 10, retrySeconds: 60), fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now);
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
         });
@@ -304,20 +335,24 @@ final class DelivererTest extends TestCase
 
     public function testFailedMessagesAreDeletedAfterTheRetentionPeriod(): void
     {
-        $outbox = Outbox::fromConfig(TestConfig::make(['OUTBOX_DIR' => $this->dir, 'OUTBOX_MAX_ATTEMPTS' => '1', 'OUTBOX_FAILED_DAYS' => '30']), fn (): int => $this->now);
+        $outbox = Outbox::fromConfig(TestConfig::make(['OUTBOX_DIR' => $this->dir, 'OUTBOX_RETRY_HOURS' => '1', 'OUTBOX_FAILED_DAYS' => '30']), fn (): int => $this->now);
         $deliverer = new Deliverer($outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
         });
         $this->down();
         $old = $this->store('old');
         $deliverer->runOnce();
+        $this->now += 3600;
+        $deliverer->runOnce();
         $this->now += 10 * 86400;
         $newer = $this->store('newer');
+        $deliverer->runOnce();
+        $this->now += 3600;
         $deliverer->runOnce();
         self::assertCount(2, $outbox->failed->paths());
 
         // 30 days and a second after the first was sent, 20 after the second.
-        $this->now += 20 * 86400 + 1;
+        $this->now += 20 * 86400 - 3600 + 1;
         $this->log = [];
         $deliverer->runOnce();
 
@@ -333,7 +368,7 @@ final class DelivererTest extends TestCase
         // full quota). It stays in the outbox; this process must remember it was sent and only remove it later.
         $dir = $this->dir;
         $result = self::asUnprivilegedUser($dir, static function () use ($dir): array {
-            $outbox = new Outbox($dir, new OutboxLimits(maxAttempts: 3, retrySeconds: 60));
+            $outbox = new Outbox($dir, new OutboxLimits(retrySeconds: 60));
             $sender = new FakeSender(onSend: static function () use ($dir): void {
                 chmod($dir, 0500);
             });

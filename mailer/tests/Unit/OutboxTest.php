@@ -37,9 +37,9 @@ final class OutboxTest extends TestCase
         $this->removeTempDirectory();
     }
 
-    private function outbox(int $maxAttempts = 10, int $retrySeconds = 60): Outbox
+    private function outbox(int $retryHours = 120, int $retrySeconds = 60): Outbox
     {
-        return new Outbox($this->dir, new OutboxLimits(maxAttempts: $maxAttempts, retrySeconds: $retrySeconds), fn (): int => $this->now);
+        return new Outbox($this->dir, new OutboxLimits(retryHours: $retryHours, retrySeconds: $retrySeconds), fn (): int => $this->now);
     }
 
     public static function message(string $token = 'a'): OutgoingMessage
@@ -123,7 +123,7 @@ final class OutboxTest extends TestCase
         self::assertNull($outbox->claimHandle($first->path, $oldHandle), 'a stale copy is never taken for the entry');
         self::assertFalse(is_resource($oldHandle));
         $this->now += 3600;
-        $fresh = (new Outbox($this->dir, new OutboxLimits(maxAttempts: 10, retrySeconds: 60), fn (): int => $this->now))->claim($first->path);
+        $fresh = (new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now))->claim($first->path);
         self::assertNotNull($fresh);
         self::assertSame(1, $fresh->entry?->attempts);
         $fresh->release();
@@ -143,12 +143,13 @@ final class OutboxTest extends TestCase
     {
         $outbox = $this->outbox(20, 60);
 
+        // Capped at an hour, so a repaired server is used within the hour even without the deliverer's probe.
         self::assertSame(
-            [60, 120, 240, 480, 960, 1920, 3840, 7680, 14400, 14400],
+            [60, 120, 240, 480, 960, 1920, 3600, 3600, 3600, 3600],
             array_map($outbox->retryDelay(...), range(1, 10)),
         );
-        self::assertSame(14400, $outbox->retryDelay(100), 'no overflow for a large count');
-        self::assertSame(86400, (new Outbox($this->dir, new OutboxLimits(maxAttempts: 5, retrySeconds: 86400)))->retryDelay(3), 'a base above the cap is the cap');
+        self::assertSame(3600, $outbox->retryDelay(100), 'no overflow for a large count');
+        self::assertSame(86400, (new Outbox($this->dir, new OutboxLimits(retrySeconds: 86400)))->retryDelay(3), 'a base above the cap is the cap');
     }
 
     public function testRescheduleCountsTheAttemptAndStoresTheNextTimeKeepingTheMessageId(): void
@@ -174,32 +175,36 @@ final class OutboxTest extends TestCase
         $claim->release();
     }
 
-    public function testAfterTheLastAttemptTheMessageIsKeptInFailed(): void
+    public function testAMessageIsRetriedUntilItsTimeIsUpAndThenKeptInFailed(): void
     {
-        $outbox = $this->outbox(3, 60);
+        $outbox = $this->outbox(retryHours: 1);
         $claim = $outbox->store(self::message());
         $name = basename($claim->path);
-        for ($attempt = 1; $attempt <= 3; $attempt++) {
+        for ($minute = 0; $minute < 60; $minute += 20) {
             $entry = $outbox->reschedule($claim, 'SMTP down');
-            if ($attempt < 3) {
-                $claim = $outbox->claim($this->dir . '/' . $name) ?? self::fail('entry vanished');
-            }
+            self::assertNotSame(0, $entry->nextAttemptAt, "retried again after $minute minutes");
+            $claim = $outbox->claim($this->dir . '/' . $name) ?? self::fail('entry vanished');
+            $this->now += 20 * 60;
         }
+        $entry = $outbox->reschedule($claim, 'SMTP down');
 
-        self::assertSame(3, $entry->attempts);
+        self::assertSame(4, $entry->attempts);
+        self::assertSame(0, $entry->nextAttemptAt, 'an hour after it was stored, its failure gives up');
         self::assertSame([], $outbox->pending());
         self::assertSame([$this->dir . '/failed/' . $name], $outbox->failed->paths());
         // People's messages: nobody but the outbox's owner may list or read them (whatever the umask).
         self::assertSame(0700, fileperms($this->dir . '/failed') & 0777);
         $kept = OutboxEntry::fromJson((string) file_get_contents($this->dir . '/failed/' . $name));
-        self::assertSame(3, $kept->attempts);
+        self::assertSame(4, $kept->attempts);
+        self::assertSame(OutboxEntry::EXPIRED, $kept->gaveUp);
         self::assertEquals(self::message(), $kept->message, 'kept whole, never dropped');
     }
 
-    public function testFailedMessagesCanBePutBackWithAttemptsReset(): void
+    public function testFailedMessagesCanBePutBackWithAttemptsResetAndANewRoundOfRetries(): void
     {
-        $outbox = $this->outbox(1, 60);
+        $outbox = $this->outbox(retryHours: 1);
         $claim = $outbox->store(self::message());
+        $this->now += 3600;
         $outbox->reschedule($claim, 'SMTP down');
         self::assertCount(1, $outbox->failed->paths());
 
@@ -211,7 +216,11 @@ final class OutboxTest extends TestCase
         $entry = OutboxEntry::fromJson((string) file_get_contents($outbox->pending()[0]));
         self::assertSame(0, $entry->attempts);
         self::assertSame($this->now, $entry->nextAttemptAt);
+        self::assertSame($this->now, $entry->queuedAt);
+        self::assertSame('', $entry->gaveUp);
         self::assertSame(self::message()->messageId, $entry->message->messageId);
+        $again = $outbox->reschedule($outbox->claim($outbox->pending()[0]) ?? self::fail('not claimed'), 'SMTP down');
+        self::assertNotSame(0, $again->nextAttemptAt, 'its time counts again from when it was put back');
     }
 
     public function testPendingListsEntriesOldestFirstAndIgnoresDotfiles(): void
@@ -301,7 +310,7 @@ final class OutboxTest extends TestCase
 
     public function testFailedKeepsMessagesForTheRetentionPeriodCountedFromWhenTheyWereSent(): void
     {
-        $outbox = new Outbox($this->dir, new OutboxLimits(maxAttempts: 1, retrySeconds: 60, failedDays: 30), fn (): int => $this->now);
+        $outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60, failedDays: 30), fn (): int => $this->now);
         mkdir($this->dir . '/failed', 0700);
         $sentAt = static fn (int $t): string => gmdate('Ymd\THis\Z', $t);
         $keep = $this->dir . '/failed/' . $sentAt($this->now - 30 * 86400) . '-0123456789abcdef.json';
