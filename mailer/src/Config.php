@@ -70,6 +70,8 @@ final readonly class Config
         public OutboxLimits $outbox = new OutboxLimits(),
         /** CA certificates (PEM) to verify the SMTP server's certificate with, instead of the system's; '' for those. */
         public string $smtpCaFile = '',
+        /** Where the password is (SMTP_PASS_FILE), read again for every SMTP session (SmtpSender); '' when none. */
+        public string $smtpPassFile = '',
         /** The proof of work's HMAC key (from POW_KEY_FILE); '' = a key generated into the outbox (ProofOfWork). */
         #[\SensitiveParameter]
         public string $powKey = '',
@@ -152,7 +154,7 @@ final readonly class Config
             if ($read === false) {
                 $problems[] = 'SMTP_PASS_FILE is not a readable file';
             } else {
-                $pass = (string) preg_replace('/\r?\n\z/', '', $read);
+                $pass = self::passwordIn($read);
             }
         }
         if ($auth && ($user === '' || $pass === '')) {
@@ -214,6 +216,7 @@ final readonly class Config
                 heldDays: $number['OUTBOX_HELD_DAYS'],
             ),
             smtpCaFile: $caFile,
+            smtpPassFile: $passFile,
             powKey: $powKey,
             healthSmtpDownSeconds: $number['HEALTH_SMTP_DOWN_SECONDS'],
             healthWaitingSeconds: $number['HEALTH_WAITING_SECONDS'],
@@ -226,6 +229,32 @@ final readonly class Config
     public function siteDomain(): string
     {
         return strtolower(substr($this->fromAddress, (int) strrpos($this->fromAddress, '@') + 1));
+    }
+
+    /**
+     * The SMTP password as it is now: SMTP_PASS_FILE read again (an operator who writes the relay's new password
+     * there needs no restart), or SMTP_PASS.
+     *
+     * @throws \RuntimeException the file cannot be read now
+     */
+    public function smtpPassword(): string
+    {
+        if ($this->smtpPassFile === '') {
+            return $this->smtpPass;
+        }
+        $read = @file_get_contents($this->smtpPassFile);
+        error_clear_last();
+        if ($read === false) {
+            throw new \RuntimeException('SMTP_PASS_FILE cannot be read');
+        }
+
+        return self::passwordIn($read);
+    }
+
+    /** A password file's password: one line break at its end (echo, an editor) is not part of it. */
+    private static function passwordIn(string $file): string
+    {
+        return (string) preg_replace('/\r?\n\z/', '', $file);
     }
 
     /** Hide the password from var_dump/print_r output that might reach a log. */

@@ -216,6 +216,44 @@ final class DelivererTest extends TestCase
         self::assertSame(['message'], array_values(array_filter($server->log(), static fn (string $l): bool => $l === 'message')));
     }
 
+    public function testANewPasswordWrittenToItsFileIsUsedByTheNextAttemptWithoutARestart(): void
+    {
+        // The relay's password expired; the operator writes the new one. Nobody restarts the deliverer.
+        $server = new ScriptedSmtpServer(['password' => 'nowe-haslo']);
+        $passFile = $this->dir . '.smtp-pass';
+        file_put_contents($passFile, "stare-haslo\n");
+        try {
+            $config = TestConfig::make([
+                'SMTP_PORT' => (string) $server->port, 'SMTP_TIMEOUT' => '2',
+                'SMTP_AUTH' => '1', 'SMTP_USER' => 'formularz', 'SMTP_PASS_FILE' => $passFile,
+            ]);
+            $deliverer = new Deliverer($this->outbox, new SmtpSender($config), function (string $line): void {
+                $this->log[] = $line;
+            });
+            $this->store('a');
+
+            $report = $deliverer->runOnce();
+            self::assertSame(0, $report->sent);
+            self::assertSame(1, $report->retried, 'a refused login is retried, never failed/');
+            self::assertContains('AUTH bad', $server->log());
+            self::assertNotNull($this->outbox->smtp->downSince(), 'and counts as SMTP down');
+
+            file_put_contents($passFile, "nowe-haslo\n");
+            $this->now += 60;
+            $report = $deliverer->runOnce();
+
+            self::assertSame(1, $report->sent, 'the same Deliverer, the new password');
+            self::assertContains('AUTH ok', $server->log());
+            self::assertSame(['message'], array_values(array_filter($server->log(), static fn (string $l): bool => $l === 'message')));
+            foreach ($this->log as $line) {
+                self::assertStringNotContainsString('haslo', $line);
+            }
+        } finally {
+            @unlink($passFile);
+            $server->stop();
+        }
+    }
+
     public function testAnAttemptThatDiesWithItsProcessIsCountedBacksOffAndGivesUpOnlyWhenItsTimeIsUp(): void
     {
         // request_terminate_timeout, the OOM killer or a kill ends the process while SMTP has the message: the
