@@ -106,7 +106,7 @@ test("the operator lists what was held, releases one (it arrives once) and purge
     `klientka.${run}r@example.com`,
   ]);
   expect((await held.run("purge", mine.find((m) => m.email.includes(`${run}r`))!.id)).code).toBe(0);
-  expect(mine[0]!.subject).toMatch(/^Wiadomość ze strony od Zażółć Gęślą /);
+  expect(mine[0]!.subject).toMatch(/^Formularz kontaktowy strony: nowa wiadomość \(/);
   const [a, b] = [mine.find((m) => m.email.includes(`${run}a`))!, mine.find((m) => m.email.includes(`${run}b`))!];
 
   expect((await held.run("release", a.id)).code).toBe(0);
