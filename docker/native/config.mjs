@@ -75,6 +75,8 @@ export const mailerEnv = {
   HEALTH_WAITING_SECONDS: nativeSetting("HEALTH_WAITING_SECONDS"),
   HEALTH_DELIVERER_SECONDS: nativeSetting("HEALTH_DELIVERER_SECONDS"),
   HEALTH_SMTP_PROBE_SECONDS: nativeSetting("HEALTH_SMTP_PROBE_SECONDS"),
+  HELD_DIGEST_HOUR: nativeSetting("HELD_DIGEST_HOUR"),
+  HELD_DIGEST_DAY_SECONDS: nativeSetting("HELD_DIGEST_DAY_SECONDS"),
 };
 
 /** The first name server of this machine, as the web image's entrypoint reads its container's. */

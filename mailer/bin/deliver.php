@@ -3,16 +3,22 @@
 /*
  * The deliverer: sends what waits in the outbox (OUTBOX_DIR), with the same settings as the endpoint.
  *
- *   php mailer/bin/deliver.php                one pass over the due messages, then exit
- *   php mailer/bin/deliver.php --now          one pass over every waiting message, due or not (after a fix)
+ *   php mailer/bin/deliver.php                one pass, then exit: what a pass of --loop does (due messages,
+ *                                            the salon's notice of failed ones and digest of held ones,
+ *                                            deletion after the retention periods, the heartbeat); for cron
+ *   php mailer/bin/deliver.php --now          the same, over every waiting message, due or not (after a fix)
  *   php mailer/bin/deliver.php --loop         the service: a pass every OUTBOX_POLL_SECONDS (docker/defaults.env)
- *   php mailer/bin/deliver.php --status       counts of waiting and failed messages, as JSON
+ *   php mailer/bin/deliver.php --status       counts of waiting, failed and held messages and the problems
+ *                                            GET /health reports, with their details, as JSON
+ *   php mailer/bin/deliver.php --failed       list what failed/ holds (refused by the relay, or not delivered
+ *                                            in OUTBOX_RETRY_HOURS), one JSON line each
  *   php mailer/bin/deliver.php --retry-failed put outbox/failed/* back in the queue, attempts reset
+ *   php mailer/bin/deliver.php --purge-failed=ID  delete a failed message once read; --purge-failed=all
  *   php mailer/bin/deliver.php --held         list the posts held back for review (no valid proof of work),
  *                                            one JSON line each: id, when, name, e-mail, subject, the text
  *   php mailer/bin/deliver.php --release=ID   put a held message into the queue (delivered once); --release=all
  *   php mailer/bin/deliver.php --purge=ID     delete a held message; --purge=all deletes every one
- *   php mailer/bin/deliver.php --health       exit 0 if a --loop pass ran lately (the container health check)
+ *   php mailer/bin/deliver.php --health       exit 0 if a pass ran lately (the container health check)
  *   php mailer/bin/deliver.php --check        exit 0 if the configuration is usable, else 2 naming what is wrong
  *                                            (the php image's entrypoint: a bad setting stops the container)
  *
@@ -26,13 +32,14 @@ declare(strict_types=1);
 use Salon\Mailer\Config;
 use Salon\Mailer\Defaults;
 use Salon\Mailer\Deliverer;
+use Salon\Mailer\DelivererPass;
 use Salon\Mailer\EventLog;
-use Salon\Mailer\FailedMessages;
 use Salon\Mailer\Health;
-use Salon\Mailer\HeldMessages;
 use Salon\Mailer\InvalidConfig;
+use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\OutboxUnavailable;
 use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\SmtpSender;
@@ -42,7 +49,7 @@ require dirname(__DIR__) . '/vendor/autoload.php';
 ini_set('display_errors', 'stderr');
 ini_set('log_errors', '0');
 
-$options = getopt('', ['loop', 'now', 'status', 'retry-failed', 'held', 'release:', 'purge:', 'health', 'check', 'help']);
+$options = getopt('', ['loop', 'now', 'status', 'failed', 'retry-failed', 'purge-failed:', 'held', 'release:', 'purge:', 'health', 'check', 'help']);
 if (isset($options['help'])) {
     $doc = (string) preg_replace('/^.*?\/\*\n|\s*\*\/.*$/s', '', (string) file_get_contents(__FILE__));
     fwrite(STDOUT, preg_replace('/^ \* ?/m', '', $doc) . "\n");
@@ -90,9 +97,29 @@ if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
 
 $outbox = Outbox::fromConfig($config);
 $health = new Health($config, $outbox);
-$deliverer = new Deliverer($outbox, new SmtpSender($config), $log, $config->healthSmtpProbeSeconds);
-// Only to forget spent challenges in --loop; no key is needed for that.
-$proof = new ProofOfWork('', $config->outboxDir . '/' . ProofOfWork::SPENT_DIR);
+$sender = new SmtpSender($config);
+$pass = new DelivererPass(
+    $config,
+    $outbox,
+    new Deliverer($outbox, $sender, $log, $config->healthSmtpProbeSeconds),
+    $sender,
+    new MessageBuilder($config),
+    $log,
+    // Only to forget spent challenges; no key is needed for that.
+    new ProofOfWork('', $config->outboxDir . '/' . ProofOfWork::SPENT_DIR),
+);
+
+/** One JSON line for a person reviewing a message: what the visitor wrote, as the mail would have it. */
+$listed = static function (OutboxEntry $entry, array $more = []): string {
+    return json_encode([
+        'id' => $entry->id(),
+        'sent' => EventLog::time($entry->createdAt),
+        'name' => $entry->message->replyToName,
+        'email' => $entry->message->replyTo,
+        'subject' => $entry->message->subject,
+        'body' => $entry->message->body,
+    ] + $more, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n";
+};
 
 try {
     if (isset($options['status'])) {
@@ -113,33 +140,38 @@ try {
     }
     if (isset($options['held'])) {
         foreach ($outbox->held->entries() as $entry) {
-            // For the person reviewing them: what the visitor wrote (From and Reply-To as the mail would have them).
-            fwrite(STDOUT, json_encode([
-                'id' => $entry->id(),
-                'sent' => EventLog::time($entry->createdAt),
-                'name' => $entry->message->replyToName,
-                'email' => $entry->message->replyTo,
-                'subject' => $entry->message->subject,
-                'body' => $entry->message->body,
-            ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n");
+            fwrite(STDOUT, $listed($entry));
         }
         exit(0);
     }
-    foreach (['release', 'purge'] as $action) {
+    if (isset($options['failed'])) {
+        foreach ($outbox->failed->entries() as $entry) {
+            // A file that is not a readable entry is named, to be looked at by hand.
+            fwrite(STDOUT, is_string($entry)
+                ? json_encode(['file' => $entry, 'gaveUp' => 'unreadable'], JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n"
+                : $listed($entry, ['gaveUp' => $entry->gaveUp, 'reason' => $entry->lastError, 'attempts' => $entry->attempts]));
+        }
+        exit(0);
+    }
+    foreach (['release' => 'released', 'purge' => 'purged', 'purge-failed' => 'purged'] as $action => $event) {
         if (isset($options[$action])) {
             $which = is_string($options[$action]) ? $options[$action] : '';
             if ($which !== 'all' && preg_match(Outbox::ID_PATTERN, $which) !== 1) {
-                $log(EventLog::line('error', ['reason' => 'usage', 'detail' => "--$action=ID (16 hex digits, as --held lists) or --$action=all"]));
+                $log(EventLog::line('error', ['reason' => 'usage', 'detail' => "--$action=ID (16 hex digits, as --held or --failed lists) or --$action=all"]));
                 exit(2);
             }
-            $count = $action === 'release' ? $outbox->held->release($which === 'all' ? null : $which) : $outbox->held->purge($which === 'all' ? null : $which);
-            $log(EventLog::line($action === 'release' ? 'released' : 'purged', ['count' => $count] + ($which === 'all' ? [] : ['id' => $which])));
+            $id = $which === 'all' ? null : $which;
+            $count = match ($action) {
+                'release' => $outbox->held->release($id),
+                'purge' => $outbox->held->purge($id),
+                default => $outbox->failed->purge($id),
+            };
+            $log(EventLog::line($event, ['count' => $count] + ($id === null ? [] : ['id' => $id]) + ($action === 'purge-failed' ? ['from' => 'failed'] : [])));
             exit($count > 0 ? 0 : 1);
         }
     }
     if (!isset($options['loop'])) {
-        $report = $deliverer->runOnce(isset($options['now']));
-        $health->beat();
+        $report = $pass->run(isset($options['now']));
         fwrite(STDOUT, json_encode($report->toArray(), JSON_THROW_ON_ERROR) . "\n");
         exit($report->left > 0 || $report->failed > 0 ? 1 : 0);
     }
@@ -171,25 +203,9 @@ $stopRequested = static function () use (&$running): bool {
     return !$running;
 };
 $log(EventLog::line('deliverer-started', ['poll' => $poll . 's', 'outbox' => $config->outboxDir]));
-$reportedFailed = -1;
-$reportedHeld = -1;
 while ($running) {
     try {
-        $deliverer->runOnce(false, $stopRequested);
-        $proof->forgetExpired();
-        $failed = count($outbox->failed->paths());
-        if ($failed !== $reportedFailed && $failed > 0) {
-            // Said again whenever the number changes, so nobody misses messages that need a person.
-            $log(EventLog::line('failed-waiting', ['count' => $failed, 'where' => $config->outboxDir . '/' . FailedMessages::DIR]));
-        }
-        $reportedFailed = $failed;
-        $held = count($outbox->held->paths());
-        if ($held !== $reportedHeld && $held > 0) {
-            // Posts without the page's proof of work wait for a person (--held, --release, --purge).
-            $log(EventLog::line('held-waiting', ['count' => $held, 'where' => $config->outboxDir . '/' . HeldMessages::DIR]));
-        }
-        $reportedHeld = $held;
-        $health->beat();
+        $pass->run(false, $stopRequested);
     } catch (\Throwable $e) {
         $log(EventLog::line('error', ['reason' => $e instanceof OutboxUnavailable ? 'outbox-unavailable' : 'unexpected', 'detail' => $e instanceof OutboxUnavailable ? $e->getMessage() : get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));
     }

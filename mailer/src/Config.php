@@ -20,6 +20,7 @@ final readonly class Config
         'OUTBOX_DIR', 'OUTBOX_RETRY_HOURS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
         'OUTBOX_FAILED_DAYS', 'OUTBOX_MAX_HELD', 'OUTBOX_HELD_DAYS', 'POW_KEY_FILE',
         'HEALTH_SMTP_DOWN_SECONDS', 'HEALTH_WAITING_SECONDS', 'HEALTH_DELIVERER_SECONDS', 'HEALTH_SMTP_PROBE_SECONDS',
+        'HELD_DIGEST_HOUR', 'HELD_DIGEST_DAY_SECONDS',
     ];
 
     /** The privacy policy (/rodo) promises that undelivered messages are deleted this many days after they were sent. */
@@ -46,6 +47,8 @@ final readonly class Config
         'HEALTH_WAITING_SECONDS' => [1, 30 * 86400, 'seconds', ''],
         'HEALTH_DELIVERER_SECONDS' => [1, 30 * 86400, 'seconds', ''],
         'HEALTH_SMTP_PROBE_SECONDS' => [1, 30 * 86400, 'seconds', ''],
+        'HELD_DIGEST_HOUR' => [0, 23, '', ''],
+        'HELD_DIGEST_DAY_SECONDS' => [5, 86400, 'seconds', ''],
     ];
 
     /** Hosts a login may go to without TLS: nothing leaves the machine, or it is the development catcher. */
@@ -83,6 +86,10 @@ final readonly class Config
         public int $healthDelivererSeconds = 600,
         /** How often the deliverer asks SMTP whether it answers while no message needs it. */
         public int $healthSmtpProbeSeconds = 300,
+        /** The hour (the salon's time) at which the day's digest of held messages goes (DigestSchedule). */
+        public int $heldDigestHour = 8,
+        /** The digest's "day": 86400, shorter only in tests. */
+        public int $heldDigestDaySeconds = 86400,
     ) {
     }
 
@@ -222,6 +229,8 @@ final readonly class Config
             healthWaitingSeconds: $number['HEALTH_WAITING_SECONDS'],
             healthDelivererSeconds: $number['HEALTH_DELIVERER_SECONDS'],
             healthSmtpProbeSeconds: $number['HEALTH_SMTP_PROBE_SECONDS'],
+            heldDigestHour: $number['HELD_DIGEST_HOUR'],
+            heldDigestDaySeconds: $number['HELD_DIGEST_DAY_SECONDS'],
         );
     }
 

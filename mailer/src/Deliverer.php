@@ -90,14 +90,6 @@ final class Deliverer
     {
         $report = new DeliveryReport();
         $report->staleTemporaryFiles = $this->outbox->removeStaleTemporaryFiles();
-        foreach ($this->outbox->failed->expire() as $id) {
-            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->limits->failedDays]));
-            $report->expired++;
-        }
-        foreach ($this->outbox->held->expire() as $id) {
-            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->limits->heldDays, 'from' => 'held']));
-            $report->expired++;
-        }
 
         if ($this->outbox->smtp->takeRecovery() || $this->smtpIsBack()) {
             $report->recovered = true;

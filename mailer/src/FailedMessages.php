@@ -5,9 +5,9 @@ declare(strict_types=1);
 namespace Salon\Mailer;
 
 /**
- * outbox/failed/: messages that gave up (attempts used up, refused by the server, or files that are not readable
- * entries), kept for a person to look at or put back for failedDays, counted from when the visitor sent them (the
- * time in the file name); then deleted (the privacy policy, /rodo, says so).
+ * outbox/failed/: messages that gave up (refused by the server, or still not delivered when their retries' time was
+ * up, or files that are not readable entries), kept for a person to look at or put back for failedDays after the
+ * salon was told of them (SalonNotices), then deleted (the privacy policy, /rodo, says so).
  */
 final class FailedMessages
 {
@@ -45,14 +45,57 @@ final class FailedMessages
     }
 
     /**
-     * Deletes what failed/ has kept for failedDays, counted from when the visitor sent it (the time in the file
-     * name; a file not named by the outbox counts from its mtime).
+     * Deletes what failed/ has kept for failedDays after the salon was told of it (the notice): a message the salon
+     * was never told of is never deleted.
+     *
+     * @param array<string, int> $told id => when the notice told the salon of it
      *
      * @return list<string> the ids (as in the log lines) of the deleted messages
      */
-    public function expire(): array
+    public function expire(array $told): array
     {
-        return $this->spool->deleteStoredBefore($this->paths(), ($this->clock)() - $this->limits->failedDays * 86400);
+        return $this->spool->deleteToldBefore($this->paths(), $told, ($this->clock)() - $this->limits->failedDays * 86400);
+    }
+
+    /**
+     * Deletes failed messages after a person looked at them: the one with $id, or all with null.
+     *
+     * @return int how many
+     */
+    public function purge(?string $id = null): int
+    {
+        $count = 0;
+        foreach ($this->paths() as $path) {
+            if (($id === null || Spool::idFromPath($path) === $id) && @unlink($path)) {
+                $count++;
+            }
+        }
+        error_clear_last();
+        $this->spool->syncDirectory($this->dir);
+
+        return $count;
+    }
+
+    /**
+     * The failed messages (all, or those at $paths), oldest first: entries, or the names of files that are not
+     * readable entries.
+     *
+     * @param list<string>|null $paths
+     *
+     * @return list<OutboxEntry|string>
+     */
+    public function entries(?array $paths = null): array
+    {
+        $entries = [];
+        foreach ($paths ?? $this->paths() as $path) {
+            try {
+                $entries[] = OutboxEntry::fromJson((string) @file_get_contents($path));
+            } catch (\UnexpectedValueException) {
+                $entries[] = basename($path);
+            }
+        }
+
+        return $entries;
     }
 
     /**

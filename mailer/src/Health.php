@@ -16,6 +16,8 @@ final class Health
     public const SMTP_DOWN = 'smtp-down';
     public const MAIL_WAITING = 'mail-waiting';
     public const MAIL_FAILED = 'mail-failed';
+    /** A held message that should have been in a digest by now (its slot, plus HEALTH_WAITING_SECONDS). */
+    public const HELD_DIGEST_OVERDUE = 'held-digest-overdue';
     public const DISK_LOW = 'disk-low';
     public const POW_KEY = 'pow-key';
     public const DELIVERER_STALLED = 'deliverer-stalled';
@@ -65,6 +67,10 @@ final class Health
             if ($failed > 0) {
                 $problems[self::MAIL_FAILED] = sprintf('%d in %s/ (deliver.php --failed lists them)', $failed, FailedMessages::DIR);
             }
+            $overdue = $this->digestOverdueSince();
+            if ($overdue !== null) {
+                $problems[self::HELD_DIGEST_OVERDUE] = sprintf('a held message was due in the digest at %s (threshold %d s)', EventLog::time($overdue), $this->config->healthWaitingSeconds);
+            }
         } catch (OutboxUnavailable $e) {
             $problems[self::OUTBOX_UNAVAILABLE] = $e->getMessage();
         }
@@ -103,6 +109,22 @@ final class Health
         return $found === []
             ? Response::json(200, ['status' => 'ok', 'checked' => $checked])
             : Response::json(503, ['status' => 'fail', 'problems' => $found, 'checked' => $checked]);
+    }
+
+    /** When the oldest held message the salon has not been told of was due in a digest, if that is too long ago. */
+    private function digestOverdueSince(): ?int
+    {
+        $told = DelivererState::load($this->config->outboxDir)->told(DelivererState::HELD);
+        foreach ($this->outbox->held->paths() as $path) {
+            if (!isset($told[Spool::idFromPath($path)])) {
+                // Oldest first: the first one not told of decides.
+                $due = DigestSchedule::fromConfig($this->config)->nextSlotAfter(Spool::storedAt($path));
+
+                return $due <= $this->outbox->now() - $this->config->healthWaitingSeconds ? $due : null;
+            }
+        }
+
+        return null;
     }
 
     /** SMTP unreachable or refusing the login for longer than the threshold (the deliverer's own check). */

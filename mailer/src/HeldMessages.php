@@ -6,8 +6,8 @@ namespace Salon\Mailer;
 
 /**
  * outbox/held/: posts that came without a valid proof of work (ProofOfWork), kept for a person to review. Never
- * sent unless a person releases them (release() puts one into the queue, to be delivered once), purged by a person
- * or after heldDays, and bounded by maxHeld (hold() refuses with OutboxFull beyond it, so a flood cannot fill the
+ * sent unless a person releases them (release() puts one into the queue, to be delivered once); the salon reads
+ * them in the daily digest (SalonNotices); purged by a person or heldDays after that digest, and bounded by maxHeld (hold() refuses with OutboxFull beyond it, so a flood cannot fill the
  * disk).
  */
 final class HeldMessages
@@ -33,7 +33,7 @@ final class HeldMessages
      * @throws OutboxFull        held/ is at maxHeld (or the disk nearly full): nothing was stored
      * @throws OutboxUnavailable nothing was stored
      */
-    public function hold(OutgoingMessage $message): string
+    public function hold(OutgoingMessage $message, ?ContactMessage $visitor = null): string
     {
         $held = $this->paths();
         if (count($held) >= $this->limits->maxHeld) {
@@ -42,7 +42,7 @@ final class HeldMessages
         $this->spool->ensureDiskRoom($this->limits->minFreeBytes);
         $this->spool->ensureDirectory($this->dir);
         $now = ($this->clock)();
-        $entry = new OutboxEntry($message, $now, 0, $now);
+        $entry = new OutboxEntry($message, $now, 0, $now, visitor: $visitor);
         fclose($this->spool->write($this->dir . '/' . Spool::fileName($entry, $now), $entry->toJson(), $now));
 
         return $entry->id();
@@ -59,14 +59,16 @@ final class HeldMessages
     }
 
     /**
-     * The held messages, oldest first, for a person to review.
+     * The held messages (all, or those at $paths), oldest first, for a person to review.
+     *
+     * @param list<string>|null $paths
      *
      * @return list<OutboxEntry>
      */
-    public function entries(): array
+    public function entries(?array $paths = null): array
     {
         $entries = [];
-        foreach ($this->paths() as $path) {
+        foreach ($paths ?? $this->paths() as $path) {
             try {
                 $entries[] = OutboxEntry::fromJson((string) @file_get_contents($path));
             } catch (\UnexpectedValueException) {
@@ -112,13 +114,16 @@ final class HeldMessages
     }
 
     /**
-     * Deletes what held/ has kept for heldDays (the privacy policy's promise), counted from when it was sent.
+     * Deletes what held/ has kept for heldDays (the privacy policy's promise) after the salon was told of it (the
+     * digest): a message the salon was never told of is never deleted.
+     *
+     * @param array<string, int> $told id => when the digest told the salon of it
      *
      * @return list<string> ids
      */
-    public function expire(): array
+    public function expire(array $told): array
     {
-        return $this->spool->deleteStoredBefore($this->paths(), ($this->clock)() - $this->limits->heldDays * 86400);
+        return $this->spool->deleteToldBefore($this->paths(), $told, ($this->clock)() - $this->limits->heldDays * 86400);
     }
 
     /** @return list<string> */

@@ -52,6 +52,24 @@ final class MessageBuilder
         );
     }
 
+    /** A mail of the site's own to the salon (SalonNotices): no Reply-To, since nobody but the site wrote it. */
+    public function notice(string $subject, string $body): OutgoingMessage
+    {
+        $now = ($this->clock)();
+
+        return new OutgoingMessage(
+            from: $this->config->fromAddress,
+            fromName: $this->config->fromName,
+            to: $this->config->toAddress,
+            replyTo: '',
+            replyToName: '',
+            subject: $subject,
+            body: $body,
+            messageId: sprintf('<%s@%s>', bin2hex(random_bytes(16)), $this->config->siteDomain()),
+            date: $now->setTimezone(new \DateTimeZone(self::TIMEZONE))->format(\DateTimeInterface::RFC2822),
+        );
+    }
+
     private function body(ContactMessage $message, \DateTimeImmutable $now): string
     {
         return implode("\n", [

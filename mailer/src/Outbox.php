@@ -33,7 +33,8 @@ final class Outbox
     public readonly HeldMessages $held;
     public readonly FailedMessages $failed;
     public readonly SmtpHealth $smtp;
-    private readonly Spool $spool;
+    /** The folders' file mechanics (also for the deliverer's own state file). */
+    public readonly Spool $spool;
     /** @var \Closure(): int */
     private readonly \Closure $clock;
 
@@ -73,11 +74,11 @@ final class Outbox
      * @throws OutboxFull        nothing was stored: too many waiting, or too little disk (clears by itself)
      * @throws OutboxUnavailable nothing was stored
      */
-    public function store(OutgoingMessage $message, bool $attemptNow = false): Claim
+    public function store(OutgoingMessage $message, bool $attemptNow = false, ?ContactMessage $visitor = null): Claim
     {
         $this->ensureRoom();
         $now = $this->now();
-        $entry = new OutboxEntry($message, $now, 0, $now);
+        $entry = new OutboxEntry($message, $now, 0, $now, visitor: $visitor);
         if ($attemptNow) {
             $entry = $entry->attemptStarted($now + $this->retryDelay(1));
         }

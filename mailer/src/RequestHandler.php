@@ -109,13 +109,13 @@ final class RequestHandler
         $message = $this->builder->build($result);
         $unproven = $this->proof->redeem($request->proof);
         if ($unproven !== null) {
-            return $this->hold($message, $unproven, $page);
+            return $this->hold($message, $result, $unproven, $page);
         }
 
         // A delivery just found SMTP away: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
         $sendNow = !$this->outbox->smtp->looksDown();
         try {
-            $claim = $this->outbox->store($message, attemptNow: $sendNow);
+            $claim = $this->outbox->store($message, attemptNow: $sendNow, visitor: $result);
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
 
@@ -145,10 +145,10 @@ final class RequestHandler
     }
 
     /** A valid message without a valid proof of work: held for review, answered as stored (or 503 when held/ is full). */
-    private function hold(OutgoingMessage $message, string $reason, bool $page): Response
+    private function hold(OutgoingMessage $message, ContactMessage $visitor, string $reason, bool $page): Response
     {
         try {
-            $id = $this->outbox->held->hold($message);
+            $id = $this->outbox->held->hold($message, $visitor);
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('refused', ['reason' => $e->reason, 'proof' => $reason] + $e->details));
 

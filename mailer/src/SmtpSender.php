@@ -79,8 +79,9 @@ final class SmtpSender implements MailSender
             $mailer->setFrom($message->from, $message->fromName, true);
             $mailer->addAddress($message->to);
             // addReplyTo returns false (without throwing) for an address it already has or an IDN
-            // domain it cannot encode; a mail without Reply-To would send the answer nowhere useful.
-            if (!$mailer->addReplyTo($message->replyTo, $message->replyToName)) {
+            // domain it cannot encode; a visitor's mail without Reply-To would send the answer nowhere useful. The
+            // site's own notices to the salon have none.
+            if ($message->replyTo !== '' && !$mailer->addReplyTo($message->replyTo, $message->replyToName)) {
                 throw SendFailed::refused('Reply-To address was not accepted by PHPMailer');
             }
         } catch (MailerException $e) {

@@ -203,18 +203,20 @@ final class Spool
     }
 
     /**
-     * Deletes those of $paths stored before $limit.
+     * Deletes those of $paths the salon was told of before $limit; one it was never told of stays.
      *
-     * @param list<string> $paths
+     * @param list<string>       $paths
+     * @param array<string, int> $told  id => when the salon was told of it
      *
      * @return list<string> the ids (as in the log lines) of the deleted messages
      */
-    public function deleteStoredBefore(array $paths, int $limit): array
+    public function deleteToldBefore(array $paths, array $told, int $limit): array
     {
         $deleted = [];
         foreach ($paths as $path) {
-            if (self::storedAt($path) < $limit && @unlink($path)) {
-                $deleted[] = self::idFromPath($path);
+            $id = self::idFromPath($path);
+            if (isset($told[$id]) && $told[$id] < $limit && @unlink($path)) {
+                $deleted[] = $id;
             }
         }
         error_clear_last();

@@ -13,7 +13,7 @@ import { get as httpsGet } from "node:https";
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import { chromium } from "@playwright/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
+import { mailOf, nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
 import { chromiumPath, quietChromiumFlags } from "../support/chromium";
 import { waitForMail } from "../support/mailbox";
 import { composeRun, compose, composeConfig, root } from "../support/stack";
@@ -307,7 +307,7 @@ test("mail goes through the relay over STARTTLS with a login; its certificate is
   // A message posted over HTTPS reaches the relay, from the site to the salon.
   const token = `relay${Date.now().toString(36)}`;
   expect((await postForm(validMessage(token))).status).toBe(200);
-  const [mail] = await waitForMail((m) => m.subject.endsWith(token), { timeoutMs: 20_000 });
+  const [mail] = await waitForMail(mailOf(token), { timeoutMs: 20_000 });
   expect(mail?.from).toEqual(["strona@aurea-salon.example"]);
   expect(mail?.to).toEqual(["kontakt@aurea-salon.example"]);
   expect(mail?.replyTo).toEqual([validMessage(token).email]);
@@ -364,6 +364,8 @@ test("PHP-FPM's workers see only the mailer's settings, no password and nothing 
     "HEALTH_WAITING_SECONDS",
     "HEALTH_DELIVERER_SECONDS",
     "HEALTH_SMTP_PROBE_SECONDS",
+    "HELD_DIGEST_HOUR",
+    "HELD_DIGEST_DAY_SECONDS",
     "SITE_ORIGIN",
     // php-fpm's own for the pool's user, and this request's FastCGI parameters (getenv() shows those too).
     "USER",

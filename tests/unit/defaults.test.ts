@@ -108,6 +108,8 @@ describe("docker/defaults.env: one place for every setting's default", () => {
     { setting: "HEALTH_WAITING_SECONDS", file: "Config", param: "healthWaitingSeconds" },
     { setting: "HEALTH_DELIVERER_SECONDS", file: "Config", param: "healthDelivererSeconds" },
     { setting: "HEALTH_SMTP_PROBE_SECONDS", file: "Config", param: "healthSmtpProbeSeconds" },
+    { setting: "HELD_DIGEST_HOUR", file: "Config", param: "heldDigestHour" },
+    { setting: "HELD_DIGEST_DAY_SECONDS", file: "Config", param: "heldDigestDaySeconds" },
   ])("$setting: the mailer's constructor default ($file::$param) is the file's", ({ setting, file, param }) => {
     const value = phpDefault(`mailer/src/${file}.php`, param);
     expect(value, param).toBeDefined();

@@ -371,35 +371,6 @@ final class DelivererTest extends TestCase
         self::assertSame([], $this->outbox->failed->paths());
     }
 
-    public function testFailedMessagesAreDeletedAfterTheRetentionPeriod(): void
-    {
-        $outbox = Outbox::fromConfig(TestConfig::make(['OUTBOX_DIR' => $this->dir, 'OUTBOX_RETRY_HOURS' => '1', 'OUTBOX_FAILED_DAYS' => '30']), fn (): int => $this->now);
-        $deliverer = new Deliverer($outbox, $this->sender, function (string $line): void {
-            $this->log[] = $line;
-        });
-        $this->down();
-        $old = $this->store('old');
-        $deliverer->runOnce();
-        $this->now += 3600;
-        $deliverer->runOnce();
-        $this->now += 10 * 86400;
-        $newer = $this->store('newer');
-        $deliverer->runOnce();
-        $this->now += 3600;
-        $deliverer->runOnce();
-        self::assertCount(2, $outbox->failed->paths());
-
-        // 30 days and a second after the first was sent, 20 after the second.
-        $this->now += 20 * 86400 - 3600 + 1;
-        $this->log = [];
-        $deliverer->runOnce();
-
-        self::assertSame([$this->dir . '/failed/' . basename($newer)], $outbox->failed->paths(), 'the privacy policy promises 30 days at most');
-        $id = (new OutboxEntry(OutboxTest::message('old'), 0))->id();
-        self::assertContains("contact-form: expired id=$id kept-days=30", $this->log);
-        self::assertFileDoesNotExist($this->dir . '/failed/' . basename($old));
-    }
-
     public function testAMessageSentButNotRemovableIsNeverSentAgain(): void
     {
         // SMTP accepted the message, then its file could not be removed (the outbox went read-only: a remount, a

@@ -8,6 +8,7 @@ use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Config;
 use Salon\Mailer\Deliverer;
+use Salon\Mailer\DelivererState;
 use Salon\Mailer\Health;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\ProofOfWork;
@@ -121,6 +122,25 @@ final class HealthTest extends TestCase
         $this->outbox->failed->keep($this->outbox->store(OutboxTest::message('a')));
 
         self::assertSame(['mail-failed'], $this->codes());
+    }
+
+    public function testAHeldMessageTheDigestShouldHaveToldOfLongAgoIsAProblem(): void
+    {
+        // Held at 15:00; its digest is due at 08:00 the next day (the default hour, the salon's time).
+        $this->now = (new \DateTimeImmutable('2025-06-16 15:00', new \DateTimeZone('Europe/Warsaw')))->getTimestamp();
+        $id = $this->outbox->held->hold(OutboxTest::message('a'));
+        $due = (new \DateTimeImmutable('2025-06-17 08:00', new \DateTimeZone('Europe/Warsaw')))->getTimestamp();
+
+        $this->now = $due + 3599;
+        $this->health->beat();
+        self::assertSame([], $this->codes());
+        $this->now = $due + 3600;
+        self::assertSame(['held-digest-overdue'], $this->codes());
+
+        $state = DelivererState::load($this->dir);
+        $state->tell(DelivererState::HELD, [$id], $this->now);
+        $state->save($this->outbox->spool, $this->now);
+        self::assertSame([], $this->codes(), 'told: no longer overdue, though still held');
     }
 
     public function testTheOutboxDiskUnderItsFloorIsAProblem(): void

@@ -7,6 +7,8 @@ namespace Salon\Mailer\Tests\Unit;
 use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Deliverer;
+use Salon\Mailer\DelivererPass;
+use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\OutboxLimits;
@@ -16,6 +18,7 @@ use Salon\Mailer\SendFailed;
  * Days of a relay that is away, simulated with the mailer's clock: a post every 4 hours (each tried at once by its
  * request, as the endpoint does unless SMTP was just found away) and a deliverer pass every 30 minutes.
  */
+#[CoversClass(DelivererPass::class)]
 #[CoversClass(Deliverer::class)]
 #[CoversClass(Outbox::class)]
 final class OutageTest extends TestCase
@@ -28,6 +31,7 @@ final class OutageTest extends TestCase
     private Outbox $outbox;
     private FakeSender $sender;
     private Deliverer $deliverer;
+    private DelivererPass $pass;
     /** @var list<string> */
     private array $log = [];
     private int $posted = 0;
@@ -35,11 +39,15 @@ final class OutageTest extends TestCase
     protected function setUp(): void
     {
         $this->makeTempDirectory();
+        $config = TestConfig::make(['OUTBOX_DIR' => $this->dir]);
         $this->outbox = new Outbox($this->dir, new OutboxLimits(), fn (): int => $this->now);
         $this->sender = new FakeSender();
-        $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
+        $log = function (string $line): void {
             $this->log[] = $line;
-        }, 300);
+        };
+        $this->deliverer = new Deliverer($this->outbox, $this->sender, $log, 300);
+        $builder = new MessageBuilder($config, fn (): \DateTimeImmutable => new \DateTimeImmutable('@' . $this->now));
+        $this->pass = new DelivererPass($config, $this->outbox, $this->deliverer, $this->sender, $builder, $log);
     }
 
     protected function tearDown(): void
@@ -57,7 +65,7 @@ final class OutageTest extends TestCase
                 $claim = $this->outbox->store(OutboxTest::message('post' . $this->posted++), attemptNow: $sendNow);
                 $sendNow ? $this->deliverer->deliver($claim, counted: true) : $claim->release();
             }
-            $this->deliverer->runOnce();
+            $this->pass->run();
         }
     }
 
@@ -105,9 +113,17 @@ final class OutageTest extends TestCase
         }
         self::assertGreaterThanOrEqual(5, count($failed), 'the posts of the first day');
 
+        // Back: the waiting ones are delivered, and the salon gets one notice with the text of every failed one.
         $this->sender->failure = null;
         $this->runUntil($this->now + 1800);
         self::assertSame([], $this->outbox->pending());
-        self::assertCount(count($waiting), $this->sender->sent);
+        $notices = array_values(array_filter($this->sender->sent, static fn ($m): bool => str_starts_with($m->subject, 'Formularz kontaktowy: wiadomości niedoręczone')));
+        self::assertCount(1, $notices);
+        self::assertSame(sprintf('Formularz kontaktowy: wiadomości niedoręczone (%d)', count($failed)), $notices[0]->subject);
+        foreach ($failed as $path) {
+            $entry = OutboxEntry::fromJson((string) file_get_contents($path));
+            self::assertStringContainsString($entry->message->body, $notices[0]->body, 'its text reached the salon');
+        }
+        self::assertCount(count($waiting) + 1, $this->sender->sent);
     }
 }

@@ -308,24 +308,27 @@ final class OutboxTest extends TestCase
         self::assertSame(['.tmp-new'], $this->namesIn($this->dir));
     }
 
-    public function testFailedKeepsMessagesForTheRetentionPeriodCountedFromWhenTheyWereSent(): void
+    public function testFailedKeepsMessagesForTheRetentionPeriodCountedFromWhenTheSalonWasTold(): void
     {
         $outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60, failedDays: 30), fn (): int => $this->now);
         mkdir($this->dir . '/failed', 0700);
         $sentAt = static fn (int $t): string => gmdate('Ymd\THis\Z', $t);
-        $keep = $this->dir . '/failed/' . $sentAt($this->now - 30 * 86400) . '-0123456789abcdef.json';
-        $drop = $this->dir . '/failed/' . $sentAt($this->now - 30 * 86400 - 1) . '-fedcba9876543210.json';
-        // Not named by the outbox (put there by hand): its mtime counts.
-        $oldStray = $this->dir . '/failed/stray.json';
-        $newStray = $this->dir . '/failed/kept.json';
-        foreach ([$keep, $drop, $oldStray, $newStray] as $path) {
+        $keep = $this->dir . '/failed/' . $sentAt($this->now - 90 * 86400) . '-0123456789abcdef.json';
+        $drop = $this->dir . '/failed/' . $sentAt($this->now - 31 * 86400) . '-fedcba9876543210.json';
+        $untold = $this->dir . '/failed/' . $sentAt($this->now - 90 * 86400) . '-00000000000000aa.json';
+        // Not named by the outbox (put there by hand): known by its name.
+        $stray = $this->dir . '/failed/stray.json';
+        foreach ([$keep, $drop, $untold, $stray] as $path) {
             file_put_contents($path, '{}');
         }
-        touch($oldStray, $this->now - 31 * 86400);
-        touch($newStray, $this->now - 86400);
+        $told = [
+            '0123456789abcdef' => $this->now - 30 * 86400,
+            'fedcba9876543210' => $this->now - 30 * 86400 - 1,
+            'stray' => $this->now - 31 * 86400,
+        ];
 
-        self::assertSame(['fedcba9876543210', 'stray'], $outbox->failed->expire());
-        self::assertSame([$keep, $newStray], $outbox->failed->paths());
+        self::assertSame(['fedcba9876543210', 'stray'], $outbox->failed->expire($told));
+        self::assertSame([$untold, $keep], $outbox->failed->paths());
     }
 
     public function testSmtpDownMarkerExpires(): void
