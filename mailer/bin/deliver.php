@@ -18,9 +18,13 @@
  *                                            one JSON line each: id, when, name, e-mail, subject, the text
  *   php mailer/bin/deliver.php --release=ID   put a held message into the queue (delivered once); --release=all
  *   php mailer/bin/deliver.php --purge=ID     delete a held message; --purge=all deletes every one
- *   php mailer/bin/deliver.php --health       exit 0 if a pass ran lately (the container health check)
+ *   php mailer/bin/deliver.php --health       exit 0 if a pass ran lately and SMTP has not been failing for longer
+ *                                            than HEALTH_SMTP_DOWN_SECONDS (the container health check); else 1,
+ *                                            saying why
  *   php mailer/bin/deliver.php --check        exit 0 if the configuration is usable, else 2 naming what is wrong
  *                                            (the php image's entrypoint: a bad setting stops the container)
+ *   php mailer/bin/deliver.php --check=php    the same, and the proof-of-work key the endpoint needs (the
+ *                                            deliverer does not: POW_KEY_FILE need not be mounted there)
  *
  * Started as root (an operator by hand), it first becomes the owner of the outbox directory (www-data),
  * so every file it writes stays readable for the PHP-FPM workers and the service.
@@ -35,7 +39,9 @@ use Salon\Mailer\Deliverer;
 use Salon\Mailer\DelivererPass;
 use Salon\Mailer\EventLog;
 use Salon\Mailer\Health;
+use Salon\Mailer\HealthPing;
 use Salon\Mailer\InvalidConfig;
+use Salon\Mailer\KeyUnusable;
 use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
@@ -49,7 +55,7 @@ require dirname(__DIR__) . '/vendor/autoload.php';
 ini_set('display_errors', 'stderr');
 ini_set('log_errors', '0');
 
-$options = getopt('', ['loop', 'now', 'status', 'failed', 'retry-failed', 'purge-failed:', 'held', 'release:', 'purge:', 'health', 'check', 'help']);
+$options = getopt('', ['loop', 'now', 'status', 'failed', 'retry-failed', 'purge-failed:', 'held', 'release:', 'purge:', 'health', 'check::', 'help']);
 if (isset($options['help'])) {
     $doc = (string) preg_replace('/^.*?\/\*\n|\s*\*\/.*$/s', '', (string) file_get_contents(__FILE__));
     fwrite(STDOUT, preg_replace('/^ \* ?/m', '', $doc) . "\n");
@@ -62,12 +68,18 @@ $log = static function (string $line): void {
 
 try {
     $config = Config::fromEnvironment();
+    $ping = HealthPing::fromEnvironment($log);
     if (isset($options['check'])) {
         OriginPolicy::fromEnvironment();
+        if ($options['check'] === 'php') {
+            // Reads POW_KEY_FILE, or makes (or replaces) the generated key: refused here, naming the file, not
+            // with a 500 to every visitor.
+            ProofOfWork::fromConfig($config);
+        }
         exit(0);
     }
-} catch (InvalidConfig $e) {
-    $log(EventLog::line('error', ['reason' => 'config', 'detail' => $e->getMessage()]));
+} catch (InvalidConfig | KeyUnusable $e) {
+    $log(EventLog::line('error', ['reason' => $e instanceof KeyUnusable ? 'pow-key' : 'config', 'detail' => $e->getMessage()]));
     exit(2);
 }
 
@@ -81,7 +93,17 @@ $poll = filter_var(
 if (isset($options['health'])) {
     clearstatcache();
     $beat = @filemtime($heartbeat);
-    exit($beat !== false && $beat >= time() - 3 * $poll - 30 ? 0 : 1);
+    if ($beat === false || $beat < time() - 3 * $poll - 30) {
+        fwrite(STDERR, Health::DELIVERER_STALLED . ": no pass since " . ($beat === false ? 'it started' : EventLog::time($beat)) . "\n");
+        exit(1);
+    }
+    // Mail that cannot go is the deliverer's trouble too, whatever its loop does.
+    $smtp = (new Health($config, Outbox::fromConfig($config)))->smtpProblem();
+    if ($smtp !== null) {
+        fwrite(STDERR, Health::SMTP_DOWN . ": $smtp\n");
+        exit(1);
+    }
+    exit(0);
 }
 
 // As root, become the outbox's owner (never write files PHP-FPM's www-data cannot read or replace).
@@ -107,6 +129,7 @@ $pass = new DelivererPass(
     $log,
     // Only to forget spent challenges; no key is needed for that.
     new ProofOfWork('', $config->outboxDir . '/' . ProofOfWork::SPENT_DIR),
+    $ping,
 );
 
 /** One JSON line for a person reviewing a message: what the visitor wrote, as the mail would have it. */

@@ -75,9 +75,11 @@ final readonly class Config
         public string $smtpCaFile = '',
         /** Where the password is (SMTP_PASS_FILE), read again for every SMTP session (SmtpSender); '' when none. */
         public string $smtpPassFile = '',
-        /** The proof of work's HMAC key (from POW_KEY_FILE); '' = a key generated into the outbox (ProofOfWork). */
-        #[\SensitiveParameter]
-        public string $powKey = '',
+        /**
+         * The proof of work's HMAC key as a file (POW_KEY_FILE), read by ProofOfWork where it is needed (the endpoint,
+         * not the deliverer); '' = a key generated into the outbox.
+         */
+        public string $powKeyFile = '',
         /** SMTP failing this long makes /health and the deliverer's health check say smtp-down. */
         public int $healthSmtpDownSeconds = 900,
         /** A message waiting this long makes /health say mail-waiting. */
@@ -184,17 +186,11 @@ final readonly class Config
         if ($outboxDir === '' || $outboxDir[0] !== '/') {
             $problems[] = $outboxDir === '' ? 'OUTBOX_DIR is missing' : 'OUTBOX_DIR must be an absolute path';
         }
-        // A secret file, like the SMTP password; without one, ProofOfWork generates a key into the outbox.
-        $powKey = '';
+        // A secret file, like the SMTP password, but only the endpoint needs it: ProofOfWork reads it (and
+        // `deliver.php --check=php` checks it), so a deliverer without the file mounted starts all the same.
         $powKeyFile = $get('POW_KEY_FILE');
-        if ($powKeyFile !== '') {
-            $read = is_file($powKeyFile) && is_readable($powKeyFile) ? @file_get_contents($powKeyFile) : false;
-            $powKey = $read === false ? '' : trim($read);
-            if ($read === false) {
-                $problems[] = 'POW_KEY_FILE is not a readable file';
-            } elseif (strlen($powKey) < 32) {
-                $problems[] = 'POW_KEY_FILE must hold at least 32 characters (e.g. openssl rand -hex 32)';
-            }
+        if ($powKeyFile !== '' && $powKeyFile[0] !== '/') {
+            $problems[] = 'POW_KEY_FILE must be an absolute path';
         }
 
         if ($problems !== []) {
@@ -224,7 +220,7 @@ final readonly class Config
             ),
             smtpCaFile: $caFile,
             smtpPassFile: $passFile,
-            powKey: $powKey,
+            powKeyFile: $powKeyFile,
             healthSmtpDownSeconds: $number['HEALTH_SMTP_DOWN_SECONDS'],
             healthWaitingSeconds: $number['HEALTH_WAITING_SECONDS'],
             healthDelivererSeconds: $number['HEALTH_DELIVERER_SECONDS'],
@@ -271,7 +267,6 @@ final readonly class Config
     {
         $info = get_object_vars($this);
         $info['smtpPass'] = $this->smtpPass === '' ? '' : '***';
-        $info['powKey'] = $this->powKey === '' ? '' : '***';
 
         return $info;
     }

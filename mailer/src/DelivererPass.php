@@ -8,8 +8,9 @@ namespace Salon\Mailer;
  * One pass of the deliverer, the same whether the service loops (deliver.php --loop) or a one-shot run does it
  * (deliver.php, by hand or by cron): deliver what is due (Deliverer), tell the salon of failed messages (a notice,
  * at most hourly) and of held ones (the digest, at most once a day at its hour, only when something new was
- * held), delete what the salon was told of long enough ago, forget spent proof-of-work challenges, and leave a
- * heartbeat. What it must remember lives in the outbox (DelivererState), so a restart changes nothing.
+ * held), delete what the salon was told of long enough ago, forget spent proof-of-work challenges, leave a
+ * heartbeat and push the state to HEALTHCHECK_URL. What it must remember lives in the outbox (DelivererState), so a
+ * restart changes nothing.
  */
 final class DelivererPass
 {
@@ -28,6 +29,7 @@ final class DelivererPass
         private readonly MessageBuilder $builder,
         private readonly \Closure $log,
         private readonly ?ProofOfWork $proof = null,
+        private readonly ?HealthPing $ping = null,
     ) {
         $this->notices = new SalonNotices($config);
         $this->schedule = DigestSchedule::fromConfig($config);
@@ -37,6 +39,9 @@ final class DelivererPass
     public function run(bool $ignoreSchedule = false, ?\Closure $stopRequested = null): DeliveryReport
     {
         $report = $this->deliverer->runOnce($ignoreSchedule, $stopRequested);
+        $this->proof?->forgetExpired();
+        $health = new Health($this->config, $this->outbox);
+        $health->beat();
         $state = DelivererState::load($this->outbox->dir);
         // Another deliverer's pass (the service and a cron run at once) does the rest right now.
         if ($state->lock()) {
@@ -45,13 +50,12 @@ final class DelivererPass
                 $this->sendDigest($state, $report);
                 $this->expire($state, $report);
                 $this->logWaiting($state);
+                $this->ping?->maybe(array_keys($health->problems(keyMatters: false)), $state, $this->outbox->now());
                 $state->save($this->outbox->spool, $this->outbox->now());
             } finally {
                 $state->unlock();
             }
         }
-        $this->proof?->forgetExpired();
-        (new Health($this->config, $this->outbox))->beat();
 
         return $report;
     }

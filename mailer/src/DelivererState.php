@@ -26,7 +26,7 @@ final class DelivererState
     private $lock = null;
 
     /**
-     * @param array{told?: array<string, array<string, int>>, last?: array<string, int>} $data
+     * @param array<string, mixed> $data
      */
     private function __construct(private readonly string $dir, private array $data)
     {
@@ -126,6 +126,19 @@ final class DelivererState
     public function setNumber(string $name, int $value): void
     {
         $this->data['numbers'][$name] = $value;
+    }
+
+    /** A short text to remember (e.g. the state last pushed to the monitor), or null. */
+    public function text(string $name): ?string
+    {
+        $value = $this->data['texts'][$name] ?? null;
+
+        return is_string($value) ? $value : null;
+    }
+
+    public function setText(string $name, string $value): void
+    {
+        $this->data['texts'][$name] = $value;
     }
 
     public function __destruct()

@@ -45,11 +45,12 @@ final class Health
     }
 
     /**
-     * Every problem now, code => detail; empty when the pipeline works.
+     * Every problem now, code => detail; empty when the pipeline works. $keyMatters false: not the proof-of-work key
+     * (the deliverer's view: it neither needs the key nor has POW_KEY_FILE mounted; /health, in php, checks it).
      *
      * @return array<string, string>
      */
-    public function problems(): array
+    public function problems(bool $keyMatters = true): array
     {
         $now = $this->outbox->now();
         $problems = [];
@@ -80,7 +81,7 @@ final class Health
         if ($free !== false && $free < $floor) {
             $problems[self::DISK_LOW] = sprintf('%d MB free on the outbox\'s disk, under its floor of %d MB', (int) floor($free / 1048576), intdiv($floor, 1048576));
         }
-        $key = ProofOfWork::keyProblem($this->config);
+        $key = $keyMatters ? ProofOfWork::keyProblem($this->config) : null;
         if ($key !== null) {
             $problems[self::POW_KEY] = $key;
         }

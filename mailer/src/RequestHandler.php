@@ -63,7 +63,8 @@ final class RequestHandler
         private readonly Outbox $outbox,
         private readonly Deliverer $deliverer,
         private readonly OriginPolicy $origins,
-        private readonly ProofOfWork $proof,
+        /** Null when its key cannot be had (KeyUnusable): every post is then held, none refused or lost. */
+        private readonly ?ProofOfWork $proof,
         ?\Closure $log = null,
     ) {
         $this->log = $log ?? EventLog::toErrorLog();
@@ -107,7 +108,7 @@ final class RequestHandler
         }
 
         $message = $this->builder->build($result);
-        $unproven = $this->proof->redeem($request->proof);
+        $unproven = $this->proof === null ? 'no-key' : $this->proof->redeem($request->proof);
         if ($unproven !== null) {
             return $this->hold($message, $result, $unproven, $page);
         }
@@ -139,6 +140,10 @@ final class RequestHandler
     {
         if (strtoupper($request->method) !== 'GET') {
             return $this->reject('method', 405, self::CHALLENGE_METHOD_ERROR, ['Allow' => 'GET']);
+        }
+        if ($this->proof === null) {
+            // The page then posts without a proof, and the post is held: kept, confirmed, in the salon's digest.
+            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60']);
         }
 
         return Response::json(200, $this->proof->challenge());

@@ -161,15 +161,25 @@ final class HealthTest extends TestCase
         self::assertSame(['deliverer-stalled'], $this->codes(), 'never passed at all');
     }
 
-    public function testAnUnusableProofOfWorkKeyIsAProblem(): void
+    public function testAnUnusableProofOfWorkKeyIsAProblemAndAGeneratedOneThatCanBeReplacedIsNot(): void
     {
-        self::assertSame([], $this->codes(), 'not made yet, and the outbox can take it');
-
         file_put_contents($this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE, '');
-        self::assertSame(['pow-key'], $this->codes(), 'empty (a crash while it was written)');
+        self::assertSame([], $this->codes(), 'an empty generated key (a crash while it was written) is replaced at its next use');
 
-        file_put_contents($this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE, str_repeat('k', 32));
-        self::assertSame([], $this->codes());
+        // The operator's key file: not there (not mounted), then too short, then right.
+        $key = $this->dir . '.pow-key-file';
+        $config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'POW_KEY_FILE' => $key]);
+        $health = new Health($config, $this->outbox, fn (): int => 10 * 1024 * 1024 * 1024);
+        try {
+            self::assertSame(['pow-key'], array_keys($health->problems()));
+            self::assertStringContainsString($key, $health->problems()['pow-key'], 'the detail names the file');
+            file_put_contents($key, 'short');
+            self::assertSame(['pow-key'], array_keys($health->problems()));
+            file_put_contents($key, str_repeat('k', 32));
+            self::assertSame([], $health->problems());
+        } finally {
+            @unlink($key);
+        }
     }
 
     public function testAnOutboxThatCannotBeListedIsAProblem(): void

@@ -145,6 +145,26 @@ final class QuarantineTest extends TestCase
         self::assertSame([], $outbox->held->paths());
     }
 
+    public function testWithoutAUsableKeyEveryPostIsHeldNotRefusedAndTheChallengeSays503(): void
+    {
+        // POW_KEY_FILE vanished or is short: no proof can be checked. Never a 500 for the visitor, never a loss.
+        $outbox = $this->outboxAt();
+        $handler = $this->handler($outbox, withKey: false);
+
+        $response = $handler->handle(self::post(self::proof()));
+        $handler->afterResponse();
+        $this->deliverAll($outbox);
+
+        self::assertSame(200, $response->status);
+        self::assertSame([], $this->sender->sent);
+        self::assertCount(1, $outbox->held->paths());
+        self::assertContains('contact-form: held id=' . $outbox->held->entries()[0]->id() . ' proof=no-key', $this->log);
+        self::assertSame(303, $this->handler($outbox, withKey: false)->handle(self::post(null, self::NAVIGATION_ACCEPT))->status);
+        $challenge = $handler->challenge(new HttpRequest('GET'));
+        self::assertSame(503, $challenge->status);
+        self::assertSame('60', $challenge->headers['Retry-After']);
+    }
+
     public function testPurgeDeletesOneOrAllAndNothingIsSent(): void
     {
         $outbox = $this->outboxAt();
