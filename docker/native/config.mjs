@@ -68,9 +68,15 @@ export const mailerEnv = {
   SITE_ORIGIN: nativeSetting("SITE_ORIGIN"),
   // The durable outbox (a named volume in Compose): written by PHP-FPM's workers, emptied by the deliverer.
   OUTBOX_DIR: forWorkers(outboxDir),
-  OUTBOX_MAX_ATTEMPTS: nativeSetting("OUTBOX_MAX_ATTEMPTS"),
+  OUTBOX_RETRY_HOURS: nativeSetting("OUTBOX_RETRY_HOURS"),
   OUTBOX_RETRY_SECONDS: nativeSetting("OUTBOX_RETRY_SECONDS"),
   OUTBOX_POLL_SECONDS: nativeSetting("OUTBOX_POLL_SECONDS"),
+  HEALTH_SMTP_DOWN_SECONDS: nativeSetting("HEALTH_SMTP_DOWN_SECONDS"),
+  HEALTH_WAITING_SECONDS: nativeSetting("HEALTH_WAITING_SECONDS"),
+  HEALTH_DELIVERER_SECONDS: nativeSetting("HEALTH_DELIVERER_SECONDS"),
+  HEALTH_SMTP_PROBE_SECONDS: nativeSetting("HEALTH_SMTP_PROBE_SECONDS"),
+  HELD_DIGEST_HOUR: nativeSetting("HELD_DIGEST_HOUR"),
+  HELD_DIGEST_DAY_SECONDS: nativeSetting("HELD_DIGEST_DAY_SECONDS"),
 };
 
 /** The first name server of this machine, as the web image's entrypoint reads its container's. */
@@ -98,6 +104,7 @@ export function nginxTemplateValues() {
     PHP_UPSTREAM: `${host}:${ports.php}`,
     NGINX_RESOLVER: systemResolver(),
     MAILER_SCRIPT: forWorkers(resolve(root, "mailer/public/send-email.php")),
+    MAILER_HEALTH_SCRIPT: forWorkers(resolve(root, "mailer/public/health.php")),
     NGINX_CONF_DIR: resolve(stateDir, "nginx"),
     CONTACT_RATE_LIMIT: nativeSetting("CONTACT_RATE_LIMIT"),
     CONTACT_SITE_RATE_LIMIT: nativeSetting("CONTACT_SITE_RATE_LIMIT"),

@@ -143,6 +143,10 @@ final class Validator
         if (!$singleLine) {
             // Browsers send textarea line breaks as CRLF; count and store each as one character.
             $value = str_replace(["\r\n", "\r"], "\n", $value);
+            // Invisible format characters (bidi overrides and isolates, zero-width spaces and joiners, the BOM: Unicode
+            // category Cf) can make the text read otherwise than it is written, e.g. a link that shows one domain and
+            // goes to another: removed. Line and paragraph separators are line breaks.
+            $value = (string) preg_replace(['/\p{Cf}+/u', '/[\x{2028}\x{2029}]/u'], ['', "\n"], $value);
         }
         // Other control characters (NUL, ESC, ...) have no place in a contact message; tab and
         // the newlines of the message are the only ones a person types.

@@ -13,7 +13,7 @@ import { get as httpsGet } from "node:https";
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import { chromium } from "@playwright/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
+import { mailOf, nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
 import { chromiumPath, quietChromiumFlags } from "../support/chromium";
 import { waitForMail } from "../support/mailbox";
 import { composeRun, compose, composeConfig, root } from "../support/stack";
@@ -307,7 +307,7 @@ test("mail goes through the relay over STARTTLS with a login; its certificate is
   // A message posted over HTTPS reaches the relay, from the site to the salon.
   const token = `relay${Date.now().toString(36)}`;
   expect((await postForm(validMessage(token))).status).toBe(200);
-  const [mail] = await waitForMail((m) => m.subject.endsWith(token), { timeoutMs: 20_000 });
+  const [mail] = await waitForMail(mailOf(token), { timeoutMs: 20_000 });
   expect(mail?.from).toEqual(["strona@aurea-salon.example"]);
   expect(mail?.to).toEqual(["kontakt@aurea-salon.example"]);
   expect(mail?.replyTo).toEqual([validMessage(token).email]);
@@ -352,7 +352,7 @@ test("PHP-FPM's workers see only the mailer's settings, no password and nothing 
     "SMTP_TIMEOUT",
     "SMTP_CA_FILE",
     "OUTBOX_DIR",
-    "OUTBOX_MAX_ATTEMPTS",
+    "OUTBOX_RETRY_HOURS",
     "OUTBOX_RETRY_SECONDS",
     "OUTBOX_MAX_PENDING",
     "OUTBOX_MIN_FREE_MB",
@@ -360,6 +360,12 @@ test("PHP-FPM's workers see only the mailer's settings, no password and nothing 
     "OUTBOX_MAX_HELD",
     "OUTBOX_HELD_DAYS",
     "POW_KEY_FILE",
+    "HEALTH_SMTP_DOWN_SECONDS",
+    "HEALTH_WAITING_SECONDS",
+    "HEALTH_DELIVERER_SECONDS",
+    "HEALTH_SMTP_PROBE_SECONDS",
+    "HELD_DIGEST_HOUR",
+    "HELD_DIGEST_DAY_SECONDS",
     "SITE_ORIGIN",
     // php-fpm's own for the pool's user, and this request's FastCGI parameters (getenv() shows those too).
     "USER",

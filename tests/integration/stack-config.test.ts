@@ -294,12 +294,12 @@ describe("nginx's logs in the web image: kept no longer than the privacy policy 
 });
 
 describe("the mailer's held-back messages: kept no longer than the privacy policy says", () => {
-  it("Config::HELD_DAYS_MAX, Outbox's default and /polityka-prywatnosci and /rodo state the same number of days", () => {
+  it("Config::HELD_DAYS_MAX, OutboxLimits' default and /polityka-prywatnosci and /rodo state the same number of days", () => {
     const config = readFileSync(resolve(root, "mailer/src/Config.php"), "utf8");
     const days = Number(config.match(/public const HELD_DAYS_MAX = (\d+);/)?.[1]);
     expect(days).toBeGreaterThan(0);
-    expect(readFileSync(resolve(root, "mailer/src/Outbox.php"), "utf8")).toContain(
-      `public readonly int $heldDays = ${days},`,
+    expect(readFileSync(resolve(root, "mailer/src/OutboxLimits.php"), "utf8")).toContain(
+      `public int $heldDays = ${days},`,
     );
     const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*najwyżej ${days} dni\\*\\*`));
