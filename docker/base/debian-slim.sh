@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds a stand-in for an official `debian:<suite>-slim` image, for machines that can reach Debian's package
-# mirror but no container registry (the test machines: see docs/operating.md, "Substitutes in the test run").
+# mirror but no container registry (the test machines: see docs/testing.md, "Substitutes").
 # Every image of the stack starts FROM debian:trixie-slim; where the official image can be pulled, it is used and
 # this script is never run.
 #

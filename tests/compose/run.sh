@@ -13,7 +13,7 @@
 #
 # Where a registry can be reached (a forge's CI runner, a developer's machine), every image is the upstream one.
 # Where none can (the project's test machines), what cannot be pulled is substituted and named in the closing line
-# (docs/operating.md, "Substitutes in the test run"). Test-only changes live in tests/compose/*.yaml, never in the
+# (docs/testing.md, "Substitutes"). Test-only changes live in tests/compose/*.yaml, never in the
 # files users run.
 #
 # Writes its verdict to .stack/compose/result (tests/run.sh prints it as the closing line). A failure exits non-zero.

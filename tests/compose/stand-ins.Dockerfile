@@ -1,5 +1,5 @@
 # Images the test run needs and a machine without a container registry cannot pull (tests/compose/run.sh builds
-# only the ones it must; docs/operating.md, "Substitutes in the test run"). Build context: the repository root.
+# only the ones it must; docs/testing.md, "Substitutes"). Build context: the repository root.
 # None of them is in a file users run.
 
 # --- build-stage outputs made on the host (tests/compose/host-outputs.sh) ------------------------------------
