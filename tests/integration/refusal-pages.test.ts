@@ -38,10 +38,10 @@ function nginxPages(): Map<number, string> {
   return pages;
 }
 
-/** The error text of nginx's JSON answer for a status (the named locations of salon.conf). */
+/** The error text of nginx's JSON answer to the form for a status (`{"ok":false,…}`; /health answers in its own shape). */
 function nginxJsonError(status: number): string {
   const text = readFileSync(join(templates, "salon.conf.template"), "utf8");
-  const body = text.match(new RegExp(`return ${status} '(\\{[^']*\\})';`))?.[1];
+  const body = text.match(new RegExp(`return ${status} '(\\{"ok":false[^']*\\})';`))?.[1];
   expect(body, `JSON answer ${status}`).toBeDefined();
   return (JSON.parse(body!) as { error: string }).error;
 }
