@@ -20,6 +20,38 @@ export interface Delivery {
 }
 
 /**
+ * Polls the catcher every 100 ms from now until stop(), and notes when each benchmark message of `kind` ("Bench
+ * <kind>…") first appears in it: the arrival times of messages posted at the times in `postedAt` (token => ms).
+ */
+function watchCatcher(kind: string) {
+  const seenAt = new Map<string, number>();
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const mails = (await (await fetch(`${mailApi}/email`)).json()) as { text: string }[];
+      const now = performance.now();
+      for (const mail of mails) {
+        const token = benchToken(mail, kind);
+        if (token && !seenAt.has(token)) seenAt.set(token, now);
+      }
+      await sleep(100);
+    }
+  })();
+  return {
+    holdsAll: (postedAt: Map<string, number>) => [...postedAt.keys()].every((t) => seenAt.has(t)),
+    /** How many of the posted messages arrived, and the post-to-arrival times of those, ms, sorted. */
+    deliveries: (postedAt: Map<string, number>) => {
+      const arrived = [...postedAt].filter(([t]) => seenAt.has(t));
+      return { delivered: arrived.length, times: arrived.map(([t, at]) => seenAt.get(t)! - at).sort((a, b) => a - b) };
+    },
+    stop: async () => {
+      polling = false;
+      await poller;
+    },
+  };
+}
+
+/**
  * One real message a second, each from its own address, for `abuseSeconds`; with `abuse`, one more client posting
  * messages the catcher refuses, as fast as the production limit lets one address (5 at once, then one every 6 s).
  * Each real message's delivery time is from its post until the catcher holds it (polled every 100 ms).
@@ -41,19 +73,7 @@ export async function deliveryTimes(run: string, phase: string, abuse: boolean):
   const logs = [join(stateDir, "log", "php.log"), join(stateDir, "log", "deliverer.log")];
   const from = logs.map(logFrom);
   const postedAt = new Map<string, number>();
-  const seenAt = new Map<string, number>();
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
-      const mails = (await (await fetch(`${mailApi}/email`)).json()) as { text: string }[];
-      const now = performance.now();
-      for (const mail of mails) {
-        const token = benchToken(mail, "d");
-        if (token && !seenAt.has(token)) seenAt.set(token, now);
-      }
-      await sleep(100);
-    }
-  })();
+  const catcher = watchCatcher("d");
   const post = async (token: string, client: string, refused: boolean) => {
     const { body, contentType } = multipart([
       ["name", `Bench ${token}`],
@@ -86,20 +106,13 @@ export async function deliveryTimes(run: string, phase: string, abuse: boolean):
   }
   await abuser;
   // However long they take: the point is how long.
-  await waitFor(() => [...postedAt.keys()].every((t) => seenAt.has(t)), 900_000, "real messages in the catcher").catch(
-    () => undefined,
-  );
-  polling = false;
-  await poller;
+  await waitFor(() => catcher.holdsAll(postedAt), 900_000, "real messages in the catcher").catch(() => undefined);
+  await catcher.stop();
   const lines = logs.map((file, i) => readFileSync(file).subarray(from[i]).toString("utf8")).join("\n");
   const count = (event: string) => (lines.match(new RegExp(`contact-form: ${event} `, "g")) ?? []).length;
   return {
     posted: postedAt.size,
-    delivered: [...postedAt.keys()].filter((t) => seenAt.has(t)).length,
-    times: [...postedAt]
-      .filter(([t]) => seenAt.has(t))
-      .map(([t, at]) => seenAt.get(t)! - at)
-      .sort((a, b) => a - b),
+    ...catcher.deliveries(postedAt),
     refusedPosts,
     log: ["sent", "refused", "retry", "deferred", "failed"].map((e) => `${e} ${count(e)}`).join(", "),
   };
@@ -170,19 +183,7 @@ export async function flood(run: string): Promise<Flood> {
     }),
   );
   const postedAt = new Map<string, number>();
-  const seenAt = new Map<string, number>();
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
-      const mails = (await (await fetch(`${mailApi}/email`)).json()) as { text: string }[];
-      const now = performance.now();
-      for (const mail of mails) {
-        const token = benchToken(mail, "v");
-        if (token && !seenAt.has(token)) seenAt.set(token, now);
-      }
-      await sleep(100);
-    }
-  })();
+  const catcher = watchCatcher("v");
   for (let i = 0; performance.now() < until; i++) {
     const token = `v${run}n${i}`;
     const { body, contentType } = multipart([
@@ -199,25 +200,16 @@ export async function flood(run: string): Promise<Flood> {
     await sleep(Math.max(0, started + (i + 1) * 1000 - performance.now()));
   }
   await scripted;
-  await waitFor(
-    () => [...postedAt.keys()].every((t) => seenAt.has(t)),
-    120_000,
-    "visitors' messages in the catcher",
-  ).catch(() => undefined);
+  await waitFor(() => catcher.holdsAll(postedAt), 120_000, "visitors' messages in the catcher").catch(() => undefined);
   // A deliverer pass or two after the flood: nothing held may go out.
   await sleep(5000);
-  polling = false;
-  await poller;
+  await catcher.stop();
   const mails = (await (await fetch(`${mailApi}/email`)).json()) as { subject: string; text: string }[];
   // A visitor's mail, not the digest of held ones (which lists them as unchecked, for the salon to review).
   result.delivered = mails.filter((m) => visitorsMail(m) && m.text.includes(`Imię i nazwisko: Spam ${run}f`)).length;
   const heldNow = readdirSync(heldDir).filter((f) => f.endsWith(".json") && !heldBefore.has(f));
   result.held = heldNow.length;
   for (const f of heldNow) rmSync(join(heldDir, f));
-  result.visitors.delivered = [...postedAt.keys()].filter((t) => seenAt.has(t)).length;
-  result.visitors.times = [...postedAt]
-    .filter(([t]) => seenAt.has(t))
-    .map(([t, at]) => seenAt.get(t)! - at)
-    .sort((a, b) => a - b);
+  Object.assign(result.visitors, catcher.deliveries(postedAt));
   return result;
 }
