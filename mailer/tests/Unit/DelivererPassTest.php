@@ -228,6 +228,21 @@ final class DelivererPassTest extends TestCase
         self::assertCount(1, $this->notices('Formularz kontaktowy: wiadomości niedoręczone'), 'told once');
     }
 
+    public function testAFileThatIsNotAReadableMessageIsNamedToTheSalonAndKept(): void
+    {
+        // Damaged on disk (a disk error, a hand edit): it cannot be sent, and it is not thrown away either.
+        file_put_contents($this->dir . '/20250616T130000Z-0123456789abcdef.json', '{"broken');
+
+        $report = $this->pass();
+
+        self::assertSame(1, $report->toldOfFailed);
+        $notice = $this->notices('Formularz kontaktowy: wiadomości niedoręczone (1)');
+        self::assertCount(1, $notice);
+        self::assertStringContainsString('plik 20250616T130000Z-0123456789abcdef.json, którego serwer nie umiał odczytać', $notice[0]->body);
+        self::assertStringContainsString('deliver.php --failed', $notice[0]->body);
+        self::assertCount(1, $this->outbox->failed->paths());
+    }
+
     public function testNothingIsDeletedUnreadAndWhatWasToldIsDeletedAfterThePrivacyPolicysDays(): void
     {
         $heldId = $this->hold('held');
