@@ -2,9 +2,10 @@
  * What the phases of `npm run bench:mailer` post with: solved proofs of work, clients on addresses of their own, a
  * sustained load, and waiting for a state of the stack.
  */
+import { readdirSync } from "node:fs";
 import { Agent } from "node:http";
 import { solvedProof, type Reply } from "../../../../tests/mailer/http";
-import { concurrency, seconds, site } from "./settings";
+import { concurrency, outbox, seconds, site } from "./settings";
 
 // Challenges come from addresses of their own (20 a minute per client): a proof is not tied to an address.
 let challenges = 0;
@@ -64,3 +65,6 @@ export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs
 }
 
 export const sourceOf = (client: number) => `127.77.${Math.floor(client / 250)}.${(client % 250) + 1}`;
+
+/** No message waits in the outbox: no JSON file there but the deliverer's own dotfiles (its state, .deliverer-state.json). */
+export const outboxEmpty = () => readdirSync(outbox).every((f) => !f.endsWith(".json") || f.startsWith("."));

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { join } from "node:path";
 import { multipart, send, visitorsMail } from "../../../../tests/mailer/http";
-import { benchToken, proof, sleep, sourceOf, waitFor } from "./clients";
+import { benchToken, outboxEmpty, proof, sleep, sourceOf, waitFor } from "./clients";
 import { abuseSeconds, floodAddresses, floodSeconds, mailApi, outbox, site, stateDir } from "./settings";
 
 export interface Delivery {
@@ -57,11 +57,7 @@ function watchCatcher(kind: string) {
  * Each real message's delivery time is from its post until the catcher holds it (polled every 100 ms).
  */
 export async function deliveryTimes(run: string, phase: string, abuse: boolean): Promise<Delivery> {
-  await waitFor(
-    () => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0,
-    600_000,
-    "empty outbox before the delivery phase",
-  );
+  await waitFor(outboxEmpty, 600_000, "empty outbox before the delivery phase");
   await fetch(`${mailApi}/email/all`, { method: "DELETE" });
   const logFrom = (file: string) => {
     try {
@@ -131,11 +127,7 @@ export interface Flood {
 
 /** Phase 5: scripted clients without a proof of work, flat out, while a visitor with one posts every second. */
 export async function flood(run: string): Promise<Flood> {
-  await waitFor(
-    () => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0,
-    600_000,
-    "empty outbox before the flood",
-  );
+  await waitFor(outboxEmpty, 600_000, "empty outbox before the flood");
   await fetch(`${mailApi}/email/all`, { method: "DELETE" });
   const heldDir = join(outbox, "held");
   const heldBefore = new Set(

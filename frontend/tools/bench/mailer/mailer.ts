@@ -28,15 +28,15 @@
  * proofTiming.ts (phase 6), report.ts (the tables).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Agent } from "node:http";
 import { join } from "node:path";
 import { multipart, send } from "../../../../tests/mailer/http";
-import { benchToken, load, proof, sourceOf, waitFor } from "./clients";
+import { benchToken, load, outboxEmpty, proof, sourceOf, waitFor } from "./clients";
 import { deliveryTimes, flood } from "./delivery";
 import { proofTable, proofTiming } from "./proofTiming";
 import { report } from "./report";
-import { env, mailApi, maxMessages, outbox, proofRuns, root, seconds, site, stateDir } from "./settings";
+import { env, mailApi, maxMessages, proofRuns, root, seconds, site, stateDir } from "./settings";
 
 async function main() {
   rmSync(stateDir, { recursive: true, force: true });
@@ -95,7 +95,7 @@ async function main() {
     // 2. Everything accepted delivered, exactly once.
     const accepted = acceptedTokens.length;
     const deliveryStarted = performance.now();
-    await waitFor(() => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0, 120_000, "empty outbox");
+    await waitFor(outboxEmpty, 120_000, "empty outbox");
     let mails: { text: string; messageId?: string; headers?: Record<string, string> }[] = [];
     await waitFor(
       async () => {
