@@ -9,30 +9,9 @@ namespace Salon\Mailer;
  * up, or files that are not readable entries), kept for a person to look at or put back for failedDays after the
  * salon was told of them (SalonNotices), then deleted (the privacy policy, /rodo, says so).
  */
-final class FailedMessages
+final class FailedMessages extends OutboxFolder
 {
     public const DIR = 'failed';
-
-    public readonly string $dir;
-
-    /** @param \Closure(): int $clock */
-    public function __construct(
-        private readonly Spool $spool,
-        private readonly OutboxLimits $limits,
-        private readonly \Closure $clock,
-    ) {
-        $this->dir = $spool->dir . '/' . self::DIR;
-    }
-
-    /**
-     * @return list<string> paths of the messages that gave up, oldest first
-     *
-     * @throws OutboxUnavailable
-     */
-    public function paths(): array
-    {
-        return is_dir($this->dir) ? $this->spool->entriesIn($this->dir) : [];
-    }
 
     /**
      * Moves a claimed file here as it is. The claim is released either way.
@@ -54,26 +33,7 @@ final class FailedMessages
      */
     public function expire(array $told): array
     {
-        return $this->spool->deleteToldBefore($this->paths(), $told, ($this->clock)() - $this->limits->failedDays * 86400);
-    }
-
-    /**
-     * Deletes failed messages after a person looked at them: the one with $id, or all with null.
-     *
-     * @return int how many
-     */
-    public function purge(?string $id = null): int
-    {
-        $count = 0;
-        foreach ($this->paths() as $path) {
-            if (($id === null || Spool::idFromPath($path) === $id) && @unlink($path)) {
-                $count++;
-            }
-        }
-        error_clear_last();
-        $this->spool->syncDirectory($this->dir);
-
-        return $count;
+        return $this->deleteToldDaysAgo($told, $this->limits->failedDays);
     }
 
     /**
@@ -86,16 +46,7 @@ final class FailedMessages
      */
     public function entries(?array $paths = null): array
     {
-        $entries = [];
-        foreach ($paths ?? $this->paths() as $path) {
-            try {
-                $entries[] = OutboxEntry::fromJson((string) @file_get_contents($path));
-            } catch (\UnexpectedValueException) {
-                $entries[] = basename($path);
-            }
-        }
-
-        return $entries;
+        return $this->read($paths);
     }
 
     /**

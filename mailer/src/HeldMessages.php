@@ -7,23 +7,12 @@ namespace Salon\Mailer;
 /**
  * outbox/held/: posts that came without a valid proof of work (ProofOfWork), kept for a person to review. Never
  * sent unless a person releases them (release() puts one into the queue, to be delivered once); the salon reads
- * them in the daily digest (SalonNotices); purged by a person or heldDays after that digest, and bounded by maxHeld (hold() refuses with OutboxFull beyond it, so a flood cannot fill the
- * disk).
+ * them in the daily digest (SalonNotices); purged by a person or heldDays after that digest, and bounded by
+ * maxHeld (hold() refuses with OutboxFull beyond it, so a flood cannot fill the disk).
  */
-final class HeldMessages
+final class HeldMessages extends OutboxFolder
 {
     public const DIR = 'held';
-
-    public readonly string $dir;
-
-    /** @param \Closure(): int $clock */
-    public function __construct(
-        private readonly Spool $spool,
-        private readonly OutboxLimits $limits,
-        private readonly \Closure $clock,
-    ) {
-        $this->dir = $spool->dir . '/' . self::DIR;
-    }
 
     /**
      * Stores a post that came without a valid proof of work, not to be sent unless a person releases it.
@@ -49,16 +38,6 @@ final class HeldMessages
     }
 
     /**
-     * @return list<string> paths of the held messages, oldest first
-     *
-     * @throws OutboxUnavailable
-     */
-    public function paths(): array
-    {
-        return is_dir($this->dir) ? $this->spool->entriesIn($this->dir) : [];
-    }
-
-    /**
      * The held messages (all, or those at $paths), oldest first, for a person to review.
      *
      * @param list<string>|null $paths
@@ -67,16 +46,8 @@ final class HeldMessages
      */
     public function entries(?array $paths = null): array
     {
-        $entries = [];
-        foreach ($paths ?? $this->paths() as $path) {
-            try {
-                $entries[] = OutboxEntry::fromJson((string) @file_get_contents($path));
-            } catch (\UnexpectedValueException) {
-                // not one of ours: left for a person, never sent
-            }
-        }
-
-        return $entries;
+        // A file that is not one of ours is left for a person, never sent.
+        return array_values(array_filter($this->read($paths), static fn (OutboxEntry|string $e): bool => $e instanceof OutboxEntry));
     }
 
     /**
@@ -95,25 +66,6 @@ final class HeldMessages
     }
 
     /**
-     * Deletes held messages: the one with $id, or all with null.
-     *
-     * @return int how many
-     */
-    public function purge(?string $id = null): int
-    {
-        $count = 0;
-        foreach ($this->matching($id) as $path) {
-            if (@unlink($path)) {
-                $count++;
-            }
-        }
-        error_clear_last();
-        $this->spool->syncDirectory($this->dir);
-
-        return $count;
-    }
-
-    /**
      * Deletes what held/ has kept for heldDays (the privacy policy's promise) after the salon was told of it (the
      * digest): a message the salon was never told of is never deleted.
      *
@@ -123,16 +75,6 @@ final class HeldMessages
      */
     public function expire(array $told): array
     {
-        return $this->spool->deleteToldBefore($this->paths(), $told, ($this->clock)() - $this->limits->heldDays * 86400);
-    }
-
-    /** @return list<string> */
-    private function matching(?string $id): array
-    {
-        if ($id !== null && preg_match(Outbox::ID_PATTERN, $id) !== 1) {
-            return [];
-        }
-
-        return array_values(array_filter($this->paths(), static fn (string $path): bool => $id === null || str_ends_with($path, '-' . $id . '.json')));
+        return $this->deleteToldDaysAgo($told, $this->limits->heldDays);
     }
 }

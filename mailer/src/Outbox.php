@@ -221,15 +221,7 @@ final class Outbox
      */
     public function expire(Claim $claim, string $reason): OutboxEntry
     {
-        try {
-            $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be expired');
-            $updated = $entry->failedWith($reason, 0, OutboxEntry::EXPIRED);
-            $this->failed->keep($this->spool->rewrite($claim, $updated));
-
-            return $updated;
-        } finally {
-            $claim->release();
-        }
+        return $this->giveUp($claim, $reason, OutboxEntry::EXPIRED);
     }
 
     /**
@@ -250,9 +242,20 @@ final class Outbox
      */
     public function refuse(Claim $claim, string $answer): OutboxEntry
     {
+        return $this->giveUp($claim, $answer, OutboxEntry::REFUSED);
+    }
+
+    /**
+     * Moves a claimed message to failed/ with why it gave up ($gaveUp: OutboxEntry::EXPIRED or REFUSED) and the last
+     * error. The claim is released either way.
+     *
+     * @throws OutboxUnavailable
+     */
+    private function giveUp(Claim $claim, string $error, string $gaveUp): OutboxEntry
+    {
         try {
-            $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be refused');
-            $updated = $entry->failedWith($answer, 0, OutboxEntry::REFUSED);
+            $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be moved as given up');
+            $updated = $entry->failedWith($error, 0, $gaveUp);
             $this->failed->keep($this->spool->rewrite($claim, $updated));
 
             return $updated;

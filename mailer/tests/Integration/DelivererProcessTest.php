@@ -154,6 +154,36 @@ final class DelivererProcessTest extends TestCase
         self::assertMatchesRegularExpression('/^[0-9a-f]{64}$/D', (string) file_get_contents($this->dir . '/.pow-key'));
     }
 
+    /**
+     * docker/php/entrypoint.sh, the php image's start (run here on the checkout's mailer instead of /srv/mailer):
+     * PHP-FPM, which answers the form, does not start without its proof-of-work key; the deliverer does.
+     */
+    public function testTheImagesEntrypointChecksTheKeyForPhpFpmAlone(): void
+    {
+        $script = $this->dir . '.entrypoint.sh';
+        $text = (string) file_get_contents(dirname(__DIR__, 3) . '/docker/php/entrypoint.sh');
+        file_put_contents($script, str_replace('/srv/mailer/', dirname(__DIR__, 2) . '/', $text));
+        $start = function (string ...$command) use ($script): array {
+            $env = [
+                'PATH' => (string) getenv('PATH'), 'MAIL_FROM' => 'formularz@salon.test', 'MAIL_TO' => 'recepcja@salon.test',
+                'OUTBOX_DIR' => $this->dir, 'POW_KEY_FILE' => $this->dir . '/not-mounted',
+            ];
+            $process = proc_open(['sh', $script, ...$command], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+            $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+
+            return [proc_close($process), $out];
+        };
+        try {
+            [$code, $out] = $start('php-fpm8.4', '-F');
+            self::assertSame(2, $code, $out);
+            self::assertStringContainsString('POW_KEY_FILE ' . $this->dir . '/not-mounted is not a readable file', $out);
+
+            self::assertSame([0, "the deliverer's command ran\n"], $start('php', '-r', 'echo "the deliverer\'s command ran\n";'));
+        } finally {
+            unlink($script);
+        }
+    }
+
     /** The container's health check: a stale loop, or SMTP failing past the threshold. */
     public function testHealthFailsWhileSmtpHasBeenFailingPastTheThreshold(): void
     {

@@ -147,6 +147,16 @@ final class ConfigTest extends TestCase
         // Counted from when the salon was told of them (DelivererPass, SalonNotices), as the code counts.
         self::assertMatchesRegularExpression('/\*\*do 30 dni\*\* od chwili, gdy serwer strony powiadomi nas o nich e-mailem/u', $items[0]);
         self::assertSame(30, TestConfig::make()->outbox->failedDays, 'the default is the promise');
+
+        $held = [];
+        array_walk_recursive($policy, static function ($value) use (&$held): void {
+            if (is_string($value) && str_contains($value, 'zatrzymane na serwerze strony do sprawdzenia')) {
+                $held[] = $value;
+            }
+        });
+        self::assertCount(1, $held, 'one line is about the messages held for review');
+        self::assertMatchesRegularExpression('/\*\*do 14 dni\*\* od chwili, gdy serwer strony prześle nam je w codziennym zestawieniu/u', $held[0]);
+        self::assertSame(14, TestConfig::make()->outbox->heldDays, 'the default is the promise');
     }
 
     public function testProductionSettingsAreRead(): void

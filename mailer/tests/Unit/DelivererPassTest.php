@@ -134,6 +134,26 @@ final class DelivererPassTest extends TestCase
         self::assertStringNotContainsString('Klientka a', $this->sender->sent[1]->body);
     }
 
+    public function testAMessageHeldJustBeforeTheHourButStoredAfterTheDigestWaitsForTheNextDay(): void
+    {
+        $this->hold('a');
+        $this->now = self::warsaw('2025-06-17 08:00');
+        $this->pass();
+        // A request that read the clock at 07:59:59 and finished its write after the digest went.
+        $this->now = self::warsaw('2025-06-17 07:59:59');
+        $this->hold('late');
+        foreach (['2025-06-17 08:30', '2025-06-17 23:00', '2025-06-18 07:59'] as $time) {
+            $this->now = self::warsaw($time);
+            $this->pass();
+        }
+        self::assertCount(1, $this->sender->sent, 'one digest a day');
+
+        $this->now = self::warsaw('2025-06-18 08:00');
+        $this->pass();
+        self::assertCount(2, $this->sender->sent);
+        self::assertStringContainsString('Klientka late', $this->sender->sent[1]->body);
+    }
+
     public function testAHeldFloodOfFiveThousandGivesOneDigestOfBoundedSize(): void
     {
         // Written as hold() would write them, without an fsync each: the flood is the digest's test, not the disk's.
@@ -206,6 +226,21 @@ final class DelivererPassTest extends TestCase
         $this->now += 7200;
         $this->pass();
         self::assertCount(1, $this->notices('Formularz kontaktowy: wiadomości niedoręczone'), 'told once');
+    }
+
+    public function testAFileThatIsNotAReadableMessageIsNamedToTheSalonAndKept(): void
+    {
+        // Damaged on disk (a disk error, a hand edit): it cannot be sent, and it is not thrown away either.
+        file_put_contents($this->dir . '/20250616T130000Z-0123456789abcdef.json', '{"broken');
+
+        $report = $this->pass();
+
+        self::assertSame(1, $report->toldOfFailed);
+        $notice = $this->notices('Formularz kontaktowy: wiadomości niedoręczone (1)');
+        self::assertCount(1, $notice);
+        self::assertStringContainsString('plik 20250616T130000Z-0123456789abcdef.json, którego serwer nie umiał odczytać', $notice[0]->body);
+        self::assertStringContainsString('deliver.php --failed', $notice[0]->body);
+        self::assertCount(1, $this->outbox->failed->paths());
     }
 
     public function testNothingIsDeletedUnreadAndWhatWasToldIsDeletedAfterThePrivacyPolicysDays(): void

@@ -23,328 +23,20 @@
  * its challenge from an address of its own); the latencies are the POST's alone, "per second" includes the solving.
  * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_ABUSE_SECONDS
  * (60), BENCH_FLOOD_SECONDS (30), BENCH_FLOOD_ADDRESSES (30), BENCH_PORT_BASE (48000: site 48080, mail UI 48025,
- * SMTP 48045, PHP-FPM 48060 — all within base + 100, so a block of 100 ports holds them).
+ * SMTP 48045, PHP-FPM 48060 — all within base + 100, so a block of 100 ports holds them). `-- --help` prints this.
+ * Beside this file: settings.ts (what it reads), clients.ts (how it posts), delivery.ts (phases 4 and 5),
+ * proofTiming.ts (phase 6), report.ts (the tables).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { Agent } from "node:http";
-import { join, resolve } from "node:path";
-import { multipart, send, solvedProof, visitorsMail, type Reply } from "../../../../tests/mailer/http";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { Agent } from "node:http";
+import { join } from "node:path";
+import { multipart, send } from "../../../../tests/mailer/http";
+import { benchToken, load, outboxEmpty, proof, sourceOf, waitFor } from "./clients";
+import { deliveryTimes, flood } from "./delivery";
 import { proofTable, proofTiming } from "./proofTiming";
-
-const root = resolve(import.meta.dirname, "../../../..");
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const maxMessages = Number(process.env.BENCH_MAX ?? 5000);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const base = Number(process.env.BENCH_PORT_BASE ?? 48000);
-const ports = { web: base + 80, mailUi: base + 25, smtp: base + 45, php: base + 60 };
-const stateDir = join(root, ".stack", "bench");
-const site = `http://127.0.0.1:${ports.web}`;
-const mailApi = `http://127.0.0.1:${ports.mailUi}`;
-const outbox = join(stateDir, "outbox");
-
-const env = {
-  ...process.env,
-  STACK_DIR: stateDir,
-  NGINX_PORT: String(ports.web),
-  MAIL_UI_PORT: String(ports.mailUi),
-  SMTP_PORT: String(ports.smtp),
-  PHP_FPM_PORT: String(ports.php),
-  CONTACT_RATE_LIMIT: "10000r/s",
-  CONTACT_SITE_RATE_LIMIT: "10000r/s",
-  SITE_ORIGIN: site,
-  CATCHER_REQUIRE: "frontend/tools/bench/mailer/refusing-catcher.cjs",
-};
-const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 60);
-const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
-const floodAddresses = Number(process.env.BENCH_FLOOD_ADDRESSES ?? 30);
-const proofRuns = Number(process.env.BENCH_PROOF_RUNS ?? 15);
-
-// Challenges come from addresses of their own (20 a minute per client): a proof is not tied to an address.
-let challenges = 0;
-const proof = () =>
-  solvedProof({ base: site, from: `127.78.${Math.floor(challenges / 250) % 250}.${(challenges++ % 250) + 1}` });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The token of a benchmark post ("Bench <kind>…", its name) in a caught mail's text; the subject names no visitor. */
-const benchToken = (mail: { text: string }, kind: string) =>
-  new RegExp(`^Imię i nazwisko: Bench (${kind}\\S+)$`, "m").exec(mail.text ?? "")?.[1];
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-interface Run {
-  ok: number;
-  other: Map<number, number>;
-  latencies: number[];
-  elapsed: number;
-}
-
-/** `concurrency` clients, each with its own source address and keep-alive connection, until time or count runs out. */
-async function load(
-  request: (client: number, agent: Agent, n: number) => Promise<Reply>,
-  limit: number,
-  clients = concurrency,
-  duration = seconds,
-): Promise<Run> {
-  const run: Run = { ok: 0, other: new Map(), latencies: [], elapsed: 0 };
-  const started = performance.now();
-  const stopAt = started + duration * 1000;
-  let issued = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      while (performance.now() < stopAt && issued < limit) {
-        const n = issued++;
-        const reply = await request(client, agent, n).catch(() => undefined);
-        const status = reply?.status ?? 0;
-        if (status === 200) {
-          run.ok++;
-          run.latencies.push(reply!.ms);
-        } else run.other.set(status, (run.other.get(status) ?? 0) + 1);
-      }
-      agent.destroy();
-    }),
-  );
-  run.elapsed = (performance.now() - started) / 1000;
-  run.latencies.sort((a, b) => a - b);
-  return run;
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timeout: ${what}`);
-    await sleep(250);
-  }
-}
-
-const sourceOf = (client: number) => `127.77.${Math.floor(client / 250)}.${(client % 250) + 1}`;
-
-const fmt = (ms: number) =>
-  Number.isNaN(ms)
-    ? "–"
-    : ms >= 10_000
-      ? `${(ms / 1000).toFixed(0)} s`
-      : ms >= 1000
-        ? `${(ms / 1000).toFixed(1)} s`
-        : `${ms.toFixed(0)} ms`;
-
-interface Delivery {
-  posted: number;
-  delivered: number;
-  /** Post to arrival in the catcher, ms, sorted. */
-  times: number[];
-  refusedPosts: number;
-  /** Counts of the mailer's log lines written during the phase. */
-  log: string;
-}
-
-/**
- * One real message a second, each from its own address, for `abuseSeconds`; with `abuse`, one more client posting
- * messages the catcher refuses, as fast as the production limit lets one address (5 at once, then one every 6 s).
- * Each real message's delivery time is from its post until the catcher holds it (polled every 100 ms).
- */
-async function deliveryTimes(run: string, phase: string, abuse: boolean): Promise<Delivery> {
-  await waitFor(
-    () => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0,
-    600_000,
-    "empty outbox before the delivery phase",
-  );
-  await fetch(`${mailApi}/email/all`, { method: "DELETE" });
-  const logFrom = (file: string) => {
-    try {
-      return readFileSync(file).length;
-    } catch {
-      return 0;
-    }
-  };
-  const logs = [join(stateDir, "log", "php.log"), join(stateDir, "log", "deliverer.log")];
-  const from = logs.map(logFrom);
-  const postedAt = new Map<string, number>();
-  const seenAt = new Map<string, number>();
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
-      const mails = (await (await fetch(`${mailApi}/email`)).json()) as { text: string }[];
-      const now = performance.now();
-      for (const mail of mails) {
-        const token = benchToken(mail, "d");
-        if (token && !seenAt.has(token)) seenAt.set(token, now);
-      }
-      await sleep(100);
-    }
-  })();
-  const post = async (token: string, client: string, refused: boolean) => {
-    const { body, contentType } = multipart([
-      ["name", `Bench ${token}`],
-      ["email", `bench.${token}@example.com`],
-      ["message", refused ? `Kup teraz BENCH-REFUSE-ME ${token}` : `Zażółć gęślą jaźń — wiadomość ${token}.`],
-      ["website", ""],
-    ]);
-    return send({
-      base: site,
-      body,
-      from: client,
-      headers: { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() },
-    });
-  };
-  const started = performance.now();
-  let refusedPosts = 0;
-  const abuser = (async () => {
-    if (!abuse) return;
-    for (let n = 0; performance.now() - started < abuseSeconds * 1000; n++) {
-      if ((await post(`x${run}${phase}n${n}`, "127.66.0.1", true)).status === 200) refusedPosts++;
-      if (n >= 4) await sleep(6000);
-    }
-  })();
-  for (let i = 0; i < abuseSeconds; i++) {
-    const token = `d${run}${phase}n${i}`;
-    const at = performance.now();
-    const reply = await post(token, sourceOf(100 + i), false);
-    if (reply.status === 200) postedAt.set(token, at);
-    await sleep(Math.max(0, started + (i + 1) * 1000 - performance.now()));
-  }
-  await abuser;
-  // However long they take: the point is how long.
-  await waitFor(() => [...postedAt.keys()].every((t) => seenAt.has(t)), 900_000, "real messages in the catcher").catch(
-    () => undefined,
-  );
-  polling = false;
-  await poller;
-  const lines = logs.map((file, i) => readFileSync(file).subarray(from[i]).toString("utf8")).join("\n");
-  const count = (event: string) => (lines.match(new RegExp(`contact-form: ${event} `, "g")) ?? []).length;
-  return {
-    posted: postedAt.size,
-    delivered: [...postedAt.keys()].filter((t) => seenAt.has(t)).length,
-    times: [...postedAt]
-      .filter(([t]) => seenAt.has(t))
-      .map(([t, at]) => seenAt.get(t)! - at)
-      .sort((a, b) => a - b),
-    refusedPosts,
-    log: ["sent", "refused", "retry", "deferred", "failed"].map((e) => `${e} ${count(e)}`).join(", "),
-  };
-}
-
-interface Flood {
-  sent: number;
-  /** Scripted posts answered 200: held back for review. */
-  accepted: number;
-  refused: Map<number, number>;
-  held: number;
-  /** Scripted messages that reached the catcher (must be 0). */
-  delivered: number;
-  visitors: Delivery;
-}
-
-/** Phase 5: scripted clients without a proof of work, flat out, while a visitor with one posts every second. */
-async function flood(run: string): Promise<Flood> {
-  await waitFor(
-    () => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0,
-    600_000,
-    "empty outbox before the flood",
-  );
-  await fetch(`${mailApi}/email/all`, { method: "DELETE" });
-  const heldDir = join(outbox, "held");
-  const heldBefore = new Set(
-    (() => {
-      try {
-        return readdirSync(heldDir);
-      } catch {
-        return [];
-      }
-    })(),
-  );
-  const result: Flood = {
-    sent: 0,
-    accepted: 0,
-    refused: new Map(),
-    held: 0,
-    delivered: 0,
-    visitors: { posted: 0, delivered: 0, times: [], refusedPosts: 0, log: "" },
-  };
-  const started = performance.now();
-  const until = started + floodSeconds * 1000;
-  const scripted = Promise.all(
-    Array.from({ length: floodAddresses }, async (_, a) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      for (let n = 0; performance.now() < until; n++) {
-        const { body, contentType } = multipart([
-          ["name", `Spam ${run}f${a}n${n}`],
-          ["email", `spam.${a}.${n}@example.com`],
-          ["message", `Tanie pozycjonowanie! f${run} ${a}/${n}`],
-          ["website", ""],
-        ]);
-        const reply = await send({
-          base: site,
-          body,
-          agent,
-          from: `127.79.${Math.floor(a / 250)}.${(a % 250) + 1}`,
-          headers: { "Content-Type": contentType, Origin: site },
-        }).catch(() => undefined);
-        result.sent++;
-        const status = reply?.status ?? 0;
-        if (status === 200) result.accepted++;
-        else result.refused.set(status, (result.refused.get(status) ?? 0) + 1);
-      }
-      agent.destroy();
-    }),
-  );
-  const postedAt = new Map<string, number>();
-  const seenAt = new Map<string, number>();
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
-      const mails = (await (await fetch(`${mailApi}/email`)).json()) as { text: string }[];
-      const now = performance.now();
-      for (const mail of mails) {
-        const token = benchToken(mail, "v");
-        if (token && !seenAt.has(token)) seenAt.set(token, now);
-      }
-      await sleep(100);
-    }
-  })();
-  for (let i = 0; performance.now() < until; i++) {
-    const token = `v${run}n${i}`;
-    const { body, contentType } = multipart([
-      ["name", `Bench ${token}`],
-      ["email", `bench.${token}@example.com`],
-      ["message", `Zażółć gęślą jaźń — pytanie o zabieg ${token}.`],
-      ["website", ""],
-    ]);
-    const at = performance.now();
-    const headers = { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() };
-    const reply = await send({ base: site, body, from: sourceOf(200 + i), headers }).catch(() => undefined);
-    result.visitors.posted++;
-    if (reply?.status === 200) postedAt.set(token, at);
-    await sleep(Math.max(0, started + (i + 1) * 1000 - performance.now()));
-  }
-  await scripted;
-  await waitFor(
-    () => [...postedAt.keys()].every((t) => seenAt.has(t)),
-    120_000,
-    "visitors' messages in the catcher",
-  ).catch(() => undefined);
-  // A deliverer pass or two after the flood: nothing held may go out.
-  await sleep(5000);
-  polling = false;
-  await poller;
-  const mails = (await (await fetch(`${mailApi}/email`)).json()) as { subject: string; text: string }[];
-  // A visitor's mail, not the digest of held ones (which lists them as unchecked, for the salon to review).
-  result.delivered = mails.filter((m) => visitorsMail(m) && m.text.includes(`Imię i nazwisko: Spam ${run}f`)).length;
-  const heldNow = readdirSync(heldDir).filter((f) => f.endsWith(".json") && !heldBefore.has(f));
-  result.held = heldNow.length;
-  for (const f of heldNow) rmSync(join(heldDir, f));
-  result.visitors.delivered = [...postedAt.keys()].filter((t) => seenAt.has(t)).length;
-  result.visitors.times = [...postedAt]
-    .filter(([t]) => seenAt.has(t))
-    .map(([t, at]) => seenAt.get(t)! - at)
-    .sort((a, b) => a - b);
-  return result;
-}
+import { report } from "./report";
+import { env, mailApi, maxMessages, proofRuns, root, seconds, site, stateDir } from "./settings";
 
 async function main() {
   rmSync(stateDir, { recursive: true, force: true });
@@ -403,7 +95,7 @@ async function main() {
     // 2. Everything accepted delivered, exactly once.
     const accepted = acceptedTokens.length;
     const deliveryStarted = performance.now();
-    await waitFor(() => readdirSync(outbox).filter((f) => f.endsWith(".json")).length === 0, 120_000, "empty outbox");
+    await waitFor(outboxEmpty, 120_000, "empty outbox");
     let mails: { text: string; messageId?: string; headers?: Record<string, string> }[] = [];
     await waitFor(
       async () => {
@@ -444,50 +136,31 @@ async function main() {
     // 6. The page's proof of work on a slow phone.
     const proofs = await proofTiming(site, proofRuns);
 
-    const row = (name: string, r: Run) =>
-      `| ${name} | ${r.ok} | ${(r.ok / r.elapsed).toFixed(0)} | ${percentile(r.latencies, 50).toFixed(1)} | ${percentile(r.latencies, 95).toFixed(1)} | ${percentile(r.latencies, 99).toFixed(1)} | ${[...r.other].map(([s, c]) => `${c}×${s}`).join(", ") || "0"} |`;
-    const table = [
-      `| load | answered 200 | per second | p50 ms | p95 ms | p99 ms | other answers |`,
-      "|---|---|---|---|---|---|---|",
-      row(`POST /send-email.php, 1 client, ${single.elapsed.toFixed(0)} s`, single),
-      row(`POST /send-email.php, ${concurrency} clients, ${mailer.elapsed.toFixed(0)} s`, mailer),
-      row(`GET /cennik (static, nginx), ${concurrency} clients, ${pages.elapsed.toFixed(0)} s`, pages),
-    ].join("\n");
-    const verdict =
-      `accepted ${accepted}; in the catcher ${perToken.size} distinct, ${duplicates} duplicated, ${Math.max(0, missing)} missing; ` +
-      `${messageIds.size} distinct Message-IDs; sent by the request ${sentByRequest}, by the deliverer ${sentByDeliverer}; ` +
-      `outbox empty ${drained.toFixed(1)} s after the load; PHP warnings ${warnings}`;
-    const deliveryRow = (name: string, d: Delivery) =>
-      `| ${name} | ${d.posted} | ${d.delivered} | ${fmt(percentile(d.times, 50))} | ${fmt(percentile(d.times, 95))} | ${fmt(d.times.at(-1) ?? NaN)} | ${d.refusedPosts} | ${d.log} |`;
-    const deliveryTable = [
-      `| real messages, 1 a second for ${abuseSeconds} s | posted | delivered | p50 | p95 | max | refused messages posted | mailer's log lines meanwhile |`,
-      "|---|---|---|---|---|---|---|---|",
-      deliveryRow("alone", alone),
-      deliveryRow(
-        "beside 1 client posting messages the server refuses (550), at the rate limit (burst 5, then 10/min)",
-        abused,
-      ),
-    ].join("\n");
-    const v = flooded.visitors;
-    const floodTable = [
-      `| flood, ${floodSeconds} s, rate limits lifted | sent | accepted (held back) | held in held/ | refused | delivered |`,
-      "|---|---|---|---|---|---|",
-      `| ${floodAddresses} scripted clients, no proof of work, flat out | ${flooded.sent} | ${flooded.accepted} | ${flooded.held} | ${[...flooded.refused].map(([s, c]) => `${c}×${s}`).join(", ") || "0"} | ${flooded.delivered} |`,
-      "",
-      "| real visitors meanwhile, 1 a second, with a proof of work | posted | answered 200 and delivered | success | p50 | p95 | max |",
-      "|---|---|---|---|---|---|---|",
-      `| each from her own address | ${v.posted} | ${v.delivered} | ${v.posted ? ((100 * v.delivered) / v.posted).toFixed(0) : "–"} % | ${fmt(percentile(v.times, 50))} | ${fmt(percentile(v.times, 95))} | ${fmt(v.times.at(-1) ?? NaN)} |`,
-    ].join("\n");
-    console.log(`\n${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n\n${proofTable(proofs)}\n`);
+    const results = report(
+      { single, mailer, pages },
+      {
+        accepted,
+        distinct: perToken.size,
+        duplicates,
+        missing,
+        messageIds: messageIds.size,
+        sentByRequest,
+        sentByDeliverer,
+        drained,
+        warnings,
+      },
+      { alone, abused },
+      flooded,
+      proofs,
+    );
+    console.log(`\n${results}\n`);
     console.log(
       `Machine: ${(await import("node:os")).cpus().length} CPU, Node ${process.version}, nginx + PHP-FPM (pm.max_children 5) + MailDev on 127.0.0.1`,
     );
-    writeFileSync(
-      join(stateDir, "result.md"),
-      `${table}\n\n${verdict}\n\n${deliveryTable}\n\n${floodTable}\n\n${proofTable(proofs)}\n`,
-    );
+    writeFileSync(join(stateDir, "result.md"), `${results}\n`);
 
     const exactlyOnce = duplicates === 0 && missing === 0 && perToken.size === accepted && messageIds.size >= accepted;
+    const v = flooded.visitors;
     const allDelivered = alone.delivered === alone.posted && abused.delivered === abused.posted;
     const floodHeld =
       flooded.delivered === 0 && flooded.held === flooded.accepted && v.delivered === v.posted && v.posted > 0;
@@ -503,4 +176,13 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv.includes("--help")) {
+  // This file's opening comment: what the bench does and the settings it reads.
+  const text = readFileSync(import.meta.filename, "utf8");
+  console.log(
+    text
+      .slice(text.indexOf("/**") + 3, text.indexOf("*/"))
+      .replace(/^ \* ?/gm, "")
+      .trim(),
+  );
+} else await main();
