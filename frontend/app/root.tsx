@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { Header } from "./components/Header/Header";
+import { Header, NAV_ID } from "./components/Header/Header";
 import { Footer } from "./components/Footer/Footer";
 import { CookieBanner } from "./components/CookieBanner/CookieBanner";
 import { DemoNotice } from "./components/DemoNotice/DemoNotice";
@@ -32,6 +32,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#552f3f" />
+        {/* No frame before the header is whole: on a phone's slow CPU the parser yields often, and a frame painted
+            from a header parsed in part showed its controls where the rest of it then moved them (a menu icon 26 px
+            to the right of its place). Its last element is a few KB into the body, so the first paint waits for
+            nothing it would not show anyway. */}
+        <link rel="expect" href={`#${NAV_ID}`} blocking="render" />
         {/* Not left to hydration like the scripts below: React 19 matches a <link> in the head by its href, so a
             different one on the client (none) fails the page's hydration and React renders it all again (error 418). */}
         <link rel="icon" href={favicon} type="image/svg+xml" />

@@ -17,6 +17,7 @@ import type { Browser, BrowserContext, Request } from "@playwright/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { nextSourceAddress, send, siteOrigin, urlEncoded, visitorsMail } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
+import { deliveredAll } from "../support/delivered";
 import { accessLog, compose, held, outboxDir, restartMailer } from "../support/stack";
 import { ownPaths } from "../support/routes";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
@@ -127,7 +128,8 @@ const contactPost = (page: Page) =>
  * (`deliver.php --release=ID`), and then arrives once.
  */
 async function expectHeldThenArrivedOnce(v: Visitor) {
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Everything the mailer took and did not hold has gone out by now.
+  await deliveredAll();
   expect(
     (await listMail()).filter((m) => visitorsMail(m) && m.text.includes(v.stamp)),
     "sent without review",
@@ -142,7 +144,7 @@ async function expectHeldThenArrivedOnce(v: Visitor) {
   expect(mails[0]!.replyTo).toEqual([v.email]);
   expect(mails[0]!.text).toContain(v.phone);
   expect(mails[0]!.text).toContain("Zażółć gęślą jaźń");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await deliveredAll();
   expect((await listMail()).filter((m) => visitorsMail(m) && m.text.includes(v.stamp))).toHaveLength(1);
 }
 
@@ -247,7 +249,7 @@ test.describe("the form when the page's requests fail after it hydrated", () => 
       ["Wiadomość", v.message],
     ] as const)
       await expect(page.getByLabel(label), label).toHaveValue(value);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await deliveredAll();
     expect(
       (await listMail()).filter((m) => visitorsMail(m) && m.text.includes(v.stamp)),
       "a message that was never sent",
@@ -265,7 +267,7 @@ test.describe("the form when the page's requests fail after it hydrated", () => 
     expect(mails).toHaveLength(1);
     expect(mails[0]!.replyTo).toEqual([v.email]);
     expect(mails[0]!.text).toContain(v.phone);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await deliveredAll();
     expect((await listMail()).filter((m) => visitorsMail(m) && m.text.includes(v.stamp))).toHaveLength(1);
     await context.close();
   });
@@ -369,7 +371,7 @@ test.describe("refusals as pages, JavaScript off", () => {
     expect((await posted).status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(REFUSED);
     await expect(page.getByText("Wiadomość można wysłać tylko formularzem z naszej strony.")).toBeVisible();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await deliveredAll();
     expect((await listMail()).filter((m) => visitorsMail(m) && m.text.includes(v.stamp))).toHaveLength(0);
     await context.close();
   });
@@ -400,7 +402,7 @@ test.describe("refusals as pages, JavaScript off", () => {
     } finally {
       dirs.forEach((dir, i) => chmodSync(dir, modes[i]!));
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await deliveredAll();
     expect((await listMail()).filter((m) => visitorsMail(m) && m.text.includes(v.stamp))).toHaveLength(0);
     await context.close();
   });

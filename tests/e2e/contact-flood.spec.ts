@@ -9,6 +9,7 @@ import { expect, test } from "../support/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { nextSourceAddress, postForm, solvedProof, validMessage, visitorsMail } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
+import { deliveredAll } from "../support/delivered";
 import { held, runDeliverer } from "../support/stack";
 
 exclusiveMailTests();
@@ -40,8 +41,8 @@ test("during a scripted flood from 30 addresses a visitor in a browser gets thro
   );
 
   try {
-    // Let the flood get going, then she writes.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once the flood is going (as many answers as addresses), she writes.
+    await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(ADDRESSES);
     const stamp = `${run}real`;
     await page.goto("/kontakt");
     await page.getByLabel("Imię i nazwisko").fill(`Ewa Prawdziwa ${stamp}`);
@@ -96,7 +97,7 @@ test("the operator lists what was held, releases one (it arrives once) and purge
 
   await runDeliverer(["--now"]);
   await waitForMail((m) => m.text.includes(`${run}c`));
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await deliveredAll();
   expect(
     (await listMail()).filter((m) => visitorsMail(m) && m.text.includes(run) && !m.text.includes(`${run}c`)),
   ).toEqual([]);
@@ -119,8 +120,7 @@ test("the operator lists what was held, releases one (it arrives once) and purge
 
   const released = await waitForMail((m) => visitorsMail(m) && m.text.includes(`${run}a`));
   expect(released).toHaveLength(1);
-  await runDeliverer(["--now"]);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await deliveredAll();
   expect((await listMail()).filter((m) => visitorsMail(m) && m.text.includes(`${run}a`))).toHaveLength(1);
   expect((await listMail()).filter((m) => visitorsMail(m) && m.text.includes(`${run}b`))).toEqual([]);
 });

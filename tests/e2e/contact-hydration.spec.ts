@@ -5,7 +5,8 @@
  * it, with its proof of work) or on the confirmation page (the browser posted it before React had taken the form
  * over: without a proof of work, so it is held for review and arrives once the operator releases it).
  */
-import { expect, test, type Page } from "../support/test";
+import { expect, test, waitForHydration, type Page } from "../support/test";
+import { deliveredAll } from "../support/delivered";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { visitorsMail } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
@@ -113,8 +114,10 @@ async function expectDeliveredOnce(page: Page, m: Message, by: "page" | "form" |
   // The subject names the form, never the visitor (mailer/src/MessageBuilder.php).
   expect(mails[0]!.subject).toMatch(/^Formularz kontaktowy strony: nowa wiadomość \(/);
   expect(mails[0]!.text).toContain(m.phone);
-  // Still once a moment later: a held submit replayed after hydration would arrive now.
-  await page.waitForTimeout(1500);
+  // Still once when the page has hydrated and all the mailer took has gone out: a held submit replayed after
+  // hydration would be among it.
+  await waitForHydration(page);
+  await deliveredAll();
   expect((await listMail()).filter((mail) => visitorsMail(mail) && mail.text.includes(m.message))).toHaveLength(1);
 }
 

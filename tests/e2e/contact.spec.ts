@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "../support/test";
+import { expect, test, waitForHydration, type Page } from "../support/test";
 import { chmodSync, statSync } from "node:fs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { listMail, waitForMail } from "../support/mailbox";
+import { deliveredAll } from "../support/delivered";
 import { nextSourceAddress } from "../mailer/http";
 import {
   compose,
@@ -56,8 +57,8 @@ test("a message with Polish letters reaches the catcher once, intact, from the s
   expect(mail.text).toContain(values.phone);
   expect(mail.text).toContain(values.email);
   expect(mail.text).toContain(values.name);
-  // Still exactly once after a moment: nothing is sent twice.
-  await page.waitForTimeout(500);
+  // Still exactly once when everything the mailer took has gone out: nothing is sent twice.
+  await deliveredAll();
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
 });
 
@@ -85,8 +86,9 @@ test("a message sent before the page has hydrated is posted by the browser itsel
   await expect(page).toHaveURL(/\/kontakt\/wyslano$/);
   await expect(page.getByText(SUCCESS)).toBeVisible();
   releaseScripts();
-  // Without the page's script there was no proof of work: the message waits for the operator (docs/abuse.md).
-  await page.waitForTimeout(1500);
+  // Without the page's script there was no proof of work: the message waits for the operator (docs/abuse.md),
+  // and is not among what the deliverer sends.
+  await deliveredAll();
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(0);
   const mine = (await held.list()).filter((m) => m.body.includes(stamp));
   expect(mine).toHaveLength(1);
@@ -95,8 +97,9 @@ test("a message sent before the page has hydrated is posted by the browser itsel
   expect(mails).toHaveLength(1);
   expect(mails[0]!.text).toContain(`Wysłane przed hydratacją ${stamp}`);
   expect(mails[0]!.replyTo).toEqual([`wczesna.${stamp}@example.com`]);
-  // Still once after the scripts arrived: nothing sends it again.
-  await page.waitForTimeout(1500);
+  // Still once after the scripts arrived and took the confirmation page over: nothing sends it again.
+  await waitForHydration(page);
+  await deliveredAll();
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
 });
 
@@ -171,7 +174,7 @@ test("if the message cannot be stored, the visitor sees the red error box and ke
   } finally {
     chmodSync(outboxDir, mode);
   }
-  await page.waitForTimeout(1000);
+  await deliveredAll();
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(0);
 });
 

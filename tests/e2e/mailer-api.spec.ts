@@ -24,6 +24,7 @@ import {
   type Reply,
 } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
+import { deliveredAll } from "../support/delivered";
 import { compose, logSince, logSize, outboxSnapshot, waitForEmptyOutbox } from "../support/stack";
 
 exclusiveMailTests();
@@ -384,7 +385,7 @@ test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is
     expect(reply.json).toEqual({ ok: true, message: "Wiadomość została wysłana. Dziękujemy za kontakt!" });
   }
 
-  await new Promise((r) => setTimeout(r, 1000));
+  await deliveredAll();
   expect((await listMail()).length, "no mail sent").toBe(mailBefore);
   if (!compose) {
     expect(outboxSnapshot(), "outbox unchanged").toEqual(outboxBefore);

@@ -12,6 +12,7 @@ import { ports, host } from "../../docker/native/config.mjs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { pool, postForm, send, validMessage, type Reply } from "../mailer/http";
 import { listMail, type CaughtMail } from "../support/mailbox";
+import { deliveredAll } from "../support/delivered";
 import {
   compose,
   delivererLog,
@@ -57,8 +58,8 @@ async function expectEachOnce(tokens: string[], storedIds: Map<string, string>) 
     tokens.filter((t) => !mails.some((m) => m.text.includes(quoted(t)))),
     "messages not delivered in time",
   ).toEqual([]);
-  // A moment longer: a duplicate would come from a second sender (request, service, by hand) racing.
-  await new Promise((r) => setTimeout(r, 2500));
+  // Until nothing is left to send: a duplicate would come from a second sender (request, service, by hand) racing.
+  await deliveredAll();
   const all = (await listMail()).filter((m) => tokens.some((t) => m.text.includes(quoted(t))));
   expect(all.length, "no duplicates, nothing extra").toBe(tokens.length);
   for (const token of tokens) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mainNav, familyListPath, pagePath, routeByPath } from "../../site/routeTable";
 import { site, phoneHref } from "../../site/config";
@@ -7,7 +7,8 @@ import { Logo } from "../Logo/Logo";
 import { useHydrated } from "../../hooks/useHydrated";
 import styles from "./Header.module.scss";
 
-const NAV_ID = "menu-glowne";
+/** The main menu: the header's last element (root.tsx holds the first paint until it has been parsed). */
+export const NAV_ID = "menu-glowne";
 
 /** The 'Zabiegi' item is active on the three family lists and on every treatment page. */
 function inTreatments(pathname: string): boolean {
@@ -32,7 +33,11 @@ function TopBar() {
           <span>{site.phone}</span>
         </a>
         <span className={styles.hours}>{site.openingHours.map((h) => `${h.short} ${h.label}`).join(", ")}</span>
-        <ul className={styles.social} aria-label="Media społecznościowe">
+        <ul
+          className={styles.social}
+          aria-label="Media społecznościowe"
+          style={{ "--links": socialLinks.length } as CSSProperties}
+        >
           {socialLinks.map(({ icon, name, href }) => (
             <li key={icon}>
               <a
