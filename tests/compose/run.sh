@@ -94,6 +94,9 @@ export OUTBOX_RETRY_SECONDS=2 OUTBOX_POLL_SECONDS=1
 # exists to stop exactly that, is lifted (as in tests/run.sh).
 export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
 export TEST_PROXY_ADDRESS=""
+# The front's network has IPv6 on (compose.production.yaml); a /64 of this run's own, so that runs of other
+# checkouts on the same engine, and an operator's stack, never clash with it.
+export EDGE_IPV6_SUBNET="fd5a:10e0:$(printf %x "$COMPOSE_HTTPS_PORT")::/64"
 # Tests that leave the stack's own test files alone name the configuration they run against.
 unset COMPOSE_FILE COMPOSE_PROJECT_NAME
 # Compose reads the shell's environment before .env: the native stage's settings (tests/run.sh exports its ports,
@@ -182,7 +185,8 @@ up() { # PROJECT NETWORK
   projects+=("$1")
   compose down --volumes --remove-orphans >/dev/null 2>&1 || true
   compose up --no-start >/dev/null 2>&1
-  TEST_PROXY_ADDRESS=$(docker network inspect -f '{{range .IPAM.Config}}{{.Gateway}}{{end}}' "$1_$2")
+  TEST_PROXY_ADDRESS=$(docker network inspect -f '{{range .IPAM.Config}}{{.Gateway}} {{end}}' "$1_$2" |
+    tr ' ' '\n' | grep -m1 '^[0-9][0-9.]*$' || true)
   [ -n "$TEST_PROXY_ADDRESS" ] || { echo "compose: no gateway on network $1_$2" >&2; exit 1; }
   compose up -d
   local healthy=""
@@ -203,12 +207,18 @@ up() { # PROJECT NETWORK
 count_tests() { grep -Eo '^ +[0-9]+ passed' "$1" | awk '{ n += $1 } END { print n + 0 }'; }
 # Tests that create, stop or recreate containers change the host's network interfaces, and Chromium aborts a page
 # load in flight when they change (ERR_NETWORK_CHANGED): those specs run first, one at a time, then the rest in
-# parallel (which change no container).
+# parallel (which change no container). The serial specs come in groups separated by ";", run in that order (within
+# a group Playwright orders the files by name): a group that recreates a container goes after one that reads its log.
 playwright_in_turn() {
-  local log=$1 serial=$2 rest=$3
+  local log=$1 serial=$2 rest=$3 group
   : >"$log"
-  npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
-    --workers=1 $serial 2>&1 | tee -a "$log"
+  local IFS=';'
+  for group in $serial; do
+    IFS=' '
+    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
+      --workers=1 $group 2>&1 | tee -a "$log"
+  done
+  IFS=' '
   npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
     $rest 2>&1 | tee -a "$log"
 }
@@ -235,7 +245,7 @@ if [[ "$stages" == *" production "* ]]; then
     SITE_URL="$site" TEST_HOSTS="salon.test www.salon.test" TEST_TLS_CA="$tls_dir/pebble-root.pem" \
     PEBBLE_API="https://pebble:$COMPOSE_PEBBLE_PORT" TEST_CA="$tls_dir/test-ca.pem" \
     MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
-    playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts" "shell.spec.ts http.spec.ts"
+    playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts"
   production_tests=$(count_tests "$state/production-e2e.log")
 fi
 
