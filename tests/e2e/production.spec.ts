@@ -26,6 +26,7 @@ import {
   mountsOf,
   networksOf,
   project,
+  waitHealthy,
 } from "../support/composeStack";
 import { expect, test } from "../support/test";
 
@@ -392,4 +393,69 @@ test("the users' services run hardened; only the front is published, nginx's net
     "front",
     "web",
   ]);
+});
+
+test("IPv6 visitors are themselves: each one's address reaches nginx, and the form's limit counts an IPv6 client per /64", () => {
+  test.setTimeout(120_000);
+  const edge = `${project()}_edge`;
+  expect(docker("network", "inspect", "-f", "{{.EnableIPv6}}", edge)).toBe("true");
+  const image = inspect("web", "{{.Config.Image}}");
+  // Three visitors on the front's network: two IPv6 addresses of its one /64, and one more who comes over IPv4.
+  const visitors = [0, 1, 2].map(() =>
+    docker("run", "-d", "--rm", "--network", edge, "--entrypoint", "sleep", image, "120"),
+  );
+  try {
+    const as = (visitor: string, script: string) => docker("exec", visitor, "sh", "-c", script);
+    const ipv6 = (visitor: string) =>
+      docker("inspect", "-f", `{{(index .NetworkSettings.Networks "${edge}").GlobalIPv6Address}}`, visitor);
+    const [first, second, third] = visitors as [string, string, string];
+    const address = ipv6(first);
+    expect(address).toContain(":");
+    expect(ipv6(second)).not.toBe(address);
+
+    const token = `realip6${Date.now().toString(36)}`;
+    as(first, `curl -6 -sk -o /dev/null "https://salon.test/${token}"`);
+    const line = composeRun(`exec -T web grep ${token} /var/log/salon/access.log`).trim();
+    expect(line.split(" ")[0]).toBe(address);
+
+    // The first visitor's posts fill the bucket of the /64 (burst 5): the second address of the same /64 is
+    // refused at once, the IPv4 visitor is not.
+    const post = (family: string) =>
+      `curl ${family} -sk -o /dev/null -w '%{http_code} ' https://salon.test/send-email.php`;
+    expect(
+      as(first, Array(6).fill(post("-6")).join("; "))
+        .trim()
+        .split(" "),
+    ).toEqual(Array(6).fill("405"));
+    expect(as(second, post("-6")).trim()).toBe("429");
+    expect(as(third, post("-4")).trim()).toBe("405");
+  } finally {
+    for (const visitor of visitors) docker("rm", "-f", visitor);
+  }
+});
+
+test("Caddy's own log holds no visitor's address or request, not even of a request nginx could not answer: visitors' addresses are only in nginx's logs, kept 14 days as the privacy policy says", async () => {
+  test.setTimeout(120_000);
+  const from = nextSourceAddress();
+  const token = `caddylog${Date.now().toString(36)}`;
+  composeRun("stop web");
+  try {
+    const reply = await send({
+      method: "GET",
+      base: site.origin,
+      path: `/${token}?q=${token}`,
+      from,
+      headers: { "User-Agent": `agent-${token}` },
+    });
+    expect(reply.status).toBe(502);
+  } finally {
+    composeRun("start web");
+  }
+  await waitHealthy("web");
+  const log = logsOf("front");
+  // The failure is logged (what went wrong), without the request it came with.
+  expect(log).toMatch(/"logger":"http\.log\.error","msg":"dial unix \/run\/salon-web\/nginx\.sock/);
+  expect(log).not.toContain(token);
+  expect(log).not.toContain(from);
+  expect(log).not.toContain("remote_ip");
 });
