@@ -71,6 +71,10 @@ export const mailerEnv = {
   OUTBOX_MAX_ATTEMPTS: nativeSetting("OUTBOX_MAX_ATTEMPTS"),
   OUTBOX_RETRY_SECONDS: nativeSetting("OUTBOX_RETRY_SECONDS"),
   OUTBOX_POLL_SECONDS: nativeSetting("OUTBOX_POLL_SECONDS"),
+  HEALTH_SMTP_DOWN_SECONDS: nativeSetting("HEALTH_SMTP_DOWN_SECONDS"),
+  HEALTH_WAITING_SECONDS: nativeSetting("HEALTH_WAITING_SECONDS"),
+  HEALTH_DELIVERER_SECONDS: nativeSetting("HEALTH_DELIVERER_SECONDS"),
+  HEALTH_SMTP_PROBE_SECONDS: nativeSetting("HEALTH_SMTP_PROBE_SECONDS"),
 };
 
 /**
@@ -86,6 +90,7 @@ export function nginxTemplateValues() {
     WEB_ROOT: forWorkers(resolve(buildDir, "client")),
     PHP_UPSTREAM: `${host}:${ports.php}`,
     MAILER_SCRIPT: forWorkers(resolve(root, "mailer/public/send-email.php")),
+    MAILER_HEALTH_SCRIPT: forWorkers(resolve(root, "mailer/public/health.php")),
     NGINX_CONF_DIR: resolve(stateDir, "nginx"),
     CONTACT_RATE_LIMIT: nativeSetting("CONTACT_RATE_LIMIT"),
     CONTACT_SITE_RATE_LIMIT: nativeSetting("CONTACT_SITE_RATE_LIMIT"),

@@ -12,7 +12,10 @@ export declare function portOpen(port: number): Promise<boolean>;
 /** Who listens on the port: process names, pids and command lines, or "" when nobody does. */
 export declare function portHolder(port: number): string;
 export declare function waitForPort(port: number, open?: boolean, timeoutMs?: number): Promise<void>;
-export declare function startService(name: ServiceName, options?: { detached?: boolean }): Promise<ChildProcess>;
+export declare function startService(
+  name: ServiceName,
+  options?: { detached?: boolean; env?: Record<string, string> },
+): Promise<ChildProcess>;
 export declare function stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
 export declare function killService(name: ServiceName): Promise<void>;
 export declare function logFile(name: ServiceName): string;

@@ -284,9 +284,10 @@ export async function waitForPort(port, open = true, timeoutMs = 15000) {
 
 /**
  * Starts one service in the background with its output in .stack/log/NAME.log; `detached` lets it outlive the
- * starting process (a test restarting the catcher), otherwise it is a child that dies with its parent.
+ * starting process (a test restarting the catcher), otherwise it is a child that dies with its parent. `env`
+ * overrides settings for this start (a test shortening a threshold).
  */
-export async function startService(name, { detached = false } = {}) {
+export async function startService(name, { detached = false, env: overrides = {} } = {}) {
   mkdirSync(runDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
   const service = services[name];
@@ -299,7 +300,7 @@ export async function startService(name, { detached = false } = {}) {
   const [cmd, args, env, options = {}] = service.command();
   const log = openSync(join(logDir, `${name}.log`), "a");
   const child = spawn(cmd, args, {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...overrides },
     stdio: ["ignore", log, log],
     detached,
     ...options,

@@ -27,6 +27,7 @@ use Salon\Mailer\Config;
 use Salon\Mailer\Defaults;
 use Salon\Mailer\Deliverer;
 use Salon\Mailer\EventLog;
+use Salon\Mailer\Health;
 use Salon\Mailer\InvalidConfig;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
@@ -61,8 +62,8 @@ try {
     exit(2);
 }
 
-// Touched after every --loop pass; a dotfile, so never taken for a message.
-$heartbeat = $config->outboxDir . '/.deliverer-heartbeat';
+// Touched after every pass (Health::HEARTBEAT_FILE); a dotfile, so never taken for a message.
+$heartbeat = $config->outboxDir . '/' . Health::HEARTBEAT_FILE;
 $poll = filter_var(
     getenv('OUTBOX_POLL_SECONDS') ?: Defaults::of('OUTBOX_POLL_SECONDS'),
     FILTER_VALIDATE_INT,
@@ -86,7 +87,8 @@ if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
 }
 
 $outbox = Outbox::fromConfig($config);
-$deliverer = new Deliverer($outbox, new SmtpSender($config), $log);
+$health = new Health($config, $outbox);
+$deliverer = new Deliverer($outbox, new SmtpSender($config), $log, $config->healthSmtpProbeSeconds);
 // Only to forget spent challenges in --loop; no key is needed for that.
 $proof = new ProofOfWork('', $config->outboxDir . '/' . ProofOfWork::SPENT_DIR);
 
@@ -97,7 +99,9 @@ try {
             'failed' => count($outbox->failed()),
             'held' => count($outbox->held()),
             'smtpLooksDown' => $outbox->smtpLooksDown(),
-        ], JSON_THROW_ON_ERROR) . "\n");
+            // What GET /health answers, with the details it does not publish.
+            'problems' => (object) $health->problems(),
+        ], JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n");
         exit(0);
     }
     if (isset($options['retry-failed'])) {
@@ -133,6 +137,7 @@ try {
     }
     if (!isset($options['loop'])) {
         $report = $deliverer->runOnce(isset($options['now']));
+        $health->beat();
         fwrite(STDOUT, json_encode($report->toArray(), JSON_THROW_ON_ERROR) . "\n");
         exit($report->left > 0 || $report->failed > 0 ? 1 : 0);
     }
@@ -182,7 +187,7 @@ while ($running) {
             $log(EventLog::line('held-waiting', ['count' => $held, 'where' => $config->outboxDir . '/' . Outbox::HELD_DIR]));
         }
         $reportedHeld = $held;
-        @touch($heartbeat);
+        $health->beat();
     } catch (\Throwable $e) {
         $log(EventLog::line('error', ['reason' => $e instanceof OutboxUnavailable ? 'outbox-unavailable' : 'unexpected', 'detail' => $e instanceof OutboxUnavailable ? $e->getMessage() : get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));
     }

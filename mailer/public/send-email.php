@@ -1,8 +1,8 @@
 <?php
 
 /*
- * POST /send-email.php - the contact form's endpoint and the only file php-fpm ever runs
- * (nginx pins SCRIPT_FILENAME to it). Everything else lives outside the web root.
+ * POST /send-email.php - the contact form's endpoint (and GET /contact-challenge); with public/health.php the only
+ * files php-fpm ever runs (nginx pins SCRIPT_FILENAME to them). Everything else lives outside the web root.
  */
 
 declare(strict_types=1);

@@ -19,6 +19,7 @@ final readonly class Config
         'SMTP_CA_FILE',
         'OUTBOX_DIR', 'OUTBOX_MAX_ATTEMPTS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
         'OUTBOX_FAILED_DAYS', 'OUTBOX_MAX_HELD', 'OUTBOX_HELD_DAYS', 'POW_KEY_FILE',
+        'HEALTH_SMTP_DOWN_SECONDS', 'HEALTH_WAITING_SECONDS', 'HEALTH_DELIVERER_SECONDS', 'HEALTH_SMTP_PROBE_SECONDS',
     ];
 
     /** The privacy policy (/rodo) promises that undelivered messages are deleted this many days after they were sent. */
@@ -63,6 +64,14 @@ final readonly class Config
         /** The proof of work's HMAC key (from POW_KEY_FILE); '' = a key generated into the outbox (ProofOfWork). */
         #[\SensitiveParameter]
         public string $powKey = '',
+        /** SMTP failing this long makes /health and the deliverer's health check say smtp-down. */
+        public int $healthSmtpDownSeconds = 900,
+        /** A message waiting this long makes /health say mail-waiting. */
+        public int $healthWaitingSeconds = 3600,
+        /** No deliverer pass for this long makes /health say deliverer-stalled. */
+        public int $healthDelivererSeconds = 600,
+        /** How often the deliverer asks SMTP whether it answers while no message needs it. */
+        public int $healthSmtpProbeSeconds = 300,
     ) {
     }
 
@@ -201,6 +210,14 @@ final readonly class Config
             }
         }
 
+        $health = [];
+        foreach (['HEALTH_SMTP_DOWN_SECONDS', 'HEALTH_WAITING_SECONDS', 'HEALTH_DELIVERER_SECONDS', 'HEALTH_SMTP_PROBE_SECONDS'] as $name) {
+            $health[$name] = filter_var($get($name), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 30 * 86400]]);
+            if ($health[$name] === false) {
+                $problems[] = "$name must be a number of seconds from 1 to 2592000";
+            }
+        }
+
         if ($problems !== []) {
             throw new InvalidConfig('Invalid mailer configuration: ' . implode('; ', $problems));
         }
@@ -226,6 +243,10 @@ final readonly class Config
             outboxMaxHeld: (int) $maxHeld,
             outboxHeldDays: (int) $heldDays,
             powKey: $powKey,
+            healthSmtpDownSeconds: (int) $health['HEALTH_SMTP_DOWN_SECONDS'],
+            healthWaitingSeconds: (int) $health['HEALTH_WAITING_SECONDS'],
+            healthDelivererSeconds: (int) $health['HEALTH_DELIVERER_SECONDS'],
+            healthSmtpProbeSeconds: (int) $health['HEALTH_SMTP_PROBE_SECONDS'],
         );
     }
 

@@ -20,11 +20,14 @@ final class Deliverer
 
     /**
      * @param \Closure(string): void $log
+     * @param int|null               $probeSeconds how often to ask SMTP whether it answers while no message needs
+     *                                             it (HEALTH_SMTP_PROBE_SECONDS); null: only while messages wait
      */
     public function __construct(
         private readonly Outbox $outbox,
         private readonly MailSender $sender,
         private readonly \Closure $log,
+        private readonly ?int $probeSeconds = null,
     ) {
     }
 
@@ -153,23 +156,43 @@ final class Deliverer
     }
 
     /**
-     * While messages wait out their backoff for a server that was away, asks the server (no message, no attempt
-     * counted) once every SMTP_DOWN_SECONDS whether it is back; it is, if a session opens.
+     * Asks the server whether it answers (a session opened, the login made, nothing sent, no attempt counted) when
+     * nothing else would find out soon: while it is known to be away and no message is due, every
+     * SMTP_DOWN_SECONDS (or the probe interval, if shorter), so that waiting messages go out soon after it is
+     * back; and, with a probe interval, whenever that long has passed without any contact, so that an outage or
+     * a refused login is seen (by /health) before a visitor writes. True when it came back from an outage.
      */
     private function smtpIsBack(): bool
     {
-        $since = $this->outbox->smtpDownSince();
-        if ($since === null || $since > $this->outbox->now() - Outbox::SMTP_DOWN_SECONDS || $this->outbox->due() !== [] || $this->outbox->pending() === []) {
-            return false;
+        $now = $this->outbox->now();
+        $lastFailure = $this->outbox->smtpLastFailure();
+        if ($lastFailure !== null) {
+            $interval = min(Outbox::SMTP_DOWN_SECONDS, $this->probeSeconds ?? Outbox::SMTP_DOWN_SECONDS);
+            if ($lastFailure > $now - $interval || $this->outbox->due() !== [] || ($this->probeSeconds === null && $this->outbox->pending() === [])) {
+                return false;
+            }
+        } else {
+            // With messages due, their attempts are the check.
+            $checked = $this->outbox->smtpCheckedAt();
+            if ($this->probeSeconds === null || ($checked !== null && $checked > $now - $this->probeSeconds) || $this->outbox->due() !== []) {
+                return false;
+            }
         }
         try {
             $this->sender->probe();
-        } catch (SendFailed) {
+        } catch (SendFailed $e) {
+            if ($lastFailure === null) {
+                ($this->log)(EventLog::line('smtp-down', ['reason' => $e->getMessage()]));
+            }
             $this->outbox->noteSmtpDown();
 
             return false;
         }
+        $since = $this->outbox->smtpDownSince();
         $this->outbox->noteSmtpUp();
+        if ($since === null) {
+            return false;
+        }
         ($this->log)(EventLog::line('smtp-back', ['down-since' => EventLog::time($since)]));
 
         return $this->outbox->takeRecovery();

@@ -49,6 +49,8 @@ final class Outbox
     private const SMTP_DOWN_MARKER = '.smtp-down';
     /** Left by the success that ended an outage, taken by the next deliverer pass (see takeRecovery). */
     private const SMTP_RECOVERED_MARKER = '.smtp-recovered';
+    /** Touched whenever SMTP was last asked (a message or a probe): when the deliverer's idle probe is due. */
+    private const SMTP_CHECKED_MARKER = '.smtp-checked';
 
     /** @var \Closure(): int */
     private readonly \Closure $clock;
@@ -467,16 +469,8 @@ final class Outbox
         $limit = $this->now() - $days * 86400;
         $expired = [];
         foreach ($paths as $path) {
-            $name = basename($path, '.json');
-            [$id, $at] = [$name, null];
-            if (preg_match('/^(\d{8}T\d{6}Z)-(.+)$/D', $name, $m) === 1) {
-                $id = $m[2];
-                $sent = \DateTimeImmutable::createFromFormat('!Ymd\THis\Z', $m[1], new \DateTimeZone('UTC'));
-                $at = $sent !== false ? $sent->getTimestamp() : null;
-            }
-            $at ??= (int) @filemtime($path);
-            if ($at < $limit && @unlink($path)) {
-                $expired[] = $id;
+            if (self::storedAt($path) < $limit && @unlink($path)) {
+                $expired[] = self::idFromPath($path);
             }
         }
         error_clear_last();
@@ -485,6 +479,29 @@ final class Outbox
         }
 
         return $expired;
+    }
+
+    /** When the message at $path was stored: the time in its name, or for a file not named by the outbox its mtime. */
+    public static function storedAt(string $path): int
+    {
+        if (preg_match('/^(\d{8}T\d{6}Z)-/', basename($path), $m) === 1) {
+            $stored = \DateTimeImmutable::createFromFormat('!Ymd\THis\Z', $m[1], new \DateTimeZone('UTC'));
+            if ($stored !== false) {
+                return $stored->getTimestamp();
+            }
+        }
+        $mtime = @filemtime($path);
+        error_clear_last();
+
+        return (int) $mtime;
+    }
+
+    /** The id a message's file is named by (as the log lines carry it); a file not named by the outbox: its name. */
+    public static function idFromPath(string $path): string
+    {
+        $name = basename($path, '.json');
+
+        return preg_match('/^\d{8}T\d{6}Z-(.+)$/D', $name, $m) === 1 ? $m[1] : $name;
     }
 
     /**
@@ -550,25 +567,56 @@ final class Outbox
      */
     public function smtpLooksDown(): bool
     {
-        $since = $this->smtpDownSince();
+        $last = $this->smtpLastFailure();
 
-        return $since !== null && $since > $this->now() - self::SMTP_DOWN_SECONDS;
+        return $last !== null && $last > $this->now() - self::SMTP_DOWN_SECONDS;
     }
 
     /** When SMTP was last found away, if it has not been reached since; null when it is not known to be down. */
+    public function smtpLastFailure(): ?int
+    {
+        return $this->markerTime(self::SMTP_DOWN_MARKER);
+    }
+
+    /**
+     * Since when SMTP has been failing: the first failure after its last success (what the marker holds; its
+     * mtime is the latest failure). Null when it is not known to be down.
+     */
     public function smtpDownSince(): ?int
     {
-        $marker = $this->dir . '/' . self::SMTP_DOWN_MARKER;
-        clearstatcache(true, $marker);
-        $since = @filemtime($marker);
+        $last = $this->smtpLastFailure();
+        if ($last === null) {
+            return null;
+        }
+        $first = @file_get_contents($this->dir . '/' . self::SMTP_DOWN_MARKER);
         error_clear_last();
 
-        return $since === false ? null : $since;
+        return $first !== false && preg_match('/^\d{1,12}$/D', trim($first)) === 1 ? min((int) trim($first), $last) : $last;
+    }
+
+    /** When SMTP last took a message or answered a probe, or was probed (see noteSmtpChecked). */
+    public function smtpCheckedAt(): ?int
+    {
+        return $this->markerTime(self::SMTP_CHECKED_MARKER);
     }
 
     public function noteSmtpDown(): void
     {
-        @touch($this->dir . '/' . self::SMTP_DOWN_MARKER, $this->now());
+        $marker = $this->dir . '/' . self::SMTP_DOWN_MARKER;
+        // The first failure of an outage creates the marker with its time; later ones only move its mtime.
+        $handle = @fopen($marker, 'x');
+        if ($handle !== false) {
+            fwrite($handle, (string) $this->now());
+            fclose($handle);
+        }
+        @touch($marker, $this->now());
+        $this->noteSmtpChecked();
+    }
+
+    /** SMTP was asked (a probe), whatever it answered: the next idle probe is due a probe interval later. */
+    public function noteSmtpChecked(): void
+    {
+        @touch($this->dir . '/' . self::SMTP_CHECKED_MARKER, $this->now());
         error_clear_last();
     }
 
@@ -578,11 +626,22 @@ final class Outbox
      */
     public function noteSmtpUp(): void
     {
+        $this->noteSmtpChecked();
         $marker = $this->dir . '/' . self::SMTP_DOWN_MARKER;
         if (file_exists($marker) && @unlink($marker)) {
             @touch($this->dir . '/' . self::SMTP_RECOVERED_MARKER, $this->now());
         }
         error_clear_last();
+    }
+
+    private function markerTime(string $name): ?int
+    {
+        $marker = $this->dir . '/' . $name;
+        clearstatcache(true, $marker);
+        $time = @filemtime($marker);
+        error_clear_last();
+
+        return $time === false ? null : $time;
     }
 
     /** True once after SMTP came back from an outage (for one deliverer: the first to take it). */

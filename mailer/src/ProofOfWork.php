@@ -157,6 +157,30 @@ final class ProofOfWork
         return $removed;
     }
 
+    /**
+     * Why no key can be had, or null when one can: the configured key (Config has checked POW_KEY_FILE), or the
+     * generated one, which must be readable and long enough, or not made yet in an outbox that can take it.
+     * Looks only; never makes the key.
+     */
+    public static function keyProblem(Config $config): ?string
+    {
+        if ($config->powKey !== '') {
+            return null;
+        }
+        $path = $config->outboxDir . '/' . self::GENERATED_KEY_FILE;
+        clearstatcache(true, $path);
+        if (!file_exists($path)) {
+            return is_writable($config->outboxDir) ? null : "cannot make the key $path: the outbox is not writable";
+        }
+        $key = @file_get_contents($path);
+        error_clear_last();
+        if ($key === false) {
+            return "the key $path is not readable";
+        }
+
+        return strlen(trim($key)) < 32 ? "the key $path holds fewer than 32 characters" : null;
+    }
+
     /** Reads the generated key, making it on first use (random, owner-only; the first writer wins a race). */
     private static function generatedKey(string $path): string
     {

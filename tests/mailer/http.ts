@@ -13,11 +13,12 @@
 import { createHash } from "node:crypto";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { host, ports } from "../../docker/native/config.mjs";
 import { resolveTestHosts, testTlsCa } from "../support/testHosts.ts";
 
 resolveTestHosts();
 
-export const siteUrl = (process.env.SITE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+export const siteUrl = (process.env.SITE_URL ?? `http://${host}:${ports.web}`).replace(/\/$/, "");
 export const siteOrigin = new URL(siteUrl).origin;
 const behindProxy = process.env.STACK === "compose";
 

@@ -59,6 +59,18 @@ export async function killServiceNamed(name: ServiceName): Promise<void> {
   else await killService(name);
 }
 
+/**
+ * Native stack only: PHP-FPM and the deliverer restarted with some settings changed (a test shortening a
+ * threshold), or with none given back to the stack's own. PHP-FPM is killed, as the fault tests do: the stack takes
+ * only that for a test's doing.
+ */
+export async function restartMailer(env: Record<string, string> = {}): Promise<void> {
+  await killService("php");
+  await stopService("deliverer");
+  await startService("php", { detached: true, env });
+  await startService("deliverer", { detached: true, env });
+}
+
 export const stopCatcher = () => stopServiceNamed("catcher");
 export const startCatcher = () => startServiceNamed("catcher");
 
@@ -175,12 +187,12 @@ export function outboxFiles(dir = outboxDir): OutboxFile[] {
 }
 
 /**
- * Every name in the outbox folder, dotfiles, failed/ and held/ included, for "nothing changed" checks. Not the
- * proof of work's key and spent/ (records of used challenges, no messages).
+ * Every name in the outbox folder, temporary files, failed/ and held/ included, for "nothing changed" checks. Not
+ * the deliverer's and SMTP's markers, the proof of work's key and spent/ (records of used challenges): no messages.
  */
 export function outboxSnapshot(): string[] {
   const names = readdirSync(outboxDir).filter(
-    (name) => ![".smtp-down", ".deliverer-heartbeat", ".pow-key", "spent"].includes(name),
+    (name) => (!name.startsWith(".") || name.startsWith(".tmp-")) && name !== "spent",
   );
   for (const sub of ["failed", "held"]) {
     try {

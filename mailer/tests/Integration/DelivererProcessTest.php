@@ -132,7 +132,7 @@ final class DelivererProcessTest extends TestCase
 
     public function testIdleItStopsOnSigtermWithinASecond(): void
     {
-        $this->startDeliverer(9); // nothing to send: SMTP is never dialled
+        $this->startDeliverer(9); // nothing to send; its first check of SMTP finds nothing on port 9
         $this->waitForLog('deliverer-started');
 
         $this->signal(SIGTERM);

@@ -1,0 +1,97 @@
+/**
+ * GET /health on the native stack (nginx's location, PHP-FPM, the outbox the deliverer keeps): what an uptime
+ * monitor sees. SMTP's threshold and the deliverer's idle probe are shortened for this file (PHP-FPM and the
+ * deliverer restarted with them, and back to the stack's own settings afterwards), so an outage shows in seconds.
+ */
+import { expect, test } from "../support/test";
+import { exclusiveMailTests } from "../mailer/exclusive";
+import { nextSourceAddress, send, type Reply } from "../mailer/http";
+import {
+  compose,
+  killServiceNamed,
+  restartMailer,
+  startCatcher,
+  startServiceNamed,
+  stopCatcher,
+} from "../support/stack";
+
+exclusiveMailTests();
+test.skip(compose, "restarts the native stack's PHP-FPM and deliverer with a shortened threshold");
+
+const SMTP_DOWN_SECONDS = 3;
+
+/** One request to /health, each from its own address (the endpoint is limited per client, as the form is). */
+const health = (method = "GET"): Promise<Reply> => send({ method, path: "/health", from: nextSourceAddress() });
+
+/** Asks every half second until the answer is the one expected (or the time is up: the last answer is returned). */
+async function healthUntil(status: number, timeoutMs: number): Promise<Reply> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await health();
+    if (reply.status === status || Date.now() > deadline) return reply;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+test.beforeAll(async () => {
+  await restartMailer({ HEALTH_SMTP_DOWN_SECONDS: String(SMTP_DOWN_SECONDS), HEALTH_SMTP_PROBE_SECONDS: "1" });
+});
+
+test.afterAll(async () => {
+  await startCatcher();
+  await restartMailer();
+});
+
+test("200 while the pipeline works; with the mail catcher stopped past the threshold 503 naming smtp-down; 200 again once it is back", async () => {
+  test.setTimeout(120_000);
+  const ok = await healthUntil(200, 30_000);
+  expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+  expect(ok.json).toEqual({ status: "ok", checked: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+  expect(ok.headers["content-type"]).toMatch(/^application\/json/);
+  expect(ok.headers["cache-control"]).toBe("no-store");
+  expect(ok.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+
+  const stoppedAt = Date.now();
+  await stopCatcher();
+  let down: Reply;
+  try {
+    // Nobody posts: the deliverer's idle probe finds the server gone, and /health says so once it has been gone
+    // for longer than the threshold.
+    down = await healthUntil(503, 60_000);
+  } finally {
+    await startCatcher();
+  }
+  expect(down.status, JSON.stringify(down.json)).toBe(503);
+  expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(SMTP_DOWN_SECONDS * 1000);
+  expect(down.json).toEqual({ status: "fail", problems: ["smtp-down"], checked: expect.any(String) });
+  expect(down.headers["cache-control"]).toBe("no-store");
+  expect(down.body).not.toContain("@");
+
+  const back = await healthUntil(200, 60_000);
+  expect(back.status, JSON.stringify(back.json)).toBe(200);
+});
+
+test("only GET and HEAD; limited per client like the form, with a JSON 429; PHP-FPM down is a JSON 503", async () => {
+  expect((await health("HEAD")).status).toBe(200);
+  const post = await health("POST");
+  expect(post.status).toBe(405);
+  expect(post.headers.allow).toBe("GET, HEAD");
+
+  const from = nextSourceAddress();
+  const replies: Reply[] = [];
+  for (let i = 0; i < 8; i++) replies.push(await send({ method: "GET", path: "/health", from }));
+  const limited = replies.filter((r) => r.status === 429);
+  expect(limited.length, "burst 5, then the rate").toBeGreaterThan(0);
+  expect(limited[0]!.json).toMatchObject({ status: "fail" });
+  expect(limited[0]!.headers["retry-after"]).toBe("60");
+
+  await killServiceNamed("php");
+  try {
+    const down = await health();
+    expect(down.status).toBe(503);
+    expect(down.json).toEqual({ status: "fail", problems: ["php-down"] });
+    expect(down.headers["cache-control"]).toBe("no-store");
+  } finally {
+    await startServiceNamed("php");
+  }
+});
