@@ -90,6 +90,9 @@ export COMPOSE_HTTP_PORT="${COMPOSE_HTTP_PORT:-18081}" COMPOSE_HTTPS_PORT="${COM
 export COMPOSE_RELAY_API_PORT="${COMPOSE_RELAY_API_PORT:-18026}" COMPOSE_PEBBLE_PORT="${COMPOSE_PEBBLE_PORT:-18015}"
 # Retries after 2 s, 4 s, 8 s… instead of a minute, so the fault tests see the deliverer service catch up.
 export OUTBOX_RETRY_SECONDS=2 OUTBOX_POLL_SECONDS=1
+# SMTP away for 3 s is an outage for /health and the deliverer's health check, and the deliverer asks SMTP every 2 s
+# when nothing is due (an operator's: 15 and 5 minutes), so the tests see /health follow the catcher or the relay.
+export HEALTH_SMTP_DOWN_SECONDS=3 HEALTH_SMTP_PROBE_SECONDS=2
 # The tests post as many clients (X-Forwarded-For), each under the real per-client limit; the site-wide limit, which
 # exists to stop exactly that, is lifted (as in tests/run.sh).
 export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
@@ -210,15 +213,13 @@ count_tests() { grep -Eo '^ +[0-9]+ passed' "$1" | awk '{ n += $1 } END { print 
 # parallel (which change no container). The serial specs come in groups separated by ";", run in that order (within
 # a group Playwright orders the files by name): a group that recreates a container goes after one that reads its log.
 playwright_in_turn() {
-  local log=$1 serial=$2 rest=$3 group
+  local log=$1 serial=$2 rest=$3 group groups
   : >"$log"
-  local IFS=';'
-  for group in $serial; do
-    IFS=' '
+  IFS=';' read -ra groups <<<"$serial"
+  for group in "${groups[@]}"; do
     npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
       --workers=1 $group 2>&1 | tee -a "$log"
   done
-  IFS=' '
   npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
     $rest 2>&1 | tee -a "$log"
 }

@@ -1,7 +1,9 @@
 /**
  * What tells the operator of trouble before a client does (docs/operating.md, "Monitoring"), on the production
- * configuration as the test run brings it up (STACK=compose COMPOSE_CONFIG=production, tests/compose/run.sh): the
- * front's health check watches its certificate, and the backup keeps the certificates and the ACME account.
+ * configuration as the test run brings it up (STACK=compose COMPOSE_CONFIG=production, tests/compose/run.sh, which
+ * shortens the SMTP threshold and the deliverer's idle probe to seconds): GET /health through the front over HTTPS,
+ * the deliverer's push to a monitor (a stand-in receiver), the front's health check watching its certificate, and the
+ * backup keeping the certificates and the ACME account.
  */
 import { execFileSync, execSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -10,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import { exclusiveMailTests } from "../mailer/exclusive";
+import { nextSourceAddress, send, type Reply } from "../mailer/http";
 import { containerOf, docker, inspect, logsOf, waitHealthy } from "../support/composeStack";
 import { compose, composeCommand, composeConfig, composeRun, root } from "../support/stack";
 import { expect, test } from "../support/test";
@@ -82,6 +85,43 @@ async function healthBecomes(service: string, status: string, timeoutMs = 90_000
   throw new Error(`${service} is ${health.Status}, not ${status}, after ${timeoutMs} ms`);
 }
 
+/** GET /health through the front, over HTTPS, as an uptime monitor asks it; each time another client (it is limited). */
+const health = (): Promise<Reply> =>
+  send({ method: "GET", base: site.origin, path: "/health", from: nextSourceAddress() });
+
+/** Asks every second until /health answers `status` (or the time is up: the last answer is returned). */
+async function healthUntil(status: number, timeoutMs = 90_000): Promise<Reply> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await health();
+    if (reply.status === status || Date.now() > deadline) return reply;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+test("GET /health over HTTPS through the front: 200 while mail works, 503 naming smtp-down once the relay has been away past the threshold, 200 again when it is back", async () => {
+  test.setTimeout(300_000);
+  const ok = await healthUntil(200);
+  expect(ok.status, ok.body).toBe(200);
+  expect(ok.json).toMatchObject({ status: "ok" });
+  // Through Caddy: its HSTS and Server on the answer.
+  expect(ok.headers["strict-transport-security"]).toBe("max-age=31536000");
+  expect(ok.headers.server).toBe("Caddy");
+
+  composeRun("stop relay");
+  let down: Reply;
+  try {
+    down = await healthUntil(503);
+  } finally {
+    composeRun("up -d --no-deps relay");
+  }
+  expect(down.status, down.body).toBe(503);
+  expect(down.json).toMatchObject({ status: "fail", problems: ["smtp-down"] });
+  await waitHealthy("relay");
+  const back = await healthUntil(200);
+  expect(back.status, back.body).toBe(200);
+});
+
 test("the front's health check: the site over HTTPS with a certificate for its name valid more than 14 days", () => {
   // The image's own check, run beside Caddy against a TLS server of the test's (openssl s_server on another port)
   // serving certificates of 13 and 15 days for the canonical name, and one for another name.
@@ -120,13 +160,14 @@ test("a certificate about to expire turns the front unhealthy; Caddy renews it a
   test.setTimeout(420_000);
   const first = await served();
   expect(daysLeft(first)).toBeGreaterThan(80);
-  // Caddy (2.10+) asks the CA when to renew (ACME Renewal Information): Pebble answered for this certificate, a
-  // window around two thirds of its 90 days.
-  const ari = logsOf("front").match(
-    /"msg":"got renewal info","names":\["salon\.test"\],"window_start":(\d+),"window_end":(\d+)/,
-  );
-  expect(ari, "Caddy's log: got renewal info for salon.test").not.toBeNull();
-  const windowStart = (Number(ari![1]) * 1000 - Date.parse(first.valid_from)) / 86_400_000;
+  // Caddy (2.10+) asks the CA when to renew (ACME Renewal Information) and keeps the answer beside the certificate:
+  // Pebble's window is around two thirds of the 90 days.
+  const stored = JSON.parse(
+    composeRun("exec -T front sh -c 'cat /data/caddy/certificates/*/salon.test/salon.test.json'"),
+  ) as { issuer_data: { renewal_info?: { suggestedWindow: { start: string; end: string } } } };
+  const window = stored.issuer_data.renewal_info?.suggestedWindow;
+  expect(window, "ARI stored with salon.test's certificate").toBeDefined();
+  const windowStart = (Date.parse(window!.start) - Date.parse(first.valid_from)) / 86_400_000;
   expect(windowStart).toBeGreaterThan(55);
   expect(windowStart).toBeLessThan(62);
 
