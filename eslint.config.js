@@ -47,7 +47,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["tests/**", "**/*.test.{ts,tsx}"],
+    files: ["tests/**", "frontend/tools/bench/**", "**/*.test.{ts,tsx}"],
     rules: {
       // Tests read JSON and HTML of unchecked shape, and feed invalid content on purpose: the assertions are the
       // check, not the types.

@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
-import { contentPagesForBrowser } from "./frontend/build/contentPagesPlugin.ts";
+import { pageFilesForBrowser } from "./frontend/build/pageFilesPlugin.ts";
 import { stackProxy } from "./frontend/tools/stack-proxy.ts";
 
 const buildDate = new Date();
@@ -21,7 +21,7 @@ function scopedName(local: string, file: string): string {
 export default defineConfig({
   // React Router's plugin builds the app; Vitest runs components without it, in Node, where the route table reads
   // content/ itself.
-  plugins: process.env.VITEST ? [] : [reactRouter(), contentPagesForBrowser(), stackProxy()],
+  plugins: process.env.VITEST ? [] : [reactRouter(), pageFilesForBrowser(), stackProxy()],
   publicDir: "frontend/public",
   build: {
     // One stylesheet for the whole site (≈ 9 KB as Brotli): a single render-blocking request on the first page,
@@ -62,6 +62,8 @@ export default defineConfig({
   define: {
     // Build-time values are the same in the prerendered HTML and the hydrating bundle, so no hydration mismatch.
     __BUILD_YEAR__: JSON.stringify(buildDate.getFullYear()),
+    // A demonstration build: every page noindex and with a notice that the salon's data are examples (site/demo.ts).
+    __SALON_DEMO__: JSON.stringify(process.env.SALON_DEMO === "1"),
   },
   css: {
     modules: {
@@ -77,6 +79,10 @@ export default defineConfig({
     environment: "jsdom",
     include: ["frontend/**/*.test.{ts,tsx}", "tests/{unit,build,integration}/**/*.test.{ts,tsx}"],
     setupFiles: ["frontend/test/setup.ts"],
+    // A hang guard, not a measure: no test here times anything (fake timers where time matters), and Testing
+    // Library's typing, a few hundred events per form, took 3.8 s alone on a loaded machine of this kind and over
+    // Vitest's default 5 s with other files beside it on two cores.
+    testTimeout: 20_000,
     css: { modules: { classNameStrategy: "non-scoped" } },
   },
 });

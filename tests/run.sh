@@ -28,24 +28,34 @@ stop_services() {
 }
 node docker/native/free-ports.mjs
 
+# Each stage's start, with the minutes spent so far, and at the end the time of each: where a run's minutes go.
+run_started=$(date +%s) stage_started=$(date +%s) stage_name="" stage_times=()
+stage() {
+  local now
+  now=$(date +%s)
+  [ -n "$stage_name" ] && stage_times+=("$stage_name $((now - stage_started)) s")
+  stage_name=$1 stage_started=$now
+  echo "== $1 (+$(((now - run_started) / 60)) min $(((now - run_started) % 60)) s)"
+}
+
 bash tests/install.sh
 # The Node that install.sh fetched, first on PATH for everything below (npm, the stack, Playwright).
 source tests/node.sh
 
 # First, so that a style or type error fails the run in about a minute (docs/code-style.md).
-echo "== typy i styl kodu (npm run check)"
+stage "typy i styl kodu (npm run check)"
 npm run check
 
-echo "== testy jednostkowe i komponentów (Vitest, bez zbudowanej strony)"
+stage "testy jednostkowe i komponentów (Vitest, bez zbudowanej strony)"
 npm run test:unit
 
-echo "== budowanie"
+stage "budowanie"
 npm run build
 
-echo "== testy zbudowanej strony i konfiguracji (Vitest: nginx, walidator HTML)"
+stage "testy zbudowanej strony i konfiguracji (Vitest: nginx, walidator HTML)"
 npx vitest run tests/build/ tests/integration/
 
-echo "== stos natywny"
+stage "stos natywny"
 mkdir -p .stack && node docker/native/stack.mjs > .stack/stack-run.log 2>&1 &
 stack_pid=$!
 cleanup() {
@@ -62,18 +72,19 @@ for _ in $(seq 1 120); do
 done
 curl -fsS -o /dev/null "$site/" || { cat .stack/stack-run.log; exit 1; }
 
-echo "== mailer (PHPUnit, z prawdziwym SMTP)"
+stage "mailer (PHPUnit, z prawdziwym SMTP)"
 # MAIL_API: the stack's catcher (at SMTP_HOST:SMTP_PORT), which must then answer; without it the test starts its own.
 (cd mailer && SMTP_HOST=127.0.0.1 MAIL_API="$mail_api" php vendor/bin/phpunit)
 
-echo "== end-to-end (Playwright, Chromium z Debiana)"
+stage "end-to-end (Playwright, Chromium z Debiana)"
 SITE_URL="$site" MAIL_API="$mail_api" npx playwright test -c tests/playwright.config.ts
 cleanup
 trap - EXIT
 
-echo "== stos Docker Compose"
+stage "stos Docker Compose"
 compose_started=$(date +%s)
 bash tests/compose/run.sh
-echo "== wynik"
+stage "wynik"
+echo "czas etapów: $(IFS=';'; echo "${stage_times[*]}" | sed 's/;/; /g'); razem $(($(date +%s) - run_started)) s"
 echo "natywny stos (nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), PHP $(php -r 'echo PHP_VERSION;'), MailDev): zaliczone (Vitest, PHPUnit, Playwright)"
 echo "Docker Compose: $(cat .stack/compose/result 2>/dev/null || echo 'brak wyniku') (etap: $(($(date +%s) - compose_started)) s)"

@@ -13,6 +13,8 @@ import { mkdirSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumPath, quietChromiumFlags } from "./support/chromium.ts";
+import { animationsDone, scrollThrough } from "./support/scroll.ts";
+import { HYDRATED_ATTRIBUTE } from "../frontend/app/site/hydration.ts";
 import { staticPaths } from "../frontend/app/site/routeTable.ts";
 
 const SITE_URL = (process.env.SITE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
@@ -59,22 +61,13 @@ async function main() {
     for (const path of paths) {
       const target = join(OUT_DIR, fileName(path, width));
       try {
-        const response = await page.goto(SITE_URL + path, { waitUntil: "networkidle" });
+        const response = await page.goto(SITE_URL + path);
         if (!response?.ok()) console.warn(`! ${path} @${width}: HTTP ${response?.status()}`);
+        await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached" });
         await page.evaluate(() => document.fonts.ready);
-        // Scroll down step by step: lazy images load and sections fade in as a visitor would see them.
-        await page.evaluate(async () => {
-          const step = Math.round(window.innerHeight * 0.8);
-          for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
-            window.scrollTo({ top: y, behavior: "instant" });
-            await new Promise((r) => setTimeout(r, 120));
-          }
-          window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-          await new Promise((r) => setTimeout(r, 200));
-          window.scrollTo({ top: 0, behavior: "instant" });
-        });
-        await page.waitForLoadState("networkidle");
-        await page.waitForTimeout(900); // the last fade-ins (0.7 s) finish
+        // Down the page as a visitor reads it: lazy photos load and sections fade in, then every fade-in has ended.
+        await scrollThrough(page);
+        await animationsDone(page);
         await page.screenshot({ path: target, fullPage: true });
         console.log(`✓ ${path} @${width}px → ${target}`);
       } catch (error) {

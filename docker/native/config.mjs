@@ -68,13 +68,15 @@ export const mailerEnv = {
   SITE_ORIGIN: nativeSetting("SITE_ORIGIN"),
   // The durable outbox (a named volume in Compose): written by PHP-FPM's workers, emptied by the deliverer.
   OUTBOX_DIR: forWorkers(outboxDir),
-  OUTBOX_MAX_ATTEMPTS: nativeSetting("OUTBOX_MAX_ATTEMPTS"),
+  OUTBOX_RETRY_HOURS: nativeSetting("OUTBOX_RETRY_HOURS"),
   OUTBOX_RETRY_SECONDS: nativeSetting("OUTBOX_RETRY_SECONDS"),
   OUTBOX_POLL_SECONDS: nativeSetting("OUTBOX_POLL_SECONDS"),
   HEALTH_SMTP_DOWN_SECONDS: nativeSetting("HEALTH_SMTP_DOWN_SECONDS"),
   HEALTH_WAITING_SECONDS: nativeSetting("HEALTH_WAITING_SECONDS"),
   HEALTH_DELIVERER_SECONDS: nativeSetting("HEALTH_DELIVERER_SECONDS"),
   HEALTH_SMTP_PROBE_SECONDS: nativeSetting("HEALTH_SMTP_PROBE_SECONDS"),
+  HELD_DIGEST_HOUR: nativeSetting("HELD_DIGEST_HOUR"),
+  HELD_DIGEST_DAY_SECONDS: nativeSetting("HELD_DIGEST_DAY_SECONDS"),
 };
 
 /**

@@ -1,4 +1,4 @@
-// Types of services.mjs for the TypeScript tests (tests/support/stack.ts, tests/bench/mailer.ts).
+// Types of services.mjs for the TypeScript tests (tests/support/stack.ts, frontend/tools/bench/mailer/mailer.ts).
 import type { ChildProcess } from "node:child_process";
 
 export type ServiceName = "catcher" | "php" | "web" | "deliverer";

@@ -145,7 +145,7 @@ export const services = {
     command: () => [
       process.execPath,
       // The catcher image's command (docker/catcher/Dockerfile), on loopback. CATCHER_REQUIRE (comma-separated
-      // paths) loads more into it: the mailer benchmark's content filter (tests/bench/refusing-catcher.cjs).
+      // paths) loads more into it: the mailer benchmark's content filter (frontend/tools/bench/mailer/refusing-catcher.cjs).
       [
         "--require",
         resolve(root, "docker/catcher/preload.cjs"),

@@ -59,6 +59,10 @@ if [ "${1:-}" = nginx ]; then
   keep_logs=yes
   for arg in "$@"; do [ "$arg" != -t ] || keep_logs=""; done
 fi
+# Production serves no stand-in content (docker/nginx/launch-gate.sh).
+if [ -n "$keep_logs" ] && [ "${SALON_LAUNCH_GATE:-}" = 1 ]; then
+  launch-gate "$(dirname "$CSP_MAP_FILE")/launch-check.txt"
+fi
 [ -z "$keep_logs" ] || salon-logs --loop &
 
 exec "$@"

@@ -1,26 +1,18 @@
-import { useEffect, type ReactNode } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  Link,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { Header } from "./components/Header/Header";
 import { Footer } from "./components/Footer/Footer";
 import { CookieBanner } from "./components/CookieBanner/CookieBanner";
+import { DemoNotice } from "./components/DemoNotice/DemoNotice";
+import { DEMO } from "./site/demo";
 import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { markHydrated } from "./site/hydration";
 import { DEFERRED_IMAGES_AFTER_PAINT, DEFERRED_IMAGES_CSS, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
 import { basicHead } from "./site/basicHead";
 import { structuredDataByPath } from "./site/structuredDataSlot";
 import { pagePath } from "./site/routeTable";
-import { FONTS_ON_ENTRY, fetchFontsAfterEntry, switchToWebFonts } from "./site/fonts";
+import { FONTS_ON_ENTRY, fetchFontsAfterEntry, showContentInWebFonts } from "./site/fonts";
 // Two self-hosted fonts (Polish subset, frontend/tools/fonts.ts), not on the page a visitor enters by (site/fonts.ts).
 import "./styles/fonts.scss";
 // Inline (228 bytes): the browser asks for no icon file, so nothing but the page's own resources loads before it paints.
@@ -34,13 +26,6 @@ export function Layout({ children }: { children: ReactNode }) {
     markHydrated();
     fetchFontsAfterEntry();
   }, []);
-  // Every page after the first is set in the web fonts (site/fonts.ts): they are switched on as the visitor's click
-  // starts the navigation, so that whatever moves does so within the moments after her input (which layout-shift
-  // scoring leaves out) rather than when the next page renders, which on a slow phone can come later.
-  const navigating = useNavigation().state !== "idle";
-  useEffect(() => {
-    if (navigating) switchToWebFonts();
-  }, [navigating]);
   return (
     <html lang="pl">
       <head>
@@ -67,18 +52,50 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#tresc" className="skip-link">
           Przejdź do treści
         </a>
+        {DEMO && <DemoNotice />}
         <Header />
         <main id="tresc" tabIndex={-1}>
           {children}
         </main>
         <Footer />
         <CookieBanner />
+        <PageChange />
         {/* Scrolls to the top on every new page, restores the position on back/forward. */}
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+/**
+ * The frame that shows the next page of a client-side navigation, before it is painted; its effect runs before
+ * ScrollRestoration's, next in the tree. The new content is set in the web fonts (site/fonts.ts), and the scroll to
+ * its top (or back to where the visitor was) is instant: with the stylesheet's smooth scrolling, which is for
+ * in-page anchors, the page would be painted at the last one's scroll position and glide up from there, its footer
+ * moving across the screen long after the click. An anchor on the same page (the path unchanged) still glides.
+ */
+function PageChange() {
+  const { pathname } = useLocation();
+  const entry = useRef(true);
+  useLayoutEffect(() => {
+    if (entry.current) {
+      entry.current = false;
+      return;
+    }
+    showContentInWebFonts();
+    const html = document.documentElement;
+    html.style.scrollBehavior = "auto";
+    // Read back (a call, which the minifier keeps), so that the scroll below sees it: the browser takes the scroll's
+    // behaviour from its style, which it has not recalculated since; the frame needs that recalculation anyway.
+    getComputedStyle(html).getPropertyValue("scroll-behavior");
+    const frame = requestAnimationFrame(() => html.style.removeProperty("scroll-behavior"));
+    return () => {
+      cancelAnimationFrame(frame);
+      html.style.removeProperty("scroll-behavior");
+    };
+  }, [pathname]);
+  return null;
 }
 
 /** What JSON.stringify leaves that could end a script element or a line in it (as React Router's Meta escapes). */
@@ -100,8 +117,15 @@ function StructuredData() {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} suppressHydrationWarning />;
 }
 
+/**
+ * Each address is a page of its own, also where two share a template (two treatments, two articles): keyed by its
+ * path, the next page is new content rather than the last one's elements changed in place, which would move on
+ * the screen when it renders, seconds after the visitor's click on a slow network (and carry its state over: a
+ * carousel's photo, a filter).
+ */
 export default function App() {
-  return <Outlet />;
+  const { pathname } = useLocation();
+  return <Outlet key={pathname} />;
 }
 
 /** A routing or rendering error: a Polish page inside the shell, never the router's English default screen. */

@@ -4,7 +4,7 @@ export {};
 try {
   // Imported here, inside the try: the route table reads the page files of content/ as it loads, and a file it
   // cannot read is reported like every other problem.
-  const { validateAll } = await import("../app/content/load.server");
+  const { validateAll } = await import("../app/content/validate.server");
   validateAll();
   console.log("content/: wszystkie dokumenty są poprawne");
 } catch (error) {

@@ -46,11 +46,11 @@ const encoders: Record<Format, (s: Sharp) => Sharp> = {
 };
 
 /**
- * The perceptual floor (issue 25): every file emitted from a photo — each width, AVIF, WebP and the JPEG fallback —
+ * The perceptual floor: every file emitted from a photo — each width, AVIF, WebP and the JPEG fallback —
  * is at least as close to its source as the same width encoded in AVIF at quality 48 would be, measured as SSIM
  * (ssim.ts) against the source resized to that width (sourceAt). The reference encode is fixed here (effort 3,
- * 4:2:0: the pipeline's settings when the floor was set), so a change of the pipeline's own — quality, effort, a
- * re-encode to fit a byte budget as once at the phone widths — is judged against the same yardstick.
+ * 4:2:0), not taken from the pipeline's settings, so a change of the pipeline's own — quality, effort, a re-encode
+ * to fit a byte budget — is judged against the same yardstick.
  * tests/build/images.test.ts checks it on the camera-like fixtures; `npm run bench -- --photos` reports the LCP
  * photo's SSIM beside its LCP. What a phone downloads is kept small by what it is sent (the width its screen needs,
  * one connection over HTTP/2), never by encoding below this.

@@ -5,11 +5,13 @@
  * - every page fetches its JavaScript only after its first paint (afterFirstPaint.ts);
  * - build/nginx/csp-hashes.map: for every page, the CSP hashes of its inline scripts, so the Content-Security-Policy
  *   header allows exactly those and no other inline script;
- * - .gz and .br copies of text files for nginx's gzip_static and brotli_static.
+ * - .gz and .br copies of text files for nginx's gzip_static and brotli_static;
+ * - build/nginx/launch-check.txt: what `npm run launch:check` lists and whether this is a demonstration build, for the
+ *   production web image's entrypoint (launchGate.ts).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import { site } from "../app/site/config";
@@ -17,6 +19,8 @@ import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/no
 import { afterFirstPaint } from "./afterFirstPaint";
 import { sitemapXml } from "./sitemap";
 import routerConfig from "../../react-router.config";
+import { launchItems } from "../tools/launch-check";
+import { demoBuild, launchRecord } from "./launchGate";
 
 const buildDir = routerConfig.buildDirectory ?? "build";
 const client = join(buildDir, "client");
@@ -68,6 +72,11 @@ mkdirSync(join(buildDir, "nginx"), { recursive: true });
 writeFileSync(
   join(buildDir, "nginx/csp-hashes.map"),
   `# Written by frontend/build/postbuild.ts: the inline scripts each page may run.\nmap $uri $salon_script_hashes {\n    default "";\n${lines.join("\n")}\n}\n`,
+);
+// The launch check's result, for the production web image's entrypoint (launchGate.ts, docker/nginx/launch-gate.sh).
+writeFileSync(
+  join(buildDir, "nginx/launch-check.txt"),
+  launchRecord(launchItems({ contentDir: resolve(process.env.CONTENT_DIR ?? "content") }), demoBuild()),
 );
 
 // 4. Precompressed copies for gzip_static and brotli_static. Zopfli writes ordinary gzip that every browser reads,

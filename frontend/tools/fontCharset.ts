@@ -6,9 +6,9 @@
  * round trip of a new connection (TCP's initial window: 10 × 1460 = 14,600 bytes); one byte more and a phone on a
  * mobile network waits a whole round trip longer for it (docs/performance.md). So: Basic Latin, the Polish letters
  * (Ó ó from Latin-1, Ą ą Ć ć Ę ę Ł ł Ń ń Ś ś Ź ź Ż ż), nbsp, © « ® ° · » ×, dashes, quotes incl. „ ”, bullet, ellipsis,
- * €, minus. The other Latin-1 letters (à, ñ, ß…) and primes are gone: no text here uses them, and the content's
- * characters are checked against this list by tests/build/fonts.test.ts on every built page. Anything else (→, ₂) falls back to the
- * next font of the stack, as it did with Google's subsets.
+ * €, minus. The other Latin-1 letters (à, ñ, ß…) and primes are left out: no text here uses them, and the content's
+ * characters are checked against this list by tests/build/fonts.test.ts on every built page. Anything else (→, ₂)
+ * falls back to the next font of the stack.
  */
 const TEXT = [
   "U+00A0",

@@ -183,7 +183,7 @@ ${fallbackFace(font, m)}`;
 // by: there the text is set in the metric-matched local fallbacks below and the files are fetched after the first
 // paint, so that the LCP photo has the line to itself (frontend/app/site/fonts.ts). font-display: optional: on
 // every later page the files come from the cache, and a face not there within 100 ms is left out rather than
-// swapped in (a swap moved the text: CLS 0.026–0.127 on a phone).
+// swapped in (a swap moves the text: CLS 0.026–0.127 on a phone).
 
 ${faces.join("\n\n")}
 `,

@@ -4,7 +4,7 @@
  *   - every text marked as our stand-in in content (a `standIn` note),
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
- *     `medicalReview`), each step with an anaesthetic cream among them.
+ *     `medicalReview`).
  * Reads the documents as they are on disk (before placeholders are filled in). `npm run launch:check` runs this file:
  * it prints the list and exits 1 while anything is left; run it before deploying. Node only: no page imports this.
  */
@@ -12,7 +12,6 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "n
 import { join, relative, resolve } from "node:path";
 import { fictional as configFictional } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
-import { stringsOf } from "../app/content/load.server";
 import type { Treatment } from "../app/content/schema";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
 
@@ -31,14 +30,8 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
   standIn: "Teksty zastępcze (zastąp albo potwierdź, potem usuń notatkę `standIn`)",
   artwork: "Grafiki zastępcze (zapisz prawdziwe zdjęcie pod tą samą nazwą: .jpg, .png albo .webp, i usuń plik .svg)",
   medical:
-    "Teksty medyczne bez potwierdzenia praktyka, także kroki z kremem znieczulającym (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
+    "Teksty medyczne bez potwierdzenia praktyka (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
 };
-
-/**
- * An anaesthetic cream is a medicine: every step that applies one needs a practitioner's word on whether the salon
- * may, with which product and who applies it, until the document's `medicalReview` covers it.
- */
-export const ANAESTHETIC = /krem\p{L}* znieczulając\p{L}*|znieczuleni\p{L}* (miejscow|powierzchniow)\p{L}*/iu;
 
 /** Sections of a treatment page (by the anchors every treatment uses for them) that give medical advice or eligibility rules. */
 const MEDICAL_SECTIONS = new Set(["wskazania", "przeciwwskazania", "przygotowanie", "pielegnacja"]);
@@ -129,17 +122,6 @@ export function launchItems(options: Options = {}): LaunchItem[] {
           });
         }
         seenImages.add(image);
-      }
-    }
-    if (!(doc as { medicalReview?: unknown }).medicalReview) {
-      for (const { path, text } of stringsOf(doc)) {
-        if (ANAESTHETIC.test(text))
-          items.push({
-            kind: "medical",
-            file: name,
-            field: fieldOf(path as (string | number)[]),
-            note: `„${text.match(ANAESTHETIC)![0]}” – krem znieczulający to produkt leczniczy: praktyk potwierdza, czy salon go stosuje, jaki i kto go nakłada (albo usuń ten krok)`,
-          });
       }
     }
     const relativeName = relative(contentDir, file).split("\\").join("/");

@@ -3,18 +3,28 @@
 /*
  * The deliverer: sends what waits in the outbox (OUTBOX_DIR), with the same settings as the endpoint.
  *
- *   php mailer/bin/deliver.php                one pass over the due messages, then exit
- *   php mailer/bin/deliver.php --now          one pass over every waiting message, due or not (after a fix)
+ *   php mailer/bin/deliver.php                one pass, then exit: what a pass of --loop does (due messages,
+ *                                            the salon's notice of failed ones and digest of held ones,
+ *                                            deletion after the retention periods, the heartbeat); for cron
+ *   php mailer/bin/deliver.php --now          the same, over every waiting message, due or not (after a fix)
  *   php mailer/bin/deliver.php --loop         the service: a pass every OUTBOX_POLL_SECONDS (docker/defaults.env)
- *   php mailer/bin/deliver.php --status       counts of waiting and failed messages, as JSON
+ *   php mailer/bin/deliver.php --status       counts of waiting, failed and held messages and the problems
+ *                                            GET /health reports, with their details, as JSON
+ *   php mailer/bin/deliver.php --failed       list what failed/ holds (refused by the relay, or not delivered
+ *                                            in OUTBOX_RETRY_HOURS), one JSON line each
  *   php mailer/bin/deliver.php --retry-failed put outbox/failed/* back in the queue, attempts reset
+ *   php mailer/bin/deliver.php --purge-failed=ID  delete a failed message once read; --purge-failed=all
  *   php mailer/bin/deliver.php --held         list the posts held back for review (no valid proof of work),
  *                                            one JSON line each: id, when, name, e-mail, subject, the text
  *   php mailer/bin/deliver.php --release=ID   put a held message into the queue (delivered once); --release=all
  *   php mailer/bin/deliver.php --purge=ID     delete a held message; --purge=all deletes every one
- *   php mailer/bin/deliver.php --health       exit 0 if a --loop pass ran lately (the container health check)
+ *   php mailer/bin/deliver.php --health       exit 0 if a pass ran lately and SMTP has not been failing for longer
+ *                                            than HEALTH_SMTP_DOWN_SECONDS (the container health check); else 1,
+ *                                            saying why
  *   php mailer/bin/deliver.php --check        exit 0 if the configuration is usable, else 2 naming what is wrong
  *                                            (the php image's entrypoint: a bad setting stops the container)
+ *   php mailer/bin/deliver.php --check=php    the same, and the proof-of-work key the endpoint needs (the
+ *                                            deliverer does not: POW_KEY_FILE need not be mounted there)
  *
  * Started as root (an operator by hand), it first becomes the owner of the outbox directory (www-data),
  * so every file it writes stays readable for the PHP-FPM workers and the service.
@@ -26,11 +36,16 @@ declare(strict_types=1);
 use Salon\Mailer\Config;
 use Salon\Mailer\Defaults;
 use Salon\Mailer\Deliverer;
+use Salon\Mailer\DelivererPass;
 use Salon\Mailer\EventLog;
 use Salon\Mailer\Health;
+use Salon\Mailer\HealthPing;
 use Salon\Mailer\InvalidConfig;
+use Salon\Mailer\KeyUnusable;
+use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\OutboxUnavailable;
 use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\SmtpSender;
@@ -40,7 +55,7 @@ require dirname(__DIR__) . '/vendor/autoload.php';
 ini_set('display_errors', 'stderr');
 ini_set('log_errors', '0');
 
-$options = getopt('', ['loop', 'now', 'status', 'retry-failed', 'held', 'release:', 'purge:', 'health', 'check', 'help']);
+$options = getopt('', ['loop', 'now', 'status', 'failed', 'retry-failed', 'purge-failed:', 'held', 'release:', 'purge:', 'health', 'check::', 'help']);
 if (isset($options['help'])) {
     $doc = (string) preg_replace('/^.*?\/\*\n|\s*\*\/.*$/s', '', (string) file_get_contents(__FILE__));
     fwrite(STDOUT, preg_replace('/^ \* ?/m', '', $doc) . "\n");
@@ -53,12 +68,18 @@ $log = static function (string $line): void {
 
 try {
     $config = Config::fromEnvironment();
+    $ping = HealthPing::fromEnvironment($log);
     if (isset($options['check'])) {
         OriginPolicy::fromEnvironment();
+        if ($options['check'] === 'php') {
+            // Reads POW_KEY_FILE, or makes (or replaces) the generated key: refused here, naming the file, not
+            // with a 500 to every visitor.
+            ProofOfWork::fromConfig($config);
+        }
         exit(0);
     }
-} catch (InvalidConfig $e) {
-    $log(EventLog::line('error', ['reason' => 'config', 'detail' => $e->getMessage()]));
+} catch (InvalidConfig | KeyUnusable $e) {
+    $log(EventLog::line('error', ['reason' => $e instanceof KeyUnusable ? 'pow-key' : 'config', 'detail' => $e->getMessage()]));
     exit(2);
 }
 
@@ -72,7 +93,17 @@ $poll = filter_var(
 if (isset($options['health'])) {
     clearstatcache();
     $beat = @filemtime($heartbeat);
-    exit($beat !== false && $beat >= time() - 3 * $poll - 30 ? 0 : 1);
+    if ($beat === false || $beat < time() - 3 * $poll - 30) {
+        fwrite(STDERR, Health::DELIVERER_STALLED . ": no pass since " . ($beat === false ? 'it started' : EventLog::time($beat)) . "\n");
+        exit(1);
+    }
+    // Mail that cannot go is the deliverer's trouble too, whatever its loop does.
+    $smtp = (new Health($config, Outbox::fromConfig($config)))->smtpProblem();
+    if ($smtp !== null) {
+        fwrite(STDERR, Health::SMTP_DOWN . ": $smtp\n");
+        exit(1);
+    }
+    exit(0);
 }
 
 // As root, become the outbox's owner (never write files PHP-FPM's www-data cannot read or replace).
@@ -88,56 +119,82 @@ if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
 
 $outbox = Outbox::fromConfig($config);
 $health = new Health($config, $outbox);
-$deliverer = new Deliverer($outbox, new SmtpSender($config), $log, $config->healthSmtpProbeSeconds);
-// Only to forget spent challenges in --loop; no key is needed for that.
-$proof = new ProofOfWork('', $config->outboxDir . '/' . ProofOfWork::SPENT_DIR);
+$sender = new SmtpSender($config);
+$pass = new DelivererPass(
+    $config,
+    $outbox,
+    new Deliverer($outbox, $sender, $log, $config->healthSmtpProbeSeconds),
+    $sender,
+    new MessageBuilder($config),
+    $log,
+    // Only to forget spent challenges; no key is needed for that.
+    new ProofOfWork('', $config->outboxDir . '/' . ProofOfWork::SPENT_DIR),
+    $ping,
+);
+
+/** One JSON line for a person reviewing a message: what the visitor wrote, as the mail would have it. */
+$listed = static function (OutboxEntry $entry, array $more = []): string {
+    return json_encode([
+        'id' => $entry->id(),
+        'sent' => EventLog::time($entry->createdAt),
+        'name' => $entry->message->replyToName,
+        'email' => $entry->message->replyTo,
+        'subject' => $entry->message->subject,
+        'body' => $entry->message->body,
+    ] + $more, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n";
+};
 
 try {
     if (isset($options['status'])) {
         fwrite(STDOUT, json_encode([
             'waiting' => count($outbox->pending()),
-            'failed' => count($outbox->failed()),
-            'held' => count($outbox->held()),
-            'smtpLooksDown' => $outbox->smtpLooksDown(),
+            'failed' => count($outbox->failed->paths()),
+            'held' => count($outbox->held->paths()),
+            'smtpLooksDown' => $outbox->smtp->looksDown(),
             // What GET /health answers, with the details it does not publish.
             'problems' => (object) $health->problems(),
         ], JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n");
         exit(0);
     }
     if (isset($options['retry-failed'])) {
-        $count = $outbox->requeueFailed();
+        $count = $outbox->failed->requeue();
         $log(EventLog::line('requeued', ['count' => $count]));
         exit(0);
     }
     if (isset($options['held'])) {
-        foreach ($outbox->heldEntries() as $entry) {
-            // For the person reviewing them: what the visitor wrote (From and Reply-To as the mail would have them).
-            fwrite(STDOUT, json_encode([
-                'id' => $entry->id(),
-                'sent' => EventLog::time($entry->createdAt),
-                'name' => $entry->message->replyToName,
-                'email' => $entry->message->replyTo,
-                'subject' => $entry->message->subject,
-                'body' => $entry->message->body,
-            ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n");
+        foreach ($outbox->held->entries() as $entry) {
+            fwrite(STDOUT, $listed($entry));
         }
         exit(0);
     }
-    foreach (['release', 'purge'] as $action) {
+    if (isset($options['failed'])) {
+        foreach ($outbox->failed->entries() as $entry) {
+            // A file that is not a readable entry is named, to be looked at by hand.
+            fwrite(STDOUT, is_string($entry)
+                ? json_encode(['file' => $entry, 'gaveUp' => 'unreadable'], JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n"
+                : $listed($entry, ['gaveUp' => $entry->gaveUp, 'reason' => $entry->lastError, 'attempts' => $entry->attempts]));
+        }
+        exit(0);
+    }
+    foreach (['release' => 'released', 'purge' => 'purged', 'purge-failed' => 'purged'] as $action => $event) {
         if (isset($options[$action])) {
             $which = is_string($options[$action]) ? $options[$action] : '';
             if ($which !== 'all' && preg_match(Outbox::ID_PATTERN, $which) !== 1) {
-                $log(EventLog::line('error', ['reason' => 'usage', 'detail' => "--$action=ID (16 hex digits, as --held lists) or --$action=all"]));
+                $log(EventLog::line('error', ['reason' => 'usage', 'detail' => "--$action=ID (16 hex digits, as --held or --failed lists) or --$action=all"]));
                 exit(2);
             }
-            $count = $action === 'release' ? $outbox->release($which === 'all' ? null : $which) : $outbox->purge($which === 'all' ? null : $which);
-            $log(EventLog::line($action === 'release' ? 'released' : 'purged', ['count' => $count] + ($which === 'all' ? [] : ['id' => $which])));
+            $id = $which === 'all' ? null : $which;
+            $count = match ($action) {
+                'release' => $outbox->held->release($id),
+                'purge' => $outbox->held->purge($id),
+                default => $outbox->failed->purge($id),
+            };
+            $log(EventLog::line($event, ['count' => $count] + ($id === null ? [] : ['id' => $id]) + ($action === 'purge-failed' ? ['from' => 'failed'] : [])));
             exit($count > 0 ? 0 : 1);
         }
     }
     if (!isset($options['loop'])) {
-        $report = $deliverer->runOnce(isset($options['now']));
-        $health->beat();
+        $report = $pass->run(isset($options['now']));
         fwrite(STDOUT, json_encode($report->toArray(), JSON_THROW_ON_ERROR) . "\n");
         exit($report->left > 0 || $report->failed > 0 ? 1 : 0);
     }
@@ -169,25 +226,9 @@ $stopRequested = static function () use (&$running): bool {
     return !$running;
 };
 $log(EventLog::line('deliverer-started', ['poll' => $poll . 's', 'outbox' => $config->outboxDir]));
-$reportedFailed = -1;
-$reportedHeld = -1;
 while ($running) {
     try {
-        $deliverer->runOnce(false, $stopRequested);
-        $proof->forgetExpired();
-        $failed = count($outbox->failed());
-        if ($failed !== $reportedFailed && $failed > 0) {
-            // Said again whenever the number changes, so nobody misses messages that need a person.
-            $log(EventLog::line('failed-waiting', ['count' => $failed, 'where' => $config->outboxDir . '/' . Outbox::FAILED_DIR]));
-        }
-        $reportedFailed = $failed;
-        $held = count($outbox->held());
-        if ($held !== $reportedHeld && $held > 0) {
-            // Posts without the page's proof of work wait for a person (--held, --release, --purge).
-            $log(EventLog::line('held-waiting', ['count' => $held, 'where' => $config->outboxDir . '/' . Outbox::HELD_DIR]));
-        }
-        $reportedHeld = $held;
-        $health->beat();
+        $pass->run(false, $stopRequested);
     } catch (\Throwable $e) {
         $log(EventLog::line('error', ['reason' => $e instanceof OutboxUnavailable ? 'outbox-unavailable' : 'unexpected', 'detail' => $e instanceof OutboxUnavailable ? $e->getMessage() : get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));
     }

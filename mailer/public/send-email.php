@@ -12,6 +12,7 @@ use Salon\Mailer\Deliverer;
 use Salon\Mailer\EventLog;
 use Salon\Mailer\HttpRequest;
 use Salon\Mailer\InvalidConfig;
+use Salon\Mailer\KeyUnusable;
 use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\OriginPolicy;
 use Salon\Mailer\Outbox;
@@ -36,13 +37,21 @@ $handler = null;
 try {
     $config = Config::fromEnvironment();
     $outbox = Outbox::fromConfig($config);
+    try {
+        $proof = ProofOfWork::fromConfig($config);
+    } catch (KeyUnusable $e) {
+        // Not a 500 for every visitor: without a key no proof can be checked, so every post is held (and /health says
+        // pow-key). The message names the file, never the key.
+        $log(EventLog::line('error', ['reason' => 'pow-key', 'detail' => $e->getMessage()]));
+        $proof = null;
+    }
     $handler = new RequestHandler(
         new Validator(),
         new MessageBuilder($config),
         $outbox,
         new Deliverer($outbox, new SmtpSender($config), $log),
         OriginPolicy::fromEnvironment(),
-        ProofOfWork::fromConfig($config),
+        $proof,
         $log,
     );
     // nginx runs this one script for two addresses: /send-email.php and GET /contact-challenge (salon.conf).

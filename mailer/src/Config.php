@@ -17,15 +17,39 @@ final readonly class Config
         'MAIL_FROM', 'MAIL_FROM_NAME', 'MAIL_TO',
         'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_AUTH', 'SMTP_USER', 'SMTP_PASS', 'SMTP_PASS_FILE', 'SMTP_TIMEOUT',
         'SMTP_CA_FILE',
-        'OUTBOX_DIR', 'OUTBOX_MAX_ATTEMPTS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
+        'OUTBOX_DIR', 'OUTBOX_RETRY_HOURS', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_PENDING', 'OUTBOX_MIN_FREE_MB',
         'OUTBOX_FAILED_DAYS', 'OUTBOX_MAX_HELD', 'OUTBOX_HELD_DAYS', 'POW_KEY_FILE',
         'HEALTH_SMTP_DOWN_SECONDS', 'HEALTH_WAITING_SECONDS', 'HEALTH_DELIVERER_SECONDS', 'HEALTH_SMTP_PROBE_SECONDS',
+        'HELD_DIGEST_HOUR', 'HELD_DIGEST_DAY_SECONDS',
     ];
 
     /** The privacy policy (/rodo) promises that undelivered messages are deleted this many days after they were sent. */
     public const FAILED_DAYS_MAX = 30;
     /** The privacy policy (/rodo) promises that messages held back for review are deleted this many days after they were sent. */
     public const HELD_DAYS_MAX = 14;
+
+    /**
+     * The whole-number settings: name => [lowest, highest, unit for the message, why the bound]. Read and checked
+     * alike; the bounds that are promises say so in the message.
+     */
+    private const NUMBERS = [
+        'SMTP_PORT' => [1, 65535, '', ''],
+        // Upper bound keeps a typo from bringing back PHPMailer's 300 s hang; php-fpm kills requests after 25 s anyway.
+        'SMTP_TIMEOUT' => [1, 20, 'seconds', ''],
+        'OUTBOX_RETRY_HOURS' => [1, 720, 'hours', ''],
+        'OUTBOX_RETRY_SECONDS' => [1, 86400, 'seconds', ''],
+        'OUTBOX_MAX_PENDING' => [1, 1_000_000, '', ''],
+        'OUTBOX_MIN_FREE_MB' => [0, 1_000_000_000, 'megabytes', ''],
+        'OUTBOX_FAILED_DAYS' => [1, self::FAILED_DAYS_MAX, 'days', ' (the privacy policy promises no longer)'],
+        'OUTBOX_MAX_HELD' => [1, 1_000_000, '', ''],
+        'OUTBOX_HELD_DAYS' => [1, self::HELD_DAYS_MAX, 'days', ' (the privacy policy promises no longer)'],
+        'HEALTH_SMTP_DOWN_SECONDS' => [1, 30 * 86400, 'seconds', ''],
+        'HEALTH_WAITING_SECONDS' => [1, 30 * 86400, 'seconds', ''],
+        'HEALTH_DELIVERER_SECONDS' => [1, 30 * 86400, 'seconds', ''],
+        'HEALTH_SMTP_PROBE_SECONDS' => [1, 30 * 86400, 'seconds', ''],
+        'HELD_DIGEST_HOUR' => [0, 23, '', ''],
+        'HELD_DIGEST_DAY_SECONDS' => [5, 86400, 'seconds', ''],
+    ];
 
     /** Hosts a login may go to without TLS: nothing leaves the machine, or it is the development catcher. */
     private const PLAIN_AUTH_HOSTS = ['localhost', '::1', '[::1]', 'catcher'];
@@ -45,25 +69,17 @@ final readonly class Config
         public int $smtpTimeout,
         /** Where accepted messages wait until SMTP takes them (see Outbox); absolute path. */
         public string $outboxDir = '',
-        /** Failed delivery attempts after which a message is moved to outbox/failed/. */
-        public int $outboxMaxAttempts = 10,
-        /** Delay before the first retry; each further retry waits twice as long (capped, see Outbox). */
-        public int $outboxRetrySeconds = 60,
+        /** How much the outbox takes and how long it keeps it (the OUTBOX_* settings). */
+        public OutboxLimits $outbox = new OutboxLimits(),
         /** CA certificates (PEM) to verify the SMTP server's certificate with, instead of the system's; '' for those. */
         public string $smtpCaFile = '',
-        /** Waiting messages over which new posts are refused (503) until the deliverer catches up. */
-        public int $outboxMaxPending = 500,
-        /** Free space on the outbox's disk under which new posts are refused (503). */
-        public int $outboxMinFreeMb = 100,
-        /** Days failed/ keeps a message, counted from when it was sent (at most FAILED_DAYS_MAX). */
-        public int $outboxFailedDays = self::FAILED_DAYS_MAX,
-        /** Messages held for review (posts without a valid proof of work) over which such posts are refused. */
-        public int $outboxMaxHeld = 500,
-        /** Days held/ keeps a message, counted from when it was sent (at most HELD_DAYS_MAX). */
-        public int $outboxHeldDays = self::HELD_DAYS_MAX,
-        /** The proof of work's HMAC key (from POW_KEY_FILE); '' = a key generated into the outbox (ProofOfWork). */
-        #[\SensitiveParameter]
-        public string $powKey = '',
+        /** Where the password is (SMTP_PASS_FILE), read again for every SMTP session (SmtpSender); '' when none. */
+        public string $smtpPassFile = '',
+        /**
+         * The proof of work's HMAC key as a file (POW_KEY_FILE), read by ProofOfWork where it is needed (the endpoint,
+         * not the deliverer); '' = a key generated into the outbox.
+         */
+        public string $powKeyFile = '',
         /** SMTP failing this long makes /health and the deliverer's health check say smtp-down. */
         public int $healthSmtpDownSeconds = 900,
         /** A message waiting this long makes /health say mail-waiting. */
@@ -72,6 +88,10 @@ final readonly class Config
         public int $healthDelivererSeconds = 600,
         /** How often the deliverer asks SMTP whether it answers while no message needs it. */
         public int $healthSmtpProbeSeconds = 300,
+        /** The hour (the salon's time) at which the day's digest of held messages goes (DigestSchedule). */
+        public int $heldDigestHour = 8,
+        /** The digest's "day": 86400, shorter only in tests. */
+        public int $heldDigestDaySeconds = 86400,
     ) {
     }
 
@@ -103,6 +123,15 @@ final readonly class Config
             : trim($defaults[$name] ?? '');
         $problems = [];
 
+        $number = [];
+        foreach (self::NUMBERS as $name => [$min, $max, $unit, $why]) {
+            $value = filter_var($get($name), FILTER_VALIDATE_INT, ['options' => ['min_range' => $min, 'max_range' => $max]]);
+            if ($value === false) {
+                $problems[] = "$name must be a number" . ($unit === '' ? '' : " of $unit") . " from $min to $max$why";
+            }
+            $number[$name] = (int) $value;
+        }
+
         $from = $get('MAIL_FROM');
         if (!self::isPlainAddress($from)) {
             $problems[] = $from === '' ? 'MAIL_FROM is missing' : 'MAIL_FROM is not an e-mail address';
@@ -110,16 +139,6 @@ final readonly class Config
         $to = $get('MAIL_TO');
         if (!self::isPlainAddress($to)) {
             $problems[] = $to === '' ? 'MAIL_TO is missing' : 'MAIL_TO is not an e-mail address';
-        }
-
-        $port = filter_var($get('SMTP_PORT'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 65535]]);
-        if ($port === false) {
-            $problems[] = 'SMTP_PORT must be a number from 1 to 65535';
-        }
-        // Upper bound keeps a typo from bringing back PHPMailer's 300 s hang; php-fpm kills requests after 25 s anyway.
-        $timeout = filter_var($get('SMTP_TIMEOUT'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 20]]);
-        if ($timeout === false) {
-            $problems[] = 'SMTP_TIMEOUT must be a number of seconds from 1 to 20';
         }
 
         $secure = strtolower($get('SMTP_SECURE'));
@@ -144,7 +163,7 @@ final readonly class Config
             if ($read === false) {
                 $problems[] = 'SMTP_PASS_FILE is not a readable file';
             } else {
-                $pass = (string) preg_replace('/\r?\n\z/', '', $read);
+                $pass = self::passwordIn($read);
             }
         }
         if ($auth && ($user === '' || $pass === '')) {
@@ -167,55 +186,11 @@ final readonly class Config
         if ($outboxDir === '' || $outboxDir[0] !== '/') {
             $problems[] = $outboxDir === '' ? 'OUTBOX_DIR is missing' : 'OUTBOX_DIR must be an absolute path';
         }
-        $maxAttempts = filter_var($get('OUTBOX_MAX_ATTEMPTS'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 100]]);
-        if ($maxAttempts === false) {
-            $problems[] = 'OUTBOX_MAX_ATTEMPTS must be a number from 1 to 100';
-        }
-        $retrySeconds = filter_var($get('OUTBOX_RETRY_SECONDS'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 86400]]);
-        if ($retrySeconds === false) {
-            $problems[] = 'OUTBOX_RETRY_SECONDS must be a number of seconds from 1 to 86400';
-        }
-
-        $maxPending = filter_var($get('OUTBOX_MAX_PENDING'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1_000_000]]);
-        if ($maxPending === false) {
-            $problems[] = 'OUTBOX_MAX_PENDING must be a number from 1 to 1000000';
-        }
-        $minFreeMb = filter_var($get('OUTBOX_MIN_FREE_MB'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 0, 'max_range' => 1_000_000_000]]);
-        if ($minFreeMb === false) {
-            $problems[] = 'OUTBOX_MIN_FREE_MB must be a number of megabytes from 0 to 1000000000';
-        }
-        $failedDays = filter_var($get('OUTBOX_FAILED_DAYS'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => self::FAILED_DAYS_MAX]]);
-        if ($failedDays === false) {
-            $problems[] = 'OUTBOX_FAILED_DAYS must be a number of days from 1 to ' . self::FAILED_DAYS_MAX . ' (the privacy policy promises no longer)';
-        }
-
-        $maxHeld = filter_var($get('OUTBOX_MAX_HELD'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 1_000_000]]);
-        if ($maxHeld === false) {
-            $problems[] = 'OUTBOX_MAX_HELD must be a number from 1 to 1000000';
-        }
-        $heldDays = filter_var($get('OUTBOX_HELD_DAYS'), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => self::HELD_DAYS_MAX]]);
-        if ($heldDays === false) {
-            $problems[] = 'OUTBOX_HELD_DAYS must be a number of days from 1 to ' . self::HELD_DAYS_MAX . ' (the privacy policy promises no longer)';
-        }
-        // A secret file, like the SMTP password; without one, ProofOfWork generates a key into the outbox.
-        $powKey = '';
+        // A secret file, like the SMTP password, but only the endpoint needs it: ProofOfWork reads it (and
+        // `deliver.php --check=php` checks it), so a deliverer without the file mounted starts all the same.
         $powKeyFile = $get('POW_KEY_FILE');
-        if ($powKeyFile !== '') {
-            $read = is_file($powKeyFile) && is_readable($powKeyFile) ? @file_get_contents($powKeyFile) : false;
-            $powKey = $read === false ? '' : trim($read);
-            if ($read === false) {
-                $problems[] = 'POW_KEY_FILE is not a readable file';
-            } elseif (strlen($powKey) < 32) {
-                $problems[] = 'POW_KEY_FILE must hold at least 32 characters (e.g. openssl rand -hex 32)';
-            }
-        }
-
-        $health = [];
-        foreach (['HEALTH_SMTP_DOWN_SECONDS', 'HEALTH_WAITING_SECONDS', 'HEALTH_DELIVERER_SECONDS', 'HEALTH_SMTP_PROBE_SECONDS'] as $name) {
-            $health[$name] = filter_var($get($name), FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 30 * 86400]]);
-            if ($health[$name] === false) {
-                $problems[] = "$name must be a number of seconds from 1 to 2592000";
-            }
+        if ($powKeyFile !== '' && $powKeyFile[0] !== '/') {
+            $problems[] = 'POW_KEY_FILE must be an absolute path';
         }
 
         if ($problems !== []) {
@@ -227,26 +202,31 @@ final readonly class Config
             fromName: self::singleLine($get('MAIL_FROM_NAME')),
             toAddress: $to,
             smtpHost: $host,
-            smtpPort: (int) $port,
+            smtpPort: $number['SMTP_PORT'],
             smtpSecure: $secure,
             smtpAuth: $auth,
             smtpUser: $user,
             smtpPass: $pass,
-            smtpTimeout: (int) $timeout,
+            smtpTimeout: $number['SMTP_TIMEOUT'],
             outboxDir: $outboxDir,
-            outboxMaxAttempts: (int) $maxAttempts,
-            outboxRetrySeconds: (int) $retrySeconds,
+            outbox: new OutboxLimits(
+                retryHours: $number['OUTBOX_RETRY_HOURS'],
+                retrySeconds: $number['OUTBOX_RETRY_SECONDS'],
+                maxPending: $number['OUTBOX_MAX_PENDING'],
+                minFreeBytes: $number['OUTBOX_MIN_FREE_MB'] * 1024 * 1024,
+                failedDays: $number['OUTBOX_FAILED_DAYS'],
+                maxHeld: $number['OUTBOX_MAX_HELD'],
+                heldDays: $number['OUTBOX_HELD_DAYS'],
+            ),
             smtpCaFile: $caFile,
-            outboxMaxPending: (int) $maxPending,
-            outboxMinFreeMb: (int) $minFreeMb,
-            outboxFailedDays: (int) $failedDays,
-            outboxMaxHeld: (int) $maxHeld,
-            outboxHeldDays: (int) $heldDays,
-            powKey: $powKey,
-            healthSmtpDownSeconds: (int) $health['HEALTH_SMTP_DOWN_SECONDS'],
-            healthWaitingSeconds: (int) $health['HEALTH_WAITING_SECONDS'],
-            healthDelivererSeconds: (int) $health['HEALTH_DELIVERER_SECONDS'],
-            healthSmtpProbeSeconds: (int) $health['HEALTH_SMTP_PROBE_SECONDS'],
+            smtpPassFile: $passFile,
+            powKeyFile: $powKeyFile,
+            healthSmtpDownSeconds: $number['HEALTH_SMTP_DOWN_SECONDS'],
+            healthWaitingSeconds: $number['HEALTH_WAITING_SECONDS'],
+            healthDelivererSeconds: $number['HEALTH_DELIVERER_SECONDS'],
+            healthSmtpProbeSeconds: $number['HEALTH_SMTP_PROBE_SECONDS'],
+            heldDigestHour: $number['HELD_DIGEST_HOUR'],
+            heldDigestDaySeconds: $number['HELD_DIGEST_DAY_SECONDS'],
         );
     }
 
@@ -256,12 +236,37 @@ final readonly class Config
         return strtolower(substr($this->fromAddress, (int) strrpos($this->fromAddress, '@') + 1));
     }
 
+    /**
+     * The SMTP password as it is now: SMTP_PASS_FILE read again (an operator who writes the relay's new password
+     * there needs no restart), or SMTP_PASS.
+     *
+     * @throws \RuntimeException the file cannot be read now
+     */
+    public function smtpPassword(): string
+    {
+        if ($this->smtpPassFile === '') {
+            return $this->smtpPass;
+        }
+        $read = @file_get_contents($this->smtpPassFile);
+        error_clear_last();
+        if ($read === false) {
+            throw new \RuntimeException('SMTP_PASS_FILE cannot be read');
+        }
+
+        return self::passwordIn($read);
+    }
+
+    /** A password file's password: one line break at its end (echo, an editor) is not part of it. */
+    private static function passwordIn(string $file): string
+    {
+        return (string) preg_replace('/\r?\n\z/', '', $file);
+    }
+
     /** Hide the password from var_dump/print_r output that might reach a log. */
     public function __debugInfo(): array
     {
         $info = get_object_vars($this);
         $info['smtpPass'] = $this->smtpPass === '' ? '' : '***';
-        $info['powKey'] = $this->powKey === '' ? '' : '***';
 
         return $info;
     }

@@ -63,15 +63,16 @@ final class Deliverer
         } catch (SendFailed $e) {
             return $e->permanent ? $this->refused($claim, $id, $attempt, $e) : $this->retry($claim, $id, $e);
         } catch (\Throwable $e) {
-            // Not a failure the sender knows about: the message waits for its next attempt (counted already, so a
-            // message that always triggers a bug ends in failed/ instead of looping).
-            $claim->release();
-            ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'unexpected', 'detail' => get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine()]));
+            // Not a failure the sender knows about: recorded like a passing one, so the message backs off and, if it
+            // always triggers the bug, ends in failed/ when its time is up instead of looping.
+            $detail = get_class($e) . ' at ' . basename($e->getFile()) . ':' . $e->getLine();
+            ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'unexpected', 'detail' => $detail]));
+            $this->retry($claim, $id, SendFailed::deferred('unexpected: ' . $detail));
 
             return Outcome::Error;
         }
 
-        $this->outbox->noteSmtpUp();
+        $this->outbox->smtp->noteUp();
         $this->remove($claim, $id, $attempt);
 
         return Outcome::Sent;
@@ -89,27 +90,40 @@ final class Deliverer
     {
         $report = new DeliveryReport();
         $report->staleTemporaryFiles = $this->outbox->removeStaleTemporaryFiles();
-        foreach ($this->outbox->expireFailed() as $id) {
-            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->failedDays]));
-            $report->expired++;
-        }
-        foreach ($this->outbox->expireHeld() as $id) {
-            ($this->log)(EventLog::line('expired', ['id' => $id, 'kept-days' => $this->outbox->heldDays, 'from' => 'held']));
-            $report->expired++;
-        }
 
-        if ($this->outbox->takeRecovery() || $this->smtpIsBack()) {
+        if ($this->outbox->smtp->takeRecovery() || $this->smtpIsBack()) {
             $report->recovered = true;
             $ignoreSchedule = true;
         }
         $all = $this->outbox->pending();
         $paths = $ignoreSchedule ? $all : $this->outbox->due();
         $report->waiting = count($all) - count($paths);
+        $stopped = $this->deliverEach($paths, $ignoreSchedule, $stopRequested, $report);
+        if (!$stopped && !$ignoreSchedule && $this->outbox->smtp->takeRecovery()) {
+            // A message of this pass found SMTP back after an outage: the rest need not wait out their backoff.
+            $report->recovered = true;
+            $report->waiting = 0;
+            $this->deliverEach($this->outbox->pending(), true, $stopRequested, $report);
+        }
+        $report->left = count($this->outbox->pending());
 
+        return $report;
+    }
+
+    /**
+     * Delivers each of $paths in turn (see runOnce); true when it stopped before the end (a failure that is not the
+     * message's own, or a stop request).
+     *
+     * @param list<string>            $paths
+     * @param (\Closure(): bool)|null $stopRequested
+     */
+    private function deliverEach(array $paths, bool $ignoreSchedule, ?\Closure $stopRequested, DeliveryReport $report): bool
+    {
         foreach ($paths as $path) {
             if ($stopRequested !== null && $stopRequested()) {
                 $report->interrupted = true;
-                break;
+
+                return true;
             }
             $claim = $this->outbox->claim($path);
             if ($claim === null) {
@@ -121,9 +135,10 @@ final class Deliverer
                 $report->failed++;
                 continue;
             }
-            if ($claim->entry->attempts >= $this->outbox->maxAttempts) {
-                // Its last attempt was counted and then its process died (or it died between counting and the move).
-                $this->giveUp($claim, $claim->entry->id(), $claim->entry->attempts, $claim->entry->lastError);
+            if ($claim->entry->attemptOpen && $this->outbox->outOfTime($claim->entry)) {
+                // Its last attempt never finished (its process died while sending it, as perhaps every attempt of
+                // it did: each backed off like any retry) and its time is up: it gives up without another try.
+                $this->expire($claim, $claim->entry);
                 $report->failed++;
                 continue;
             }
@@ -132,7 +147,6 @@ final class Deliverer
                 $report->waiting++;
                 continue;
             }
-            $attempts = $claim->entry->attempts;
             $outcome = $this->deliver($claim);
             if ($outcome === Outcome::Sent) {
                 $report->sent++;
@@ -142,17 +156,17 @@ final class Deliverer
                 $report->failed++;
                 continue;
             }
-            if ($attempts + 1 >= $this->outbox->maxAttempts) {
+            if ($outcome === Outcome::Expired) {
                 $report->failed++;
             } else {
                 $report->retried++;
             }
             $report->stoppedBySmtpFailure = true;
-            break;
-        }
-        $report->left = count($this->outbox->pending());
 
-        return $report;
+            return true;
+        }
+
+        return false;
     }
 
     /**
@@ -165,15 +179,15 @@ final class Deliverer
     private function smtpIsBack(): bool
     {
         $now = $this->outbox->now();
-        $lastFailure = $this->outbox->smtpLastFailure();
+        $lastFailure = $this->outbox->smtp->lastFailure();
         if ($lastFailure !== null) {
-            $interval = min(Outbox::SMTP_DOWN_SECONDS, $this->probeSeconds ?? Outbox::SMTP_DOWN_SECONDS);
+            $interval = min(SmtpHealth::DOWN_SECONDS, $this->probeSeconds ?? SmtpHealth::DOWN_SECONDS);
             if ($lastFailure > $now - $interval || $this->outbox->due() !== [] || ($this->probeSeconds === null && $this->outbox->pending() === [])) {
                 return false;
             }
         } else {
             // With messages due, their attempts are the check.
-            $checked = $this->outbox->smtpCheckedAt();
+            $checked = $this->outbox->smtp->checkedAt();
             if ($this->probeSeconds === null || ($checked !== null && $checked > $now - $this->probeSeconds) || $this->outbox->due() !== []) {
                 return false;
             }
@@ -184,24 +198,24 @@ final class Deliverer
             if ($lastFailure === null) {
                 ($this->log)(EventLog::line('smtp-down', ['reason' => $e->getMessage()]));
             }
-            $this->outbox->noteSmtpDown();
+            $this->outbox->smtp->noteDown();
 
             return false;
         }
-        $since = $this->outbox->smtpDownSince();
-        $this->outbox->noteSmtpUp();
+        $since = $this->outbox->smtp->downSince();
+        $this->outbox->smtp->noteUp();
         if ($since === null) {
             return false;
         }
         ($this->log)(EventLog::line('smtp-back', ['down-since' => EventLog::time($since)]));
 
-        return $this->outbox->takeRecovery();
+        return $this->outbox->smtp->takeRecovery();
     }
 
     private function refused(Claim $claim, string $id, int $attempt, SendFailed $e): Outcome
     {
         // It answered: the server is up, and the next message may go at once.
-        $this->outbox->noteSmtpUp();
+        $this->outbox->smtp->noteUp();
         try {
             $this->outbox->refuse($claim, $e->getMessage());
         } catch (OutboxUnavailable $problem) {
@@ -209,7 +223,7 @@ final class Deliverer
 
             return Outcome::Error;
         }
-        ($this->log)(EventLog::line('refused', ['id' => $id, 'attempt' => $attempt, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $e->getMessage()]));
+        ($this->log)(EventLog::line('refused', ['id' => $id, 'attempt' => $attempt, 'kept' => FailedMessages::DIR . '/', 'reason' => $e->getMessage()]));
 
         return Outcome::Refused;
     }
@@ -217,7 +231,7 @@ final class Deliverer
     private function retry(Claim $claim, string $id, SendFailed $e): Outcome
     {
         if ($e->kind === SendFailed::UNREACHABLE) {
-            $this->outbox->noteSmtpDown();
+            $this->outbox->smtp->noteDown();
         }
         try {
             $updated = $this->outbox->recordFailure($claim, $e->getMessage());
@@ -228,13 +242,14 @@ final class Deliverer
         }
         if ($updated->nextAttemptAt === 0) {
             ($this->log)(EventLog::line('failed', [
-                'id' => $id, 'attempts' => $updated->attempts, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $e->getMessage(),
+                'id' => $id, 'attempts' => $updated->attempts, 'kept' => FailedMessages::DIR . '/', 'reason' => $e->getMessage(),
             ]));
-        } else {
-            ($this->log)(EventLog::line('retry', [
-                'id' => $id, 'attempt' => $updated->attempts, 'next' => EventLog::time($updated->nextAttemptAt), 'reason' => $e->getMessage(),
-            ]));
+
+            return Outcome::Expired;
         }
+        ($this->log)(EventLog::line('retry', [
+            'id' => $id, 'attempt' => $updated->attempts, 'next' => EventLog::time($updated->nextAttemptAt), 'reason' => $e->getMessage(),
+        ]));
 
         return Outcome::Retry;
     }
@@ -251,11 +266,22 @@ final class Deliverer
         }
     }
 
+    private function expire(Claim $claim, OutboxEntry $entry): void
+    {
+        $reason = sprintf('attempt %d did not finish (%s), and its time is up', $entry->attempts, $entry->lastError !== '' ? 'before it: ' . $entry->lastError : 'its process died');
+        try {
+            $this->outbox->expire($claim, $reason);
+            ($this->log)(EventLog::line('failed', ['id' => $entry->id(), 'attempts' => $entry->attempts, 'kept' => FailedMessages::DIR . '/', 'reason' => $reason]));
+        } catch (OutboxUnavailable $e) {
+            ($this->log)(EventLog::line('error', ['id' => $entry->id(), 'reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
+        }
+    }
+
     private function giveUp(Claim $claim, string $id, int $attempts, string $reason): void
     {
         try {
-            $this->outbox->moveToFailed($claim);
-            ($this->log)(EventLog::line('failed', ['id' => $id, 'attempts' => $attempts, 'kept' => Outbox::FAILED_DIR . '/', 'reason' => $reason]));
+            $this->outbox->failed->keep($claim);
+            ($this->log)(EventLog::line('failed', ['id' => $id, 'attempts' => $attempts, 'kept' => FailedMessages::DIR . '/', 'reason' => $reason]));
         } catch (OutboxUnavailable $e) {
             ($this->log)(EventLog::line('error', ['id' => $id, 'reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
         }

@@ -10,7 +10,7 @@ final class DeliveryReport
     public int $sent = 0;
     /** Failed and scheduled for a later attempt. */
     public int $retried = 0;
-    /** Moved to failed/ (refused by the server, attempts used up, or unreadable). */
+    /** Moved to failed/ (refused by the server, its time up, or unreadable). */
     public int $failed = 0;
     /** Held by another process (a request sending it right now, or another deliverer). */
     public int $busy = 0;
@@ -19,8 +19,12 @@ final class DeliveryReport
     /** Still in the outbox after the pass. */
     public int $left = 0;
     public int $staleTemporaryFiles = 0;
-    /** Deleted from failed/ after the retention period. */
+    /** Deleted from failed/ or held/ after the retention period (counted from when the salon was told of them). */
     public int $expired = 0;
+    /** Held messages the digest told the salon of in this pass. */
+    public int $toldOfHeld = 0;
+    /** Failed messages a notice told the salon of in this pass. */
+    public int $toldOfFailed = 0;
     /** SMTP came back from an outage: every waiting message was due in this pass. */
     public bool $recovered = false;
     public bool $stoppedBySmtpFailure = false;

@@ -16,6 +16,8 @@ final class Health
     public const SMTP_DOWN = 'smtp-down';
     public const MAIL_WAITING = 'mail-waiting';
     public const MAIL_FAILED = 'mail-failed';
+    /** A held message that should have been in a digest by now (its slot, plus HEALTH_WAITING_SECONDS). */
+    public const HELD_DIGEST_OVERDUE = 'held-digest-overdue';
     public const DISK_LOW = 'disk-low';
     public const POW_KEY = 'pow-key';
     public const DELIVERER_STALLED = 'deliverer-stalled';
@@ -43,11 +45,12 @@ final class Health
     }
 
     /**
-     * Every problem now, code => detail; empty when the pipeline works.
+     * Every problem now, code => detail; empty when the pipeline works. $keyMatters false: not the proof-of-work key
+     * (the deliverer's view: it neither needs the key nor has POW_KEY_FILE mounted; /health, in php, checks it).
      *
      * @return array<string, string>
      */
-    public function problems(): array
+    public function problems(bool $keyMatters = true): array
     {
         $now = $this->outbox->now();
         $problems = [];
@@ -57,24 +60,28 @@ final class Health
         }
         try {
             $waiting = $this->outbox->pending();
-            $oldest = $waiting === [] ? null : Outbox::storedAt($waiting[0]);
+            $oldest = $waiting === [] ? null : Spool::storedAt($waiting[0]);
             if ($oldest !== null && $oldest <= $now - $this->config->healthWaitingSeconds) {
                 $problems[self::MAIL_WAITING] = sprintf('%d waiting, the oldest since %s (threshold %d s)', count($waiting), EventLog::time($oldest), $this->config->healthWaitingSeconds);
             }
-            $failed = count($this->outbox->failed());
+            $failed = count($this->outbox->failed->paths());
             if ($failed > 0) {
-                $problems[self::MAIL_FAILED] = sprintf('%d in %s/ (deliver.php --failed lists them)', $failed, Outbox::FAILED_DIR);
+                $problems[self::MAIL_FAILED] = sprintf('%d in %s/ (deliver.php --failed lists them)', $failed, FailedMessages::DIR);
+            }
+            $overdue = $this->digestOverdueSince();
+            if ($overdue !== null) {
+                $problems[self::HELD_DIGEST_OVERDUE] = sprintf('a held message was due in the digest at %s (threshold %d s)', EventLog::time($overdue), $this->config->healthWaitingSeconds);
             }
         } catch (OutboxUnavailable $e) {
             $problems[self::OUTBOX_UNAVAILABLE] = $e->getMessage();
         }
         $free = ($this->freeBytes)();
         error_clear_last();
-        $floor = $this->config->outboxMinFreeMb * 1024 * 1024;
+        $floor = $this->config->outbox->minFreeBytes;
         if ($free !== false && $free < $floor) {
-            $problems[self::DISK_LOW] = sprintf('%d MB free on the outbox\'s disk, under its floor of %d MB', (int) floor($free / 1048576), $this->config->outboxMinFreeMb);
+            $problems[self::DISK_LOW] = sprintf('%d MB free on the outbox\'s disk, under its floor of %d MB', (int) floor($free / 1048576), intdiv($floor, 1048576));
         }
-        $key = ProofOfWork::keyProblem($this->config);
+        $key = $keyMatters ? ProofOfWork::keyProblem($this->config) : null;
         if ($key !== null) {
             $problems[self::POW_KEY] = $key;
         }
@@ -105,10 +112,26 @@ final class Health
             : Response::json(503, ['status' => 'fail', 'problems' => $found, 'checked' => $checked]);
     }
 
+    /** When the oldest held message the salon has not been told of was due in a digest, if that is too long ago. */
+    private function digestOverdueSince(): ?int
+    {
+        $told = DelivererState::load($this->config->outboxDir)->told(DelivererState::HELD);
+        foreach ($this->outbox->held->paths() as $path) {
+            if (!isset($told[Spool::idFromPath($path)])) {
+                // Oldest first: the first one not told of decides.
+                $due = DigestSchedule::fromConfig($this->config)->nextSlotAfter(Spool::storedAt($path));
+
+                return $due <= $this->outbox->now() - $this->config->healthWaitingSeconds ? $due : null;
+            }
+        }
+
+        return null;
+    }
+
     /** SMTP unreachable or refusing the login for longer than the threshold (the deliverer's own check). */
     public function smtpProblem(): ?string
     {
-        $since = $this->outbox->smtpDownSince();
+        $since = $this->outbox->smtp->downSince();
         if ($since === null || $since > $this->outbox->now() - $this->config->healthSmtpDownSeconds) {
             return null;
         }

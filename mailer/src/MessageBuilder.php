@@ -10,10 +10,16 @@ namespace Salon\Mailer;
  * From and To come only from Config: a visitor's address in From fails SPF/DMARC
  * at the salon's provider, and a To taken from the form would make this an open relay.
  * The visitor goes into Reply-To, so "Reply" in the salon's mail client just works.
+ *
+ * The mail comes from the salon's own domain, so nothing the visitor wrote may pass for the salon's words: the
+ * subject holds none of it (a name such as "Dział IT Aurea - Twoja skrzynka wygasa" would otherwise stand there),
+ * and the body says, above the visitor's text, that what follows are a visitor's own words sent through the form,
+ * from which address, unchecked (mail clients turn a URL in it into a link).
  */
 final class MessageBuilder
 {
-    private const TIMEZONE = 'Europe/Warsaw';
+    /** The salon's time zone: every time the salon reads is in it. */
+    public const TIMEZONE = 'Europe/Warsaw';
 
     /** @var \Closure(): \DateTimeImmutable */
     private readonly \Closure $clock;
@@ -26,9 +32,11 @@ final class MessageBuilder
         $this->clock = $clock ?? static fn (): \DateTimeImmutable => new \DateTimeImmutable('now');
     }
 
+    /** The subject: the form and the time, never the visitor's words. */
+    public const SUBJECT = 'Formularz kontaktowy strony: nowa wiadomość (%s)';
+
     public function build(ContactMessage $message): OutgoingMessage
     {
-        $name = self::headerSafe($message->name);
         $now = ($this->clock)();
 
         return new OutgoingMessage(
@@ -36,9 +44,27 @@ final class MessageBuilder
             fromName: $this->config->fromName,
             to: $this->config->toAddress,
             replyTo: $message->email,
-            replyToName: $name,
-            subject: 'Wiadomość ze strony od ' . $name,
+            replyToName: self::headerSafe($message->name),
+            subject: sprintf(self::SUBJECT, self::localTime($now)),
             body: $this->body($message, $now),
+            messageId: sprintf('<%s@%s>', bin2hex(random_bytes(16)), $this->config->siteDomain()),
+            date: $now->setTimezone(new \DateTimeZone(self::TIMEZONE))->format(\DateTimeInterface::RFC2822),
+        );
+    }
+
+    /** A mail of the site's own to the salon (SalonNotices): no Reply-To, since nobody but the site wrote it. */
+    public function notice(string $subject, string $body): OutgoingMessage
+    {
+        $now = ($this->clock)();
+
+        return new OutgoingMessage(
+            from: $this->config->fromAddress,
+            fromName: $this->config->fromName,
+            to: $this->config->toAddress,
+            replyTo: '',
+            replyToName: '',
+            subject: $subject,
+            body: $body,
             messageId: sprintf('<%s@%s>', bin2hex(random_bytes(16)), $this->config->siteDomain()),
             date: $now->setTimezone(new \DateTimeZone(self::TIMEZONE))->format(\DateTimeInterface::RFC2822),
         );
@@ -46,21 +72,41 @@ final class MessageBuilder
 
     private function body(ContactMessage $message, \DateTimeImmutable $now): string
     {
-        // The salon reads this in Warsaw whatever the server's time zone is.
-        $date = $now->setTimezone(new \DateTimeZone(self::TIMEZONE))->format('Y-m-d H:i');
-
         return implode("\n", [
-            'Nowa wiadomość z formularza kontaktowego na stronie.',
+            'Wiadomość z formularza kontaktowego na stronie ' . $this->config->siteDomain() . '.',
+            'To, co poniżej, napisała osoba odwiedzająca stronę – jej własne słowa, przepisane bez zmian, nie salonu',
+            'ani strony. Nadawca podał adres ' . $message->email . ' (nikt go nie sprawdził); „Odpowiedz” trafi na ten',
+            'adres. Nie loguj się przez linki z tej wiadomości i nie podawaj w odpowiedzi haseł ani danych.',
             '',
+            ...self::fields($message, $now),
+        ]);
+    }
+
+    /**
+     * The visitor's fields, labelled in Polish, the text last (also the held messages' digest shows them so).
+     *
+     * @return list<string> lines
+     */
+    public static function fields(ContactMessage $message, \DateTimeImmutable|int $at): array
+    {
+        return [
             'Imię i nazwisko: ' . $message->name,
             'E-mail: ' . $message->email,
             'Telefon: ' . ($message->phone !== '' ? $message->phone : '(nie podano)'),
-            'Data: ' . $date,
+            'Data: ' . self::localTime($at),
             '',
             'Wiadomość:',
             $message->message,
             '',
-        ]);
+        ];
+    }
+
+    /** A time as the salon reads it: in Warsaw, whatever the server's time zone is. */
+    public static function localTime(\DateTimeImmutable|int $at): string
+    {
+        $time = is_int($at) ? (new \DateTimeImmutable('@' . $at)) : $at;
+
+        return $time->setTimezone(new \DateTimeZone(self::TIMEZONE))->format('Y-m-d H:i');
     }
 
     /**

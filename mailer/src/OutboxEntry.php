@@ -5,12 +5,20 @@ declare(strict_types=1);
 namespace Salon\Mailer;
 
 /**
- * One message waiting in the outbox: the mail exactly as it will be sent, plus its delivery state.
+ * One message in the outbox: the mail exactly as it will be sent, plus its delivery state.
  * Stored as one JSON file per message (see Outbox).
  */
 final readonly class OutboxEntry
 {
     public const VERSION = 1;
+
+    /** In failed/ because the server refused this message itself (5xx after its content). */
+    public const REFUSED = 'refused';
+    /** In failed/ because it was still not delivered when its retries' time was up. */
+    public const EXPIRED = 'expired';
+
+    /** When this round of retries began: when it was accepted, or when a person put it back in the queue. */
+    public int $queuedAt;
 
     public function __construct(
         public OutgoingMessage $message,
@@ -22,7 +30,15 @@ final readonly class OutboxEntry
         public int $nextAttemptAt = 0,
         /** Redacted reason of the last failure (no addresses, no message text). */
         public string $lastError = '',
+        ?int $queuedAt = null,
+        /** From the moment an attempt is counted until its outcome is written: still true if its process died. */
+        public bool $attemptOpen = false,
+        /** Why it is in failed/ (REFUSED, EXPIRED); '' while it waits. */
+        public string $gaveUp = '',
+        /** The fields as the visitor sent them, for a digest or a notice to show them; null in older entries. */
+        public ?ContactMessage $visitor = null,
     ) {
+        $this->queuedAt = $queuedAt ?? $createdAt;
     }
 
     /** The opaque id used in logs and file names: the same for every retry, and says nothing about the sender. */
@@ -39,19 +55,22 @@ final readonly class OutboxEntry
     /** One more attempt counted, made from now on; the next one not before $nextAttemptAt. */
     public function attemptStarted(int $nextAttemptAt): self
     {
-        return new self($this->message, $this->createdAt, $this->attempts + 1, $nextAttemptAt, $this->lastError);
+        return $this->with(attempts: $this->attempts + 1, nextAttemptAt: $nextAttemptAt, attemptOpen: true);
     }
 
-    /** The attempt failed with $error; the next one not before $nextAttemptAt (0: none, it is in failed/). */
-    public function failedWith(string $error, int $nextAttemptAt): self
+    /**
+     * The attempt failed with $error; the next one not before $nextAttemptAt (0: none, it goes to failed/ for the
+     * reason $gaveUp).
+     */
+    public function failedWith(string $error, int $nextAttemptAt, string $gaveUp = ''): self
     {
-        return new self($this->message, $this->createdAt, $this->attempts, $nextAttemptAt, $error);
+        return $this->with(nextAttemptAt: $nextAttemptAt, lastError: $error, attemptOpen: false, gaveUp: $gaveUp);
     }
 
-    /** Back in the queue with a clean slate (an operator's `deliver.php --retry-failed`). */
+    /** Back in the queue with a clean slate and a new round of retries (released from held/, or --retry-failed). */
     public function requeued(int $now): self
     {
-        return new self($this->message, $this->createdAt, 0, $now, $this->lastError);
+        return $this->with(attempts: 0, nextAttemptAt: $now, queuedAt: $now, attemptOpen: false, gaveUp: '');
     }
 
     public function toJson(): string
@@ -60,10 +79,14 @@ final readonly class OutboxEntry
             'version' => self::VERSION,
             'id' => $this->id(),
             'createdAt' => $this->createdAt,
+            'queuedAt' => $this->queuedAt,
             'attempts' => $this->attempts,
+            'attemptOpen' => $this->attemptOpen,
             'nextAttemptAt' => $this->nextAttemptAt,
             'lastError' => $this->lastError,
+            'gaveUp' => $this->gaveUp,
             'message' => $this->message->toArray(),
+            'visitor' => $this->visitor === null ? null : get_object_vars($this->visitor),
         ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_PRETTY_PRINT | JSON_THROW_ON_ERROR) . "\n";
     }
 
@@ -83,6 +106,8 @@ final readonly class OutboxEntry
                 throw new \UnexpectedValueException("field '$field' is missing or not a number");
             }
         }
+        $visitor = $data['visitor'] ?? null;
+        $fields = ['name', 'email', 'phone', 'message'];
 
         return new self(
             OutgoingMessage::fromArray($data['message']),
@@ -90,6 +115,33 @@ final readonly class OutboxEntry
             $data['attempts'],
             $data['nextAttemptAt'],
             is_string($data['lastError'] ?? null) ? $data['lastError'] : '',
+            is_int($data['queuedAt'] ?? null) ? $data['queuedAt'] : null,
+            ($data['attemptOpen'] ?? false) === true,
+            in_array($data['gaveUp'] ?? '', [self::REFUSED, self::EXPIRED], true) ? $data['gaveUp'] : '',
+            is_array($visitor) && array_filter($fields, static fn (string $f): bool => !is_string($visitor[$f] ?? null)) === []
+                ? new ContactMessage($visitor['name'], $visitor['email'], $visitor['phone'], $visitor['message'])
+                : null,
+        );
+    }
+
+    private function with(
+        ?int $attempts = null,
+        ?int $nextAttemptAt = null,
+        ?string $lastError = null,
+        ?int $queuedAt = null,
+        ?bool $attemptOpen = null,
+        ?string $gaveUp = null,
+    ): self {
+        return new self(
+            $this->message,
+            $this->createdAt,
+            $attempts ?? $this->attempts,
+            $nextAttemptAt ?? $this->nextAttemptAt,
+            $lastError ?? $this->lastError,
+            $queuedAt ?? $this->queuedAt,
+            $attemptOpen ?? $this->attemptOpen,
+            $gaveUp ?? $this->gaveUp,
+            $this->visitor,
         );
     }
 }

@@ -11,8 +11,10 @@ enum Outcome
     case Sent;
     /** The server refused it for good: kept in failed/, the pass goes on. */
     case Refused;
-    /** Not sent this time; scheduled again (or moved to failed/ after its last attempt). */
+    /** Not sent this time; scheduled again. */
     case Retry;
+    /** Not sent this time, and its time is up: kept in failed/. */
+    case Expired;
     /** The outbox could not record the outcome, or something unexpected happened. */
     case Error;
 }

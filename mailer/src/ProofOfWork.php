@@ -39,10 +39,13 @@ final class ProofOfWork
         $this->clock = $clock ?? static fn (): int => time();
     }
 
-    /** @throws OutboxUnavailable the generated key cannot be read or written */
+    /** The shortest key accepted (64 hex digits are generated). */
+    public const KEY_MIN_LENGTH = 32;
+
+    /** @throws KeyUnusable naming the file */
     public static function fromConfig(Config $config): self
     {
-        $key = $config->powKey !== '' ? $config->powKey : self::generatedKey($config->outboxDir . '/' . self::GENERATED_KEY_FILE);
+        $key = $config->powKeyFile !== '' ? self::keyIn($config->powKeyFile) : self::generatedKey($config->outboxDir . '/' . self::GENERATED_KEY_FILE);
 
         return new self($key, $config->outboxDir . '/' . self::SPENT_DIR);
     }
@@ -158,50 +161,78 @@ final class ProofOfWork
     }
 
     /**
-     * Why no key can be had, or null when one can: the configured key (Config has checked POW_KEY_FILE), or the
-     * generated one, which must be readable and long enough, or not made yet in an outbox that can take it.
-     * Looks only; never makes the key.
+     * Why no key can be had, or null when one can: POW_KEY_FILE must be usable now; the generated key must be, or
+     * the outbox must be able to take a new one (ProofOfWork makes or replaces it at its next use). Makes nothing.
      */
     public static function keyProblem(Config $config): ?string
     {
-        if ($config->powKey !== '') {
-            return null;
+        if ($config->powKeyFile !== '') {
+            try {
+                self::keyIn($config->powKeyFile);
+
+                return null;
+            } catch (KeyUnusable $e) {
+                return $e->getMessage();
+            }
         }
         $path = $config->outboxDir . '/' . self::GENERATED_KEY_FILE;
-        clearstatcache(true, $path);
-        if (!file_exists($path)) {
-            return is_writable($config->outboxDir) ? null : "cannot make the key $path: the outbox is not writable";
-        }
-        $key = @file_get_contents($path);
-        error_clear_last();
-        if ($key === false) {
-            return "the key $path is not readable";
+        if (self::usableKey($path) !== null || is_writable($config->outboxDir)) {
+            return null;
         }
 
-        return strlen(trim($key)) < 32 ? "the key $path holds fewer than 32 characters" : null;
+        return "the key $path is missing or short, and the outbox cannot take a new one";
     }
 
-    /** Reads the generated key, making it on first use (random, owner-only; the first writer wins a race). */
-    private static function generatedKey(string $path): string
+    /** @throws KeyUnusable */
+    private static function keyIn(string $path): string
     {
-        $key = @file_get_contents($path);
-        for ($try = 0; ($key === false || strlen(trim($key)) < 32) && $try < 5; $try++) {
-            $handle = @fopen($path, 'x');
-            if ($handle !== false) {
-                @chmod($path, 0600);
-                fwrite($handle, bin2hex(random_bytes(32)));
-                fflush($handle);
-                fclose($handle);
-            } else {
-                usleep(20_000); // another worker is writing it
-            }
-            $key = @file_get_contents($path);
-        }
-        error_clear_last();
-        if ($key === false || strlen(trim($key)) < 32) {
-            throw OutboxUnavailable::because('cannot read or make the proof-of-work key', $path);
+        if (!is_file($path) || !is_readable($path)) {
+            throw new KeyUnusable("POW_KEY_FILE $path is not a readable file");
         }
 
-        return trim($key);
+        return self::usableKey($path) ?? throw new KeyUnusable("POW_KEY_FILE $path must hold at least " . self::KEY_MIN_LENGTH . ' characters (e.g. openssl rand -hex 32)');
+    }
+
+    private static function usableKey(string $path): ?string
+    {
+        clearstatcache(true, $path);
+        $key = @file_get_contents($path);
+        error_clear_last();
+
+        return $key !== false && strlen(trim($key)) >= self::KEY_MIN_LENGTH ? trim($key) : null;
+    }
+
+    /**
+     * Reads the generated key; makes it when it is missing, and replaces it when it is empty or short (a crash or a
+     * full disk while it was written): a new key is written whole to a temporary file, fsync'ed, and only then given
+     * the name, by link() where there is none (the first writer wins, every worker then reads that one) or rename()
+     * over an unusable one. Owner only.
+     *
+     * @throws KeyUnusable
+     */
+    private static function generatedKey(string $path): string
+    {
+        $key = self::usableKey($path);
+        if ($key !== null) {
+            return $key;
+        }
+        $dir = dirname($path);
+        $temp = $dir . '/.tmp-pow-key-' . bin2hex(random_bytes(6));
+        $handle = @fopen($temp, 'x');
+        if ($handle !== false) {
+            $written = @chmod($temp, 0600) && @fwrite($handle, bin2hex(random_bytes(32))) === 64 && @fflush($handle) && @fsync($handle);
+            fclose($handle);
+            if ($written && (file_exists($path) ? @rename($temp, $path) : @link($temp, $path))) {
+                $directory = @fopen($dir, 'r');
+                if ($directory !== false) {
+                    @fsync($directory);
+                    fclose($directory);
+                }
+            }
+            @unlink($temp);
+        }
+        error_clear_last();
+
+        return self::usableKey($path) ?? throw new KeyUnusable("cannot read or make the proof-of-work key $path");
     }
 }

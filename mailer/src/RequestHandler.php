@@ -63,7 +63,8 @@ final class RequestHandler
         private readonly Outbox $outbox,
         private readonly Deliverer $deliverer,
         private readonly OriginPolicy $origins,
-        private readonly ProofOfWork $proof,
+        /** Null when its key cannot be had (KeyUnusable): every post is then held, none refused or lost. */
+        private readonly ?ProofOfWork $proof,
         ?\Closure $log = null,
     ) {
         $this->log = $log ?? EventLog::toErrorLog();
@@ -107,15 +108,15 @@ final class RequestHandler
         }
 
         $message = $this->builder->build($result);
-        $unproven = $this->proof->redeem($request->proof);
+        $unproven = $this->proof === null ? 'no-key' : $this->proof->redeem($request->proof);
         if ($unproven !== null) {
-            return $this->hold($message, $unproven, $page);
+            return $this->hold($message, $result, $unproven, $page);
         }
 
         // A delivery just found SMTP away: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
-        $sendNow = !$this->outbox->smtpLooksDown();
+        $sendNow = !$this->outbox->smtp->looksDown();
         try {
-            $claim = $this->outbox->store($message, attemptNow: $sendNow);
+            $claim = $this->outbox->store($message, attemptNow: $sendNow, visitor: $result);
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
 
@@ -140,15 +141,19 @@ final class RequestHandler
         if (strtoupper($request->method) !== 'GET') {
             return $this->reject('method', 405, self::CHALLENGE_METHOD_ERROR, ['Allow' => 'GET']);
         }
+        if ($this->proof === null) {
+            // The page then posts without a proof, and the post is held: kept, confirmed, in the salon's digest.
+            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60']);
+        }
 
         return Response::json(200, $this->proof->challenge());
     }
 
     /** A valid message without a valid proof of work: held for review, answered as stored (or 503 when held/ is full). */
-    private function hold(OutgoingMessage $message, string $reason, bool $page): Response
+    private function hold(OutgoingMessage $message, ContactMessage $visitor, string $reason, bool $page): Response
     {
         try {
-            $id = $this->outbox->hold($message);
+            $id = $this->outbox->held->hold($message, $visitor);
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('refused', ['reason' => $e->reason, 'proof' => $reason] + $e->details));
 

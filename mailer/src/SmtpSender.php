@@ -61,7 +61,8 @@ final class SmtpSender implements MailSender
      * Builds a fully configured PHPMailer without connecting; public so tests can
      * inspect the headers with preSend() instead of needing a server.
      *
-     * @throws SendFailed when PHPMailer refuses an address (REFUSED: it would refuse it on every retry)
+     * @throws SendFailed when PHPMailer refuses an address (REFUSED: it would refuse it on every retry), or the
+     *                    password file cannot be read (UNREACHABLE)
      */
     public function prepare(OutgoingMessage $message): PHPMailer
     {
@@ -78,8 +79,9 @@ final class SmtpSender implements MailSender
             $mailer->setFrom($message->from, $message->fromName, true);
             $mailer->addAddress($message->to);
             // addReplyTo returns false (without throwing) for an address it already has or an IDN
-            // domain it cannot encode; a mail without Reply-To would send the answer nowhere useful.
-            if (!$mailer->addReplyTo($message->replyTo, $message->replyToName)) {
+            // domain it cannot encode; a visitor's mail without Reply-To would send the answer nowhere useful. The
+            // site's own notices to the salon have none.
+            if ($message->replyTo !== '' && !$mailer->addReplyTo($message->replyTo, $message->replyToName)) {
                 throw SendFailed::refused('Reply-To address was not accepted by PHPMailer');
             }
         } catch (MailerException $e) {
@@ -121,7 +123,12 @@ final class SmtpSender implements MailSender
         $mailer->SMTPAuth = $this->config->smtpAuth;
         if ($this->config->smtpAuth) {
             $mailer->Username = $this->config->smtpUser;
-            $mailer->Password = $this->config->smtpPass;
+            try {
+                $mailer->Password = $this->config->smtpPassword();
+            } catch (\RuntimeException $e) {
+                // No login can be made: like a refused one, retried (and SMTP marked down) until the file is back.
+                throw SendFailed::because($e->getMessage(), $e);
+            }
         }
         // The default is 300 s per step: a dead relay would hang the form for minutes and outlive php-fpm's
         // request_terminate_timeout. Timelimit bounds each wait for a reply (PHPMailer waits on it with select()).

@@ -12,10 +12,11 @@ namespace Salon\Mailer;
  */
 final class Validator
 {
-    public const NAME_MAX = 100;
-    public const EMAIL_MAX = 254; // RFC 5321 path limit
-    public const PHONE_MAX = 30;
-    public const MESSAGE_MAX = 5000;
+    /**
+     * The fields' longest values, in characters (the e-mail in bytes: 254 is RFC 5321's path limit). One file, read
+     * here and by the page's form for its maxLength (frontend/app/components/ContactForm/submitContact.ts).
+     */
+    public const LIMITS_FILE = __DIR__ . '/contact-limits.json';
 
     /** Filled in only by bots: the field is hidden from people (see the frontend form). */
     public const HONEYPOT_FIELD = 'website';
@@ -49,13 +50,14 @@ final class Validator
     public function validate(array $input): ContactMessage|array
     {
         $errors = [];
+        $limits = self::limits();
 
         $name = $this->text($input, 'name', $errors, singleLine: true);
         if ($name !== null) {
             if ($name === '') {
                 $errors['name'] = 'Podaj imię i nazwisko.';
-            } elseif (mb_strlen($name, 'UTF-8') > self::NAME_MAX) {
-                $errors['name'] = 'Imię może mieć najwyżej 100 znaków.';
+            } elseif (mb_strlen($name, 'UTF-8') > $limits['name']) {
+                $errors['name'] = 'Imię może mieć najwyżej ' . self::characters($limits['name']) . '.';
             } elseif (preg_match(self::NAME_PATTERN, $name) !== 1) {
                 $errors['name'] = self::NAME_CHARACTERS;
             }
@@ -65,8 +67,8 @@ final class Validator
         if ($email !== null) {
             if ($email === '') {
                 $errors['email'] = 'Podaj adres e-mail.';
-            } elseif (strlen($email) > self::EMAIL_MAX) {
-                $errors['email'] = 'Adres e-mail może mieć najwyżej 254 znaki.';
+            } elseif (strlen($email) > $limits['email']) {
+                $errors['email'] = 'Adres e-mail może mieć najwyżej ' . self::characters($limits['email']) . '.';
             } elseif (!self::isTypedAddress($email)) {
                 $errors['email'] = 'Podaj poprawny adres e-mail.';
             }
@@ -74,8 +76,8 @@ final class Validator
 
         $phone = $this->text($input, 'phone', $errors, singleLine: true);
         if ($phone !== null && $phone !== '') {
-            if (mb_strlen($phone, 'UTF-8') > self::PHONE_MAX) {
-                $errors['phone'] = 'Numer telefonu może mieć najwyżej 30 znaków.';
+            if (mb_strlen($phone, 'UTF-8') > $limits['phone']) {
+                $errors['phone'] = 'Numer telefonu może mieć najwyżej ' . self::characters($limits['phone']) . '.';
             } elseif (preg_match('/^[0-9 +\-().]+$/D', $phone) !== 1) {
                 $errors['phone'] = 'Numer telefonu może zawierać tylko cyfry, spacje i znaki + - ( ).';
             }
@@ -85,8 +87,8 @@ final class Validator
         if ($message !== null) {
             if ($message === '') {
                 $errors['message'] = 'Wpisz treść wiadomości.';
-            } elseif (mb_strlen($message, 'UTF-8') > self::MESSAGE_MAX) {
-                $errors['message'] = 'Wiadomość może mieć najwyżej 5000 znaków.';
+            } elseif (mb_strlen($message, 'UTF-8') > $limits['message']) {
+                $errors['message'] = 'Wiadomość może mieć najwyżej ' . self::characters($limits['message']) . '.';
             }
         }
 
@@ -141,6 +143,10 @@ final class Validator
         if (!$singleLine) {
             // Browsers send textarea line breaks as CRLF; count and store each as one character.
             $value = str_replace(["\r\n", "\r"], "\n", $value);
+            // Invisible format characters (bidi overrides and isolates, zero-width spaces and joiners, the BOM: Unicode
+            // category Cf) can make the text read otherwise than it is written, e.g. a link that shows one domain and
+            // goes to another: removed. Line and paragraph separators are line breaks.
+            $value = (string) preg_replace(['/\p{Cf}+/u', '/[\x{2028}\x{2029}]/u'], ['', "\n"], $value);
         }
         // Other control characters (NUL, ESC, ...) have no place in a contact message; tab and
         // the newlines of the message are the only ones a person types.
@@ -187,6 +193,40 @@ final class Validator
             && !str_contains($email, '=?')
             // PHPMailer's own check (FILTER_VALIDATE_EMAIL, ASCII only: IDN domains would need intl) must agree.
             && filter_var($email, FILTER_VALIDATE_EMAIL) !== false;
+    }
+
+    /**
+     * The fields' limits from LIMITS_FILE, read once per process.
+     *
+     * @return array{name: int, email: int, phone: int, message: int}
+     */
+    public static function limits(): array
+    {
+        static $limits = null;
+        if ($limits === null) {
+            $read = json_decode((string) file_get_contents(self::LIMITS_FILE), true, 4, JSON_THROW_ON_ERROR);
+            foreach (['name', 'email', 'phone', 'message'] as $field) {
+                if (!is_array($read) || !is_int($read[$field] ?? null) || $read[$field] < 1) {
+                    throw new \UnexpectedValueException(self::LIMITS_FILE . ": no positive limit for \"$field\"");
+                }
+            }
+            $limits = $read;
+        }
+
+        return $limits;
+    }
+
+    /** "100 znaków", "254 znaki", "1 znak": the Polish plural of "character" for a count. */
+    private static function characters(int $count): string
+    {
+        $tens = $count % 100;
+        $word = match (true) {
+            $count === 1 => 'znak',
+            $count % 10 >= 2 && $count % 10 <= 4 && ($tens < 12 || $tens > 14) => 'znaki',
+            default => 'znaków',
+        };
+
+        return "$count $word";
     }
 
     private function lineBreakError(string $field): string

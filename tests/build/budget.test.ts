@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Size budgets of every built page (issue 7), measured on the files in build/client — sizes, not timings, so the
+ * Size budgets of every built page, measured on the files in build/client — sizes, not timings, so the
  * result is the same on any machine. tests/run.sh builds the site before the unit tests; run `npm run build` first
  * when running this alone.
  *   - first-load JavaScript ≤ 110 KiB as Brotli, what every browser gets over HTTPS (production): the module

@@ -2,8 +2,8 @@
 /**
  * A bad edit of any kind of content document stops `npm run build` — the real command, on a copy of content/
  * (CONTENT_DIR) — with the file and the field at fault, before anything is built. One case per document kind, and
- * one per rule the schemas cannot express (placeholders, fictional data written out, medical wording, prices, the
- * structured-data offer).
+ * one per rule the schemas cannot express (placeholders, fictional data written out, the wording rules, prices,
+ * reductions, consultations, the structured-data offer, dates).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -49,7 +49,7 @@ afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: tru
 
 const cases: { kind: string; file: string; edit: (doc: any) => void; field: string; says: RegExp }[] = [
   { kind: "content document", file: "content.json", edit: (d) => (d.welcome.title = " "), field: "welcome.title", says: /nie może być puste/ },
-  { kind: "pricing document", file: "pricing.json", edit: (d) => (d.categories[0].services[0].options[0].price = ""), field: "categories[0].services[0].options[0].price", says: /nie może być puste/ },
+  { kind: "pricing document", file: "pricing.json", edit: (d) => (d.categories[1].services[0].options[0].price = ""), field: "categories[1].services[0].options[0].price", says: /nie może być puste/ },
   { kind: "home page", file: "home.json", edit: (d) => (d.reviews.items[1].rating = 4), field: "reviews.items[1].rating", says: /5/ },
   { kind: "needs page", file: "needs.json", edit: (d) => (d.items[3].treatments[0] = "/tego-zabiegu-nie-ma"), field: "items[3].treatments[0]", says: /nie jest stroną zabiegu/ },
   { kind: "promotions", file: "promotions.json", edit: (d) => (d.cards[1].url = "{promo.nieznana}"), field: "cards[1].url", says: /nieznany znacznik \{promo\.nieznana\}/ },
@@ -67,10 +67,23 @@ const cases: { kind: string; file: string; edit: (doc: any) => void; field: stri
   { kind: "a 'leczony obszar'", file: "treatments/onda-pro.json", edit: (d) => d.sections[8].blocks[0].ul.push("Nie masuj leczonego obszaru."), field: "sections[8].blocks[0].ul[4]", says: /„leczonego”/ },
   { kind: "a price the price list does not have", file: "content.json", edit: (d) => (d.services.items[2].description += " Korekta w cenie pakietu, później 175 zł."), field: "services.items[2].description", says: /cena 175 zł nie występuje/ },
   { kind: "a promotion that disagrees with the price list", file: "promotions.json", edit: (d) => (d.cards[0].newPrice = 249), field: "cards[0].newPrice", says: /249 zł nie występuje w kategorii 'pca-skin'/ },
-  { kind: "a reduction whose lowest 30-day price is the promotional one", file: "promotions.json", edit: (d) => (d.cards[0].reduction.lowestPrice30Days = 259), field: "cards[0].reduction.lowestPrice30Days", says: /to nie jest obniżka/ },
-  { kind: "a struck-out price without its lowest 30-day price", file: "promotions.json", edit: (d) => delete d.cards[3].reduction, field: "cards[3].reduction", says: /obniżka .* z najniższą ceną z 30 dni/ },
-  { kind: "a regular price beside a promotional one in running text", file: "treatments/virtue-rf.json", edit: (d) => (d.promo.text = "Pierwszy zabieg za 999 zł zamiast 1500 zł."), field: "promo.text", says: /„zamiast 1500 zł” – .*najniższej ceny z 30 dni/ },
-  { kind: "a form notice without the link to the privacy policy", file: "pages/kontakt.json", edit: (d) => (d.formNotice.controller = d.formNotice.controller.replace(/\[polityce prywatności\]\([^)]*\)/, "polityce prywatności")), field: "formNotice.controller", says: /link do polityki prywatności/ },
+  { kind: "a reduction whose lowest 30-day price is the promotional one", file: "pricing.json", edit: (d) => (d.categories[6].services[0].reduction.lowestPrice30Days = 259), field: "categories[6].services[0].reduction.lowestPrice30Days", says: /to nie jest obniżka/ },
+  { kind: "a 'Promocja' badge without the lowest 30-day price", file: "pricing.json", edit: (d) => delete d.categories[7].services[0].reduction, field: "categories[7].services[0].isPromo", says: /„Promocja” ogłasza obniżkę/ },
+  { kind: "a regular price beside a promotional one in running text", file: "treatments/virtue-rf.json", edit: (d) => (d.lead += " Pierwszy zabieg za 999 zł zamiast 1500 zł."), field: "lead", says: /„zamiast 1500 zł” – ogłoszenie obniżki wymaga najniższej ceny z 30 dni/ },
+  { kind: "a reduction announced in a family list", file: "families/zabiegi-na-twarz.json", edit: (d) => (d.entries[1].benefits[3] = "Pierwszy zabieg w promocji za 999 zł"), field: "entries[1].benefits[3]", says: /ogłoszenie obniżki wymaga najniższej ceny z 30 dni|cena promocyjna/ },
+  { kind: "a promotional price written out without its lowest 30-day price", file: "treatments/red-touch-pro.json", edit: (d) => (d.lead += " Pierwszy zabieg: 899 zł."), field: "lead", says: /899 zł to cena promocyjna/ },
+  { kind: "a structured-data offer at a promotional price", file: "treatments/pca-skin.json", edit: (d) => (d.offer = { priceGroup: "pca-skin", service: "Pierwszy zabieg – cena promocyjna" }), field: "offer", says: /dane strukturalne nie pokażą najniższej ceny/ },
+  { kind: "an offer of a consultation that does not say what it costs", file: "treatments/geneo.json", edit: (d) => (d.sections[4].blocks[2].note = "W razie wątpliwości zapraszamy na konsultację."), field: "sections[4].blocks[2].note", says: /propozycja konsultacji bez ceny.*bezpłatna/ },
+  { kind: "a device's wavelength", file: "treatments/red-touch-pro.json", edit: (d) => (d.lead += " Laser o długości fali 675 nm."), field: "lead", says: /„675 nm” – parametr lub zaleta techniczna urządzenia.*art\. 55 ust\. 2 pkt 3/ },
+  { kind: "a device's patents and modes", file: "families/zabiegi-na-cialo.json", edit: (d) => (d.entries[1].description += " Urządzenie chronione siedmioma patentami."), field: "entries[1].description", says: /„patentami” – parametr lub zaleta techniczna urządzenia/ },
+  { kind: "a therapeutic claim", file: "needs.json", edit: (d) => (d.items[7].description += " Usuwamy zastoje limfy."), field: "items[7].description", says: /„zastoje limfy” – obietnica terapii/ },
+  { kind: "an anaesthetic cream", file: "treatments/makijaz-permanentny-ust.json", edit: (d) => d.sections[6].blocks[0].ol.push("Nakładamy krem znieczulający."), field: "sections[6].blocks[0].ol[5]", says: /krem znieczulający to produkt leczniczy/ },
+  { kind: "exosomes without their origin", file: "treatments/mezoterapia-mikroiglowa.json", edit: (d) => (d.sections[1].blocks[0].p += " Polecamy wariant z egzosomami."), field: "sections[1].blocks[0].p", says: /egzosomy bez pochodzenia/ },
+  { kind: "a second term for one thing", file: "blog/jak-przygotowac-skore-do-lata.json", edit: (d) => (d.body[0].p += " Zapytaj kosmetologa."), field: "body[0].p", says: /„kosmetologa” – jedno określenie dla jednej rzeczy – pisz „kosmetolożka”/ },
+  { kind: "an article that speaks of a later month without its update date", file: "blog/jak-skutecznie-pozbyc-sie-cellulitu.json", edit: (d) => delete d.updated, field: "body[13].p", says: /„stycznia 2026” – późniejsze niż data artykułu/ },
+  { kind: "a form notice without the link to the privacy policy", file: "pages/kontakt.json", edit: (d) => (d.formNotice.rights = d.formNotice.rights.replace(/\[polityce prywatności\]\([^)]*\)/, "polityce prywatności")), field: "formNotice.rights", says: /link do polityki prywatności/ },
+  { kind: "a form notice without the legal basis", file: "pages/kontakt.json", edit: (d) => (d.formNotice.purpose = "Odpowiemy na Twoją wiadomość; przechowujemy ją przez rok."), field: "formNotice.purpose", says: /podstawę prawną przetwarzania.*art\. 13 ust\. 1 lit\. c/ },
+  { kind: "a form notice without the right to complain", file: "pages/kontakt.json", edit: (d) => (d.formNotice.rights = d.formNotice.rights.replace(/Możesz też wnieść skargę[^.]*\./, "")), field: "formNotice.rights", says: /Prezesa Urzędu Ochrony Danych Osobowych \(art\. 13 ust\. 2 lit\. d/ },
   { kind: "a form notice without the no-health-data line", file: "pages/kontakt.json", edit: (d) => (d.formNotice.healthData = "Odpowiadamy w ciągu jednego dnia roboczego."), field: "formNotice.healthData", says: /nie pisać o zdrowiu/ },
   { kind: "isotretinoin without its interval", file: "treatments/geneo.json", edit: (d) => (d.sections[4].blocks[1].ul[7] = "jesteś w trakcie kuracji izotretynoiną lub niedawno ją zakończyłaś"), field: "sections[4].blocks[1].ul[7]", says: /izotretynoina bez odstępu/ },
   { kind: "a last-update date that is the build's", file: "legal/polityka-prywatnosci-socialmedia.json", edit: (d) => (d.changed = "build"), field: "changed", says: /./ },
@@ -93,7 +106,7 @@ describe("npm run build stops on a bad content edit, naming the file and the fie
   }
 
   it("a price list edit that leaves a line of the offer catalogue without its price stops the build, naming the treatment's offer", () => {
-    const { status, output } = build(contentWith("pricing.json", (d) => (d.categories[4].services[0].name = "Kobido Up")));
+    const { status, output } = build(contentWith("pricing.json", (d) => (d.categories[5].services[0].name = "Kobido Up")));
     expect(status, output).not.toBe(0);
     expect(output).toMatch(/content\/treatments\/kobido-lodz\.json: pole "offer": brak usługi 'Kobido UP'/);
   }, 60_000);

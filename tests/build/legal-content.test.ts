@@ -1,14 +1,19 @@
 // @vitest-environment node
 /**
- * What a lawyer for a cosmetology salon checks on the built pages before the owner signs them off: a reduction
- * with the lowest price of the 30 days before it (price information act, art. 6a), the contact form with its
- * controller notice and no invitation to send health data (GDPR art. 13 and 9), and isotretinoin always with the
- * interval after the end of treatment. The cookie banner, which is not prerendered, is checked in its component test.
+ * What a lawyer for a cosmetology salon checks on the built pages before the owner signs them off: every announced
+ * reduction with the lowest price of the 30 days before it and its period, wherever it appears (price information
+ * act, art. 4 ust. 2), the contact form with its notice and no invitation to send health data (GDPR art. 13 and 9),
+ * the map's joint controllership, every storage key the site writes named in the policy, and isotretinoin always with
+ * the interval after the end of treatment. The cookie banner's look is checked in tests/e2e/privacy.spec.ts.
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
 import { site } from "../../frontend/app/site/config";
-import { REDUCTION_WORDING } from "../../frontend/app/content/load.server";
+import { REDUCTION_WORDING } from "../../frontend/app/content/wordingRules";
+import { loadPricing } from "../../frontend/app/content/load.server";
+import { allPriceGroups, priceAmount } from "../../frontend/app/content/pricing";
 
 const pages = builtPages();
 const page = (path: string) => pages.find((p) => p.path === path)!;
@@ -26,7 +31,37 @@ function visibleText(html: string): string {
 
 const LOWEST_PRICE = /Najniższa cena z 30 dni przed obniżką: \d+ zł/;
 
-describe("price reductions (price information act, art. 6a)", () => {
+describe("price reductions (price information act, art. 4 ust. 2)", () => {
+  const promotional = allPriceGroups(loadPricing())
+    .flatMap((group) => group.services)
+    .flatMap((service) => (service.reduction && "price" in service ? [priceAmount(service.price)!] : []));
+
+  it("every promotional price, wherever it is shown, has the lowest 30-day price and the promotion's period right after it", () => {
+    expect(promotional.sort()).toEqual([259, 899, 999]);
+    const shown = new Set<string>();
+    for (const { path, html } of pages) {
+      const text = visibleText(html);
+      for (const amount of promotional) {
+        for (const m of text.matchAll(new RegExp(`(?<![\\d,])${amount} zł`, "g"))) {
+          shown.add(path);
+          const after = text.slice(m.index, m.index + 300);
+          expect(after, `${path}: ${amount} zł`).toMatch(LOWEST_PRICE);
+          expect(after, `${path}: ${amount} zł`).toMatch(/Promocja trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u);
+        }
+      }
+    }
+    // The price list, the three treatment pages (their promotion box and price list) and /promocje.
+    expect([...shown].sort()).toEqual(["/cennik", "/pca-skin", "/promocje", "/red-touch-pro", "/virtue-rf"]);
+  });
+
+  it("no structured data offers a promotional price: search results could not show its lowest 30-day price", () => {
+    for (const { path, html } of pages) {
+      for (const m of html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {
+        for (const price of m[1]!.matchAll(/"price":\s*"?(\d+)/g)) expect(promotional, path).not.toContain(Number(price[1]));
+      }
+    }
+  });
+
   it("every crossed-out price has the lowest price of the 30 days before the reduction right beside it", () => {
     const struck: string[] = [];
     for (const { path, html } of pages) {
@@ -43,7 +78,9 @@ describe("price reductions (price information act, art. 6a)", () => {
 
   it("no page sets a regular price beside a promotional one unless the lowest 30-day price stands with it", () => {
     const global = new RegExp(REDUCTION_WORDING.source, "giu");
-    for (const { path, html } of pages) {
+    // The legal texts announce nothing ("loteria promocyjna" is the gambling act's term).
+    const legal = ["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"];
+    for (const { path, html } of pages.filter((p) => !legal.includes(p.path))) {
       const text = visibleText(html);
       for (const m of text.matchAll(global)) {
         const around = text.slice(Math.max(0, m.index - 400), m.index + 400);
@@ -57,6 +94,20 @@ describe("the contact form's privacy notice (GDPR art. 13 and 9)", () => {
   const html = page("/kontakt").html;
   const formSection = html.slice(html.indexOf('aria-labelledby="formularz"'), html.indexOf("</section>", html.indexOf('aria-labelledby="formularz"')));
   const beforeForm = formSection.slice(0, formSection.indexOf("<form"));
+
+  it("gives the purpose and its legal basis, the visitor's rights and the complaint to the authority (art. 13 ust. 1 lit. c, ust. 2 lit. b and d)", () => {
+    const notice = visibleText(beforeForm);
+    expect(notice).toMatch(/aby odpowiedzieć na Twoją wiadomość, a jeśli o to prosisz – przedstawić ofertę lub umówić wizytę/);
+    expect(notice).toMatch(/art\. 6 ust\. 1 lit\. b RODO/);
+    expect(notice).toMatch(/art\. 6 ust\. 1 lit\. f RODO/);
+    for (const right of [/dostępu/, /sprostowania/, /usunięcia/, /ograniczenia przetwarzania/, /przeniesienia/, /sprzeciwu/])
+      expect(notice).toMatch(right);
+    expect(notice).toMatch(/skargę do Prezesa Urzędu Ochrony Danych Osobowych/);
+    // The policy the notice links to says the same purpose.
+    expect(visibleText(page("/polityka-prywatnosci").html)).toMatch(
+      /aby odpowiedzieć na Twoją wiadomość, a jeśli o to prosisz – przedstawić ofertę lub umówić wizytę/,
+    );
+  });
 
   it("names the controller, links the privacy policy and says how long the message is kept, before the form is sent", () => {
     expect(formSection).toContain("<form");
@@ -138,5 +189,35 @@ describe("claims a cosmetology salon cannot make", () => {
         expect(text.match(claim)?.[0], path).toBeUndefined();
       }
     }
+  });
+});
+
+describe("the privacy policy describes what the site does", () => {
+  const policy = visibleText(page("/polityka-prywatnosci").html);
+
+  it("makes the site and Google joint controllers of the map's collection and transmission (CJEU C-40/17, Fashion ID)", () => {
+    expect(policy).toMatch(/jesteśmy współadministratorami wraz z Google Ireland Limited/);
+    expect(policy).toMatch(/art\. 26 RODO/);
+    expect(policy).toMatch(/C-40\/17/);
+    expect(policy).not.toMatch(/Google Ireland Limited[^.]*, która przetwarza te dane jako odrębny administrator/);
+  });
+
+  it("names every key the site's code writes to localStorage or sessionStorage", () => {
+    const app = resolve(import.meta.dirname, "../../frontend/app");
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((entry) => {
+        const file = join(dir, entry);
+        if (statSync(file).isDirectory()) return sources(file);
+        return /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [readFileSync(file, "utf8")] : [];
+      });
+    const code = sources(app).join("\n");
+    const constant = (name: string) => code.match(new RegExp(`const ${name} = ["'\`]([\\w-]+)["'\`]`))?.[1];
+    const keys = new Set<string>();
+    for (const m of code.matchAll(/(?:localStorage|sessionStorage)\.setItem\(\s*(?:["'`]|'\$\{)?([\w-]+)/g))
+      keys.add(/^[A-Z_]+$/.test(m[1]!) ? constant(m[1]!)! : m[1]!);
+    for (const m of code.matchAll(/(?:localStorage|sessionStorage)\.([A-Za-z]\w*)\s*=(?!=)/g)) keys.add(m[1]!);
+    // The two keys the site writes, so the search cannot come back empty-handed and pass.
+    expect([...keys]).toEqual(expect.arrayContaining(["cookieConsent", "reloaded"]));
+    for (const key of keys) expect(policy, key).toContain(key);
   });
 });

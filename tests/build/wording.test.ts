@@ -1,12 +1,23 @@
 // @vitest-environment node
 /**
  * What a careful reader of the built site must not find, read from the prerendered pages: medical wording, a
- * placeholder left unfilled, ONDA PRO's availability in a tense that goes stale, the touch-up "included in the
- * package" that the price list contradicts, and the platforms' privacy policies as plain text instead of links.
+ * professional device's technical selling points, therapy, an anaesthetic, exosomes without their origin, two terms
+ * for one thing, an offer of a consultation that does not say what it costs, a placeholder left unfilled, ONDA PRO's
+ * availability in a tense that goes stale, the touch-up "included in the package" that the price list contradicts,
+ * and the platforms' privacy policies as plain text instead of links.
  */
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
-import { MEDICAL_WORDING } from "../../frontend/app/content/load.server";
+import {
+  ANAESTHETIC,
+  CONSULTATION_OFFER,
+  DEVICE_CLAIMS,
+  EXOSOMES,
+  EXOSOME_ORIGIN,
+  MEDICAL_WORDING,
+  TERMS,
+  THERAPEUTIC_CLAIMS,
+} from "../../frontend/app/content/wordingRules";
 
 const pages = builtPages();
 
@@ -25,6 +36,46 @@ const page = (path: string) => pages.find((p) => p.path === path)!;
 describe("the built site's wording", () => {
   it("never says the salon treats, diagnoses or has patients", () => {
     for (const { path, html } of pages) expect(visibleText(html).match(MEDICAL_WORDING)?.[0], path).toBeUndefined();
+  });
+
+  // The legal texts advertise nothing: they may name "podobne technologie" (cookies) and the like.
+  const advertising = pages.filter(({ path }) => !["/polityka-prywatnosci", "/rodo", "/polityka-prywatnosci-socialmedia", "/konkurs"].includes(path));
+
+  it("presents the service, never a professional device's wavelength, frequency, patents, modes or technology", () => {
+    expect(advertising.length).toBeGreaterThan(30);
+    for (const { path, html } of advertising) expect(visibleText(html).match(DEVICE_CLAIMS)?.[0], path).toBeUndefined();
+    // Where the device names the service, it stays: the price list's headings, the treatment pages' titles.
+    expect(visibleText(page("/cennik").html)).toMatch(/Red Touch Pro – laser wolumetryczny/);
+  });
+
+  it("claims no therapy, relief or efficacy, offers no anaesthetic, and names exosomes only with their plant origin", () => {
+    for (const { path, html } of advertising) {
+      const text = visibleText(html);
+      expect(text.match(THERAPEUTIC_CLAIMS)?.[0], path).toBeUndefined();
+      expect(text.match(ANAESTHETIC)?.[0], path).toBeUndefined();
+      for (const sentence of text.split(/(?<=[.!?])\s+/).filter((s) => EXOSOMES.test(s)))
+        expect(sentence, path).toMatch(EXOSOME_ORIGIN);
+    }
+  });
+
+  it("uses one term for one thing on every page", () => {
+    for (const { path, html } of pages) {
+      const text = visibleText(html);
+      for (const { use, avoid } of TERMS) expect(text.match(avoid)?.[0], `${path}: pisz „${use}”`).toBeUndefined();
+    }
+  });
+
+  it("says what a consultation costs wherever one is offered (the price list: free)", () => {
+    let offers = 0;
+    for (const { path, html } of advertising) {
+      for (const m of html.matchAll(/<(p|li|a|h2|h3|dd|span)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
+        const text = visibleText(m[2]!);
+        if (!CONSULTATION_OFFER.test(text)) continue;
+        offers++;
+        expect(text, path).toMatch(/bezpłatn/);
+      }
+    }
+    expect(offers).toBeGreaterThan(20);
   });
 
   it("has no placeholder left unfilled, in text or in links", () => {

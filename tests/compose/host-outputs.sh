@@ -3,6 +3,8 @@
 # Packagist but no container registry (the node and composer images cannot be pulled there). Each is made the
 # way its stage makes it, from the same inputs; tests/compose/stand-ins.Dockerfile copies them from build/:
 #   build/client, build/nginx          npm run build                       (docker/nginx/Dockerfile, site-build)
+#   build/demo/client, build/demo/nginx SALON_DEMO=1 npm run build        (the same, for the production stage's
+#                                                                          demonstration: frontend/build/launchGate.ts)
 #   build/docker/mailer-vendor         composer install --no-dev …         (docker/php/Dockerfile, vendor-build)
 #   build/docker/catcher/node_modules  npm ci --omit=dev in docker/catcher (the MailHog stand-in and test relay)
 # Each is remade only when its inputs changed (a stamp of their hash beside it).
@@ -14,6 +16,11 @@ stamp_of() { cat "$@" | sha256sum | cut -c1-16; }
 
 # First: `npm run build` empties build/.
 [ -f build/client/index.html ] && [ -f build/nginx/csp-hashes.map ] || npm run build
+# The demonstration bundle production runs with stand-ins (SALON_DEMO=1), beside the one local runs; remade when
+# older than that one.
+if [ ! build/demo/nginx/launch-check.txt -nt build/client/index.html ]; then
+  SITE_BUILD_DIR=build/demo SALON_DEMO=1 npm run build
+fi
 mkdir -p "$out"
 
 # Composer: composer.json, its lock and the classes the authoritative class map lists.

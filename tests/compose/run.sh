@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The Compose stage of the test command (tests/run.sh runs it after the native stage). It builds the images from
 # the users' compose files and Dockerfiles, then brings up, one after the other:
-#   1. production (compose.yaml + compose.production.yaml): Caddy gets its certificate from Pebble over ACME, the
-#      mail goes to a relay demanding STARTTLS and a login; tests/e2e/production.spec.ts and the HTTPS part of the
-#      end-to-end suite (every route, the form, the headers) run over HTTPS;
+#   1. production (compose.yaml + compose.production.yaml): first its launch gate, which refuses the stand-in content
+#      the repository holds; then, as a demonstration (SALON_DEMO=1: noindex and a notice on every page), Caddy gets
+#      its certificate from Pebble over ACME, the mail goes to a relay demanding STARTTLS and a login;
+#      tests/e2e/production.spec.ts, demo.spec.ts and the HTTPS part of the end-to-end suite (every route, the form,
+#      the headers) run over HTTPS;
 #   2. local (compose.yaml + compose.override.yaml, what `docker compose up --build` runs): MailHog catches the
 #      mail; the operations and fault tests (tests/e2e/compose-ops.spec.ts, operating.spec.ts), the form and the
 #      mailer's HTTP tests run against it.
@@ -148,6 +150,8 @@ if ! have_image node:24-slim || ! have_image composer:2; then
   step "node:24-slim or composer:2 cannot be pulled: the build stages' outputs come from the host"
   bash tests/compose/host-outputs.sh
   docker build -q --target site -t "$TEST_IMAGES/stage-site:test" -f tests/compose/stand-ins.Dockerfile . >/dev/null
+  docker build -q --target site-demo -t "$TEST_IMAGES/stage-site-demo:test" -f tests/compose/stand-ins.Dockerfile . >/dev/null
+  export TEST_DEMO_SITE_STAGE="$TEST_IMAGES/stage-site-demo:test"
   docker build -q --target vendor -t "$TEST_IMAGES/stage-vendor:test" -f tests/compose/stand-ins.Dockerfile . >/dev/null
   extra=":tests/compose/host-outputs.yaml"
   substitutes+=("the site bundle and the mailer's vendor/ built on the host")
@@ -158,7 +162,9 @@ if ! have_image mailhog/mailhog:v1.0.1 || ! docker run --rm --platform linux/amd
   local_files="$local_files:tests/compose/mailhog-stand-in.yaml"
   substitutes+=("mailhog/mailhog by MailDev 2.2.1 (tests/compose/stand-ins.Dockerfile)")
 fi
-prod_files="compose.yaml:compose.production.yaml:tests/compose/test.yaml$extra:tests/compose/test.production.yaml"
+prod_files="compose.yaml:compose.production.yaml:tests/compose/test.yaml$extra:tests/compose/test.production.yaml:tests/compose/demo.yaml"
+# Production as the repository holds it, stand-ins and all, without the demonstration: what the launch gate refuses.
+gated_files="compose.yaml:compose.production.yaml:tests/compose/test.yaml$extra"
 # The MailHog stand-in, the test relay and Pebble need MailDev's node_modules.
 [ -d build/docker/catcher/node_modules ] || bash tests/compose/host-outputs.sh
 project_files() { case "$1" in *-prod) echo "$prod_files" ;; *) echo "$local_files" ;; esac; }
@@ -177,8 +183,33 @@ step "building the images"
   # The test CA goes into the php image's system store in a layer of its own (tests/compose/php-test-ca.Dockerfile).
   docker build -t "$TEST_IMAGES/php-test-ca:test" --build-arg "PHP_IMAGE=$TEST_IMAGES/php:test" \
     -f tests/compose/php-test-ca.Dockerfile "$tls_dir"
-  COMPOSE_FILE="$prod_files" compose build
+  SALON_DEMO=1 COMPOSE_FILE="$prod_files" compose build
 } >"$state/build.log" 2>&1 || { tail -40 "$state/build.log" >&2; exit 1; }
+
+# The launch gate (frontend/build/launchGate.ts): production with the repository's stand-ins and no SALON_DEMO does
+# not build — where the Dockerfile's own node stage builds the site — and does not start: the web service's
+# entrypoint reads the bundle's record and stops, naming the count and the first items.
+launch_gate() {
+  if [ -z "$extra" ]; then
+    step "production without SALON_DEMO: the build stops at the launch gate"
+    if COMPOSE_PROJECT_NAME="$prefix-gated" COMPOSE_FILE="$gated_files" SALON_DEMO= compose build web >"$state/gated-build.log" 2>&1; then
+      echo "compose: production built with stand-ins and no SALON_DEMO" >&2
+      exit 1
+    fi
+    grep -q "Publikacja wstrzymana" "$state/gated-build.log" ||
+      { echo "compose: the gated build failed, but not at the launch gate:" >&2; tail -20 "$state/gated-build.log" >&2; exit 1; }
+  fi
+  step "production without SALON_DEMO: the web service refuses to start with the stand-ins"
+  local said status=0
+  said=$(COMPOSE_PROJECT_NAME="$prefix-gated" COMPOSE_FILE="$gated_files" SALON_DEMO= compose run --rm --no-deps -T web 2>&1) || status=$?
+  COMPOSE_PROJECT_NAME="$prefix-gated" COMPOSE_FILE="$gated_files" compose down --volumes --remove-orphans >/dev/null 2>&1 || true
+  if [ "$status" = 0 ] || ! grep -q "publikacja wstrzymana – npm run launch:check wymienia [0-9]* pozycji" <<<"$said"; then
+    echo "compose: production started with stand-ins (exit $status):" >&2
+    echo "$said" | tail -20 >&2
+    exit 1
+  fi
+  echo "$said" | grep "launch-gate" | head -2
+}
 
 # Up, with the tests as the proxy in front (TEST_PROXY_ADDRESS: the gateway of the network whose published port
 # they connect through), and healthy.
@@ -229,8 +260,9 @@ production_tests="not run" local_tests="not run"
 
 # --- 1. production over HTTPS -----------------------------------------------------------------------------------------
 if [[ "$stages" == *" production "* ]]; then
-  step "production: up (https://salon.test:$COMPOSE_HTTPS_PORT, relay API on :$COMPOSE_RELAY_API_PORT)"
-  up "$prefix-prod" edge
+  launch_gate
+  step "production (demonstration): up (https://salon.test:$COMPOSE_HTTPS_PORT, relay API on :$COMPOSE_RELAY_API_PORT)"
+  SALON_DEMO=1 up "$prefix-prod" edge
   site="https://salon.test:$COMPOSE_HTTPS_PORT"
   # Pebble's root of this start (it changes every start), to verify what the front serves.
   for _ in $(seq 1 60); do
@@ -246,7 +278,7 @@ if [[ "$stages" == *" production "* ]]; then
     SITE_URL="$site" TEST_HOSTS="salon.test www.salon.test" TEST_TLS_CA="$tls_dir/pebble-root.pem" \
     PEBBLE_API="https://pebble:$COMPOSE_PEBBLE_PORT" TEST_CA="$tls_dir/test-ca.pem" \
     MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
-    playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts"
+    SALON_DEMO=1 playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts demo.spec.ts"
   production_tests=$(count_tests "$state/production-e2e.log")
 fi
 
@@ -262,6 +294,6 @@ if [[ "$stages" == *" local "* ]]; then
   local_tests=$(count_tests "$state/local-e2e.log")
 fi
 
-summary="passed in $(($(date +%s) - started)) s: production over HTTPS $production_tests tests (Caddy, certificate from Pebble, relay with STARTTLS and a login), local $local_tests tests (MailHog, operations and faults)"
+summary="passed in $(($(date +%s) - started)) s: production refused the stand-ins at its launch gate, then over HTTPS as a demonstration $production_tests tests (Caddy, certificate from Pebble, relay with STARTTLS and a login, noindex and the notice on every page), local $local_tests tests (MailHog, operations and faults)"
 ((${#substitutes[@]})) && summary="$summary; stand-ins: $(IFS=';'; echo "${substitutes[*]}" | sed 's/;/; /g')"
 result "$summary"

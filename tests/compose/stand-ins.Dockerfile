@@ -8,6 +8,11 @@ FROM scratch AS site
 COPY build/client /out/client
 COPY build/nginx /out/nginx
 
+# The same with SALON_DEMO=1: what production runs with stand-ins (frontend/build/launchGate.ts).
+FROM scratch AS site-demo
+COPY build/demo/client /out/client
+COPY build/demo/nginx /out/nginx
+
 # docker/php/Dockerfile's vendor stage (composer:2): `composer install --no-dev --classmap-authoritative`.
 FROM scratch AS vendor
 COPY build/docker/mailer-vendor /out/vendor

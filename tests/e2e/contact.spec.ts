@@ -2,6 +2,7 @@ import { expect, test, type Page } from "../support/test";
 import { chmodSync, statSync } from "node:fs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { listMail, waitForMail } from "../support/mailbox";
+import { nextSourceAddress } from "../mailer/http";
 import {
   compose,
   held,
@@ -48,7 +49,9 @@ test("a message with Polish letters reaches the catcher once, intact, from the s
   expect(mail.from).toEqual(["strona@aurea-salon.example"]);
   expect(mail.to).toEqual(["kontakt@aurea-salon.example"]);
   expect(mail.replyTo).toEqual([values.email]);
-  expect(mail.subject).toContain(values.name);
+  // The subject names the form, never the visitor (mailer/src/MessageBuilder.php).
+  expect(mail.subject).toMatch(/^Formularz kontaktowy strony: nowa wiadomość \(/);
+  expect(mail.subject).not.toContain(values.name);
   expect(mail.text).toContain("Zażółć gęślą jaźń");
   expect(mail.text).toContain(values.phone);
   expect(mail.text).toContain(values.email);
@@ -231,4 +234,48 @@ test("the browser's own checks stop an empty or wrong form: nothing is posted un
   expect(posts).toHaveLength(1);
   expect(posts[0]).toContain(stamp);
   expect(await waitForMail((m) => m.text.includes(stamp))).toHaveLength(1);
+});
+
+test("the form's maxLength is the mailer's limit: a field at its maxLength passes the mailer, one character more is refused", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/kontakt");
+  const maxLength = async (label: string) => Number(await page.getByLabel(label).getAttribute("maxlength"));
+  const limits = {
+    name: await maxLength("Imię i nazwisko"),
+    email: await maxLength("E-mail"),
+    phone: await maxLength("Telefon"),
+    message: await maxLength("Wiadomość"),
+  };
+  /** An address of exactly `length` characters: 64 for the local part, then labels of at most 63 and ".pl". */
+  const address = (length: number) => `${"a".repeat(64)}@${`${"x".repeat(62)}.`.repeat(5).slice(0, length - 68)}.pl`;
+  const values = (length: (limit: number) => number) => ({
+    name: "a".repeat(length(limits.name)),
+    email: address(length(limits.email)),
+    phone: "1".repeat(length(limits.phone)),
+    message: "",
+  });
+  // The message left empty keeps every post from being sent: the mailer answers 422 and names the fields it refused.
+  const refused = async (fields: Record<string, string>) => {
+    const response = await request.post("/send-email.php", {
+      multipart: { ...fields, website: "" },
+      headers: { Accept: "application/json", "X-Forwarded-For": nextSourceAddress() },
+    });
+    expect(response.status()).toBe(422);
+    return Object.keys(((await response.json()) as { fields: Record<string, string> }).fields).sort();
+  };
+  expect(await refused({ ...values((limit) => limit), message: "" })).toEqual(["message"]);
+  expect(await refused({ ...values((limit) => limit + 1), message: "" })).toEqual([
+    "email",
+    "message",
+    "name",
+    "phone",
+  ]);
+  expect(await refused({ name: "", email: "", message: "a".repeat(limits.message) })).toEqual(["email", "name"]);
+  expect(await refused({ name: "", email: "", message: "a".repeat(limits.message + 1) })).toEqual([
+    "email",
+    "message",
+    "name",
+  ]);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "../support/test";
 import { allPaths } from "../support/routes";
+import { scrollThrough } from "../support/scroll";
 
 /** Records every request a page makes that leaves the site's own origin (navigations the visitor starts aside). */
 function watchForeignRequests(page: Page, origin: string) {
@@ -16,16 +17,9 @@ test.describe("before consent nothing leaves the site", () => {
     test(`${path}: a fresh visitor's page requests only our own origin`, async ({ page, baseURL }) => {
       const origin = new URL(baseURL!).origin;
       const foreign = watchForeignRequests(page, origin);
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      // Scroll through the page so lazy images and anything loaded on view are requested too.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 600) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 30));
-        }
-      });
-      await page.waitForLoadState("networkidle");
+      await page.goto(path); // loaded and hydrated
+      // Through the whole page, so lazy photos and anything loaded on view are requested too.
+      await scrollThrough(page);
       expect(foreign).toEqual([]);
       // The analytics data array exists with every consent field denied.
       const defaults = await page.evaluate(() =>
@@ -56,8 +50,8 @@ test("after 'Akceptuję' the map service loads on /kontakt, and nowhere else", a
   );
   expect(consent).not.toContain("granted");
   for (const path of ["/cennik", "/geneo", "/blog"]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await page.goto(path); // hydrated: rendered with the stored choice
+    await expect(page.locator("iframe")).toHaveCount(0);
   }
   expect(foreign).toEqual([]);
 
@@ -98,4 +92,24 @@ test("the footer's 'Ustawienia cookies' shows the banner again to change the dec
   expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("accepted");
   await page.reload();
   await expect(page.getByRole("button", { name: "Akceptuję" })).toBeHidden();
+});
+
+test("refusing is as prominent as accepting: the banner's two buttons look the same, side by side", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const look = (name: string) =>
+    page.getByRole("button", { name }).evaluate((button) => {
+      const style = getComputedStyle(button);
+      const box = button.getBoundingClientRect();
+      return {
+        background: style.backgroundColor,
+        color: style.color,
+        border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+        font: `${style.fontSize} ${style.fontWeight}`,
+        height: Math.round(box.height),
+        top: Math.round(box.top),
+      };
+    });
+  expect(await look("Odmawiam")).toEqual(await look("Akceptuję"));
 });

@@ -15,7 +15,7 @@ import { get as httpsGet } from "node:https";
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import { chromium } from "@playwright/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
+import { mailOf, nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
 import { chromiumPath, quietChromiumFlags } from "../support/chromium";
 import { waitForMail } from "../support/mailbox";
 import { composeRun, compose, composeConfig, root } from "../support/stack";
@@ -316,7 +316,7 @@ test("mail goes through the relay over STARTTLS with a login; its certificate is
   // A message posted over HTTPS reaches the relay, from the site to the salon.
   const token = `relay${Date.now().toString(36)}`;
   expect((await postForm(validMessage(token))).status).toBe(200);
-  const [mail] = await waitForMail((m) => m.subject.endsWith(token), { timeoutMs: 20_000 });
+  const [mail] = await waitForMail(mailOf(token), { timeoutMs: 20_000 });
   expect(mail?.from).toEqual(["strona@aurea-salon.example"]);
   expect(mail?.to).toEqual(["kontakt@aurea-salon.example"]);
   expect(mail?.replyTo).toEqual([validMessage(token).email]);

@@ -235,10 +235,10 @@ for (const { path, t } of galleries) {
   test(`${path}: the gallery opens photos full screen and closes three ways`, async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto(path);
-    const thumb = (i: number) => page.getByRole("button", { name: `Powiększ zdjęcie: ${images[i]!.alt}` });
+    const thumb = (i: number) => page.getByRole("link", { name: `Powiększ zdjęcie: ${images[i]!.alt}` });
     const dialog = page.getByRole("dialog");
     const close = dialog.getByRole("button", { name: "Zamknij powiększenie" });
-    await expect(page.getByRole("button", { name: /^Powiększ zdjęcie: / })).toHaveCount(images.length);
+    await expect(page.getByRole("link", { name: /^Powiększ zdjęcie: / })).toHaveCount(images.length);
 
     // Opens on a click; the large photo fills the screen; focus is inside; the page behind does not scroll.
     await thumb(1).click();

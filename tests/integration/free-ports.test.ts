@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Someone else's server: a separate process listening on the port until the test ends. Its command line says
- * "nginx" (a developer's own nginx), which the old test command killed by name.
+ * "nginx" (a developer's own nginx), so a test command that stopped processes by name would kill it.
  */
 async function foreignListener(port: number): Promise<ChildProcess> {
   const server = `require("node:net").createServer().listen(${port}, "127.0.0.1", () => console.log("up"))`;

@@ -90,8 +90,8 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
   });
 
   it("a directive set in both the top level and the site file stops nginx here, as it would stop the container", () => {
-    // What broke the first `docker compose up`: the image's own nginx.conf set keepalive_timeout, and so did the
-    // site. With one nginx.conf for both, such a clash fails this test and `npm run stack` alike.
+    // nginx refuses to start with a directive set twice (here keepalive_timeout, in nginx.conf and in the site file).
+    // With one nginx.conf for both stacks, such a clash fails this test and `npm run stack` alike.
     const conf = renderNative({}, (name, text) =>
       name === "nginx.conf" ? text.replace("sendfile on;", "sendfile on;\n    keepalive_timeout 65;") : text,
     );
@@ -313,12 +313,12 @@ describe("nginx's logs in the web image: kept no longer than the privacy policy 
 });
 
 describe("the mailer's held-back messages: kept no longer than the privacy policy says", () => {
-  it("Config::HELD_DAYS_MAX, Outbox's default and /polityka-prywatnosci and /rodo state the same number of days", () => {
+  it("Config::HELD_DAYS_MAX, OutboxLimits' default and /polityka-prywatnosci and /rodo state the same number of days", () => {
     const config = readFileSync(resolve(root, "mailer/src/Config.php"), "utf8");
     const days = Number(config.match(/public const HELD_DAYS_MAX = (\d+);/)?.[1]);
     expect(days).toBeGreaterThan(0);
-    expect(readFileSync(resolve(root, "mailer/src/Outbox.php"), "utf8")).toContain(
-      `public readonly int $heldDays = ${days},`,
+    expect(readFileSync(resolve(root, "mailer/src/OutboxLimits.php"), "utf8")).toContain(
+      `public int $heldDays = ${days},`,
     );
     const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*najwyżej ${days} dni\\*\\*`));

@@ -4,7 +4,7 @@
  * Shared by tests/e2e/compose-ops.spec.ts, operating.spec.ts and production.spec.ts.
  */
 import { execFileSync, execSync } from "node:child_process";
-import { postForm, validMessage } from "../mailer/http";
+import { mailOf, postForm, validMessage } from "../mailer/http";
 import { listMail, waitForMail } from "./mailbox";
 import { composeRun } from "./stack";
 import { expect } from "./test";
@@ -62,15 +62,18 @@ export async function postMessages(label: string, count: number): Promise<string
 
 /** Every token arrived exactly once. */
 export async function expectDeliveredOnce(tokens: string[], timeoutMs = 45_000): Promise<void> {
-  const mails = await waitForMail((m) => tokens.some((t) => m.subject.endsWith(t)), {
+  const mails = await waitForMail((m) => tokens.some((t) => mailOf(t)(m)), {
     count: tokens.length,
     timeoutMs,
   });
-  const seen = tokens.map((t) => mails.filter((m) => m.subject.endsWith(t)).length);
+  const seen = tokens.map((t) => mails.filter(mailOf(t)).length);
   expect(seen, "copies of each message in the catcher").toEqual(tokens.map(() => 1));
-  // And no stragglers: a second look a little later finds no duplicates either.
-  await new Promise((r) => setTimeout(r, 1500));
-  const again = (await listMail()).filter((m) => tokens.some((t) => m.subject.endsWith(t)));
+  // And no stragglers: a message leaves the outbox only once it has been sent, so when nothing waits there any more
+  // nothing is left that could be sent again, and a second look finds no duplicates either.
+  await expect
+    .poll(() => outboxStatus().waiting, { timeout: timeoutMs, message: "messages still waiting in the outbox" })
+    .toBe(0);
+  const again = (await listMail()).filter((m) => tokens.some((t) => mailOf(t)(m)));
   expect(again).toHaveLength(tokens.length);
 }
 

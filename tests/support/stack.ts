@@ -46,8 +46,8 @@ export async function stopServiceNamed(name: ServiceName): Promise<void> {
 
 export async function startServiceNamed(name: ServiceName): Promise<void> {
   if (compose) {
-    // Not `start`, which returns once the container runs, not once its server listens (a loaded machine took over
-    // 10 s for the relay's SMTP): `up --wait` starts the stopped container, recreating nothing, and waits for its
+    // Not `start`, which returns once the container runs, not once its server listens (on a loaded machine the
+    // relay's SMTP can take over 10 s): `up --wait` starts the stopped container, recreating nothing, and waits for its
     // health check.
     composeRun(`up -d --no-deps --no-recreate --no-build --pull never --wait --wait-timeout 90 ${composeName[name]}`);
   } else if (!pidOf(name)) await startService(name, { detached: true });

@@ -14,6 +14,13 @@ resolveTestHosts();
 
 type Goto = Page["goto"];
 
+/**
+ * Resolves once React has hydrated the page: what `goto` waits for, for a `reload` or a navigation a test starts
+ * itself.
+ */
+export const waitForHydration = (page: Page) =>
+  page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached", timeout: 20_000 });
+
 export const test = base.extend<{ gotoUnhydrated: Goto }>({
   page: async ({ page }, use) => {
     // Each test's browser is its own visitor to the contact form's rate limit (10 posts a minute per address), as
@@ -26,7 +33,7 @@ export const test = base.extend<{ gotoUnhydrated: Goto }>({
     page.goto = async (url, options) => {
       const response: Response | null = await goto(url, options);
       if ((response?.headers()["content-type"] ?? "").startsWith("text/html")) {
-        await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached", timeout: 20_000 });
+        await waitForHydration(page);
       }
       return response;
     };

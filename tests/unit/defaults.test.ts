@@ -96,24 +96,25 @@ describe("docker/defaults.env: one place for every setting's default", () => {
     expect(docs).toBe(docsWithTable(docs));
   });
 
-  // Config reads each from the environment; Outbox has its own default for when it is built without Config (its
-  // minFreeBytes, in bytes, defaults to no check: it is not the file's megabytes).
-  it.each<{ setting: string; config: string; outbox?: string }>([
-    { setting: "OUTBOX_MAX_ATTEMPTS", config: "outboxMaxAttempts", outbox: "maxAttempts" },
-    { setting: "OUTBOX_RETRY_SECONDS", config: "outboxRetrySeconds", outbox: "retrySeconds" },
-    { setting: "OUTBOX_MAX_PENDING", config: "outboxMaxPending", outbox: "maxPending" },
-    { setting: "OUTBOX_MIN_FREE_MB", config: "outboxMinFreeMb" },
-    { setting: "OUTBOX_FAILED_DAYS", config: "outboxFailedDays", outbox: "failedDays" },
-    { setting: "OUTBOX_MAX_HELD", config: "outboxMaxHeld", outbox: "maxHeld" },
-    { setting: "OUTBOX_HELD_DAYS", config: "outboxHeldDays", outbox: "heldDays" },
-  ])("$setting: the mailer's constructor defaults (Config, Outbox) are the file's", ({ setting, config, outbox }) => {
-    const params: [string, string][] = [["mailer/src/Config.php", config]];
-    if (outbox) params.push(["mailer/src/Outbox.php", outbox]);
-    for (const [file, name] of params) {
-      const value = phpDefault(file, name);
-      expect(value, name).toBeDefined();
-      expect(`${setting}=${value}`, `$${name}`).toBe(`${setting}=${settings.get(setting)!.value}`);
-    }
+  // Config reads each from the environment; the classes it builds have their own defaults for when they are made
+  // without it (OutboxLimits' minFreeBytes, in bytes, defaults to no check: it is not the file's megabytes).
+  it.each<{ setting: string; file: string; param: string }>([
+    { setting: "OUTBOX_RETRY_HOURS", file: "OutboxLimits", param: "retryHours" },
+    { setting: "OUTBOX_RETRY_SECONDS", file: "OutboxLimits", param: "retrySeconds" },
+    { setting: "OUTBOX_MAX_PENDING", file: "OutboxLimits", param: "maxPending" },
+    { setting: "OUTBOX_FAILED_DAYS", file: "OutboxLimits", param: "failedDays" },
+    { setting: "OUTBOX_MAX_HELD", file: "OutboxLimits", param: "maxHeld" },
+    { setting: "OUTBOX_HELD_DAYS", file: "OutboxLimits", param: "heldDays" },
+    { setting: "HEALTH_SMTP_DOWN_SECONDS", file: "Config", param: "healthSmtpDownSeconds" },
+    { setting: "HEALTH_WAITING_SECONDS", file: "Config", param: "healthWaitingSeconds" },
+    { setting: "HEALTH_DELIVERER_SECONDS", file: "Config", param: "healthDelivererSeconds" },
+    { setting: "HEALTH_SMTP_PROBE_SECONDS", file: "Config", param: "healthSmtpProbeSeconds" },
+    { setting: "HELD_DIGEST_HOUR", file: "Config", param: "heldDigestHour" },
+    { setting: "HELD_DIGEST_DAY_SECONDS", file: "Config", param: "heldDigestDaySeconds" },
+  ])("$setting: the mailer's constructor default ($file::$param) is the file's", ({ setting, file, param }) => {
+    const value = phpDefault(`mailer/src/${file}.php`, param);
+    expect(value, param).toBeDefined();
+    expect(`${setting}=${value}`, `$${param}`).toBe(`${setting}=${settings.get(setting)!.value}`);
   });
 
   it("no image sets a setting in its ENV to another value (it would hide the file's default), but for its own", () => {

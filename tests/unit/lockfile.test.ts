@@ -3,8 +3,8 @@
  * package-lock.json must serve every machine the project is built on (Linux x64/arm64 with glibc or musl, macOS
  * x64/arm64, Windows x64), not only the one that last wrote it. Packages with native parts (rolldown, esbuild,
  * sharp, lightningcss…) name one optional package per platform; a lock written by an npm that skipped some of them
- * makes `npm ci` install nothing native on those platforms and a plain `npm install` rewrite the lock there (issue 22:
- * it added @rollup/rollup-* entries on every fresh install). npm keeps an entry for every optional dependency with
+ * makes `npm ci` install nothing native on those platforms and a plain `npm install` rewrite the lock there (adding
+ * @rollup/rollup-* entries on every fresh install). npm keeps an entry for every optional dependency with
  * its os/cpu/libc, so the check is: every optional dependency of every locked package is locked itself.
  */
 import { readFileSync } from "node:fs";

@@ -114,7 +114,8 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
   {
     category: /LPG Infinity/,
     lines: [
-      [null, /pierwszy zabieg 30 min/i, "100 zł", true],
+      // A standing first-visit price, not a reduction: no badge (docs/decisions.md, "Prices").
+      [null, /pierwszy zabieg 30 min/i, "100 zł", false],
       [/pojedyncz/i, /^35 min$/, "240 zł"],
       [/pojedyncz/i, /^50 min$/, "320 zł"],
       [/10 zabieg.*kombinezon/i, /^35 min$/, "2150 zł"],
@@ -234,7 +235,7 @@ describe("/cennik", () => {
     render();
     const all = screen.getAllByRole("article").flatMap(priceLines);
     const highlighted = all.filter((l) => l.highlighted).map((l) => `${l.label} ${l.price}`);
-    expect(highlighted).toHaveLength(6); // the promotional first treatments (PCA, Virtue, LPG, RTP) and the two discounts
+    expect(highlighted).toHaveLength(5); // the three reductions (PCA, Virtue, RTP) and the two discounts
     for (const line of all) {
       const byRule = line.price.includes("rabatu") || line.label === "3 zabiegi w serii";
       if (byRule) expect(line.highlighted, line.label).toBe(true);
@@ -288,7 +289,7 @@ describe("/promocje", () => {
       expect(card, String(name)).toBeDefined();
       expect(text(card!)).toContain(oldPrice);
       expect(text(card!)).toContain(newPrice);
-      const external = within(card!).getByRole("link", { name: /Szczegóły promocji/ });
+      const external = within(card!).getByRole("link", { name: /Szczegóły (promocji|oferty)/ });
       expect(external).toHaveAttribute("href", expect.stringMatching(/^https:\/\//));
       expect(external).toHaveAttribute("target", "_blank");
       expect(external).toHaveAttribute("rel", expect.stringContaining("noopener"));
@@ -310,6 +311,16 @@ describe("/promocje", () => {
     expect(text(cardNamed(/^Red Touch Pro$/))).toMatch(/Zabieg na twarz/);
   });
 
+  it("every reduction states how long the promotion lasts; the standing first-visit price says it has no end", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    for (const [name] of promotions.filter(([name]) => !name.test("LPG Infinity")))
+      expect(text(cardNamed(name)), String(name)).toMatch(
+        /Promocja trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u,
+      );
+    expect(text(cardNamed(/LPG Infinity/))).toMatch(/Stała cena pierwszej wizyty, bez terminu/);
+    expect(text(cardNamed(/LPG Infinity/))).not.toMatch(/Promocja trwa/);
+  });
+
   it("LPG Infinity's first 30-minute treatment is not a reduction of the 35-minute one: both prices named, nothing struck through, no saving", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
     const card = cardNamed(/LPG Infinity/);
@@ -325,7 +336,7 @@ describe("/promocje", () => {
     const body = text(referral);
     expect(body).toMatch(/20%/);
     expect(body).toMatch(/Ty i Twoja znajoma|obie|oboje|dla Ciebie i dla niej/i);
-    expect(body).toMatch(/promocyjn/i);
+    expect(body).toMatch(/promocj/i);
     // The conditions a consumer needs before relying on it: on what, for how long, whether discounts add up.
     expect(body).toMatch(/jeden wybrany zabieg/);
     expect(body).toMatch(/w ciągu 6 miesięcy/);
@@ -392,6 +403,34 @@ describe("/konkurs", () => {
     }
   });
 
+  it("is published as information about the ended contest, not as a binding regulation, and says where the binding one is", () => {
+    renderDocument("/konkurs");
+    const top = text(screen.getByRole("heading", { level: 1 }).closest("header") ?? main());
+    expect(top).toMatch(/wyłącznie informacyjnie/);
+    expect(top).toMatch(/Wiążący był regulamin opublikowany w czasie konkursu/);
+  });
+
+  it("gives the start date, the prize's value and its tax: 10% flat (PIT art. 30 ust. 1 pkt 2), not the 2,000 zł exemption", () => {
+    renderDocument("/konkurs");
+    expect(text(documentSection(/^9\. /))).toMatch(/rozpoczyna się \d{1,2} maja 2025 r\./);
+    const prize = text(documentSection(/^4\. /));
+    expect(prize).toMatch(/łączna wartość nagrody – 500 zł/);
+    expect(prize).toMatch(/zryczałtowanym podatkiem dochodowym w wysokości 10% \(art\. 30 ust\. 1 pkt 2/);
+    expect(prize).toMatch(/zwolnienie z art\. 21 ust\. 1 pkt 68 tej ustawy nie ma tu zastosowania/);
+    // The additional cash prize that pays the tax: 10% of 500 + 55,56 zł.
+    expect(prize).toMatch(/dodatkową nagrodę pieniężną w wysokości 55,56 zł/);
+  });
+
+  it("tells the winner's companion, whose data come from the winner, what GDPR art. 14 requires", () => {
+    renderDocument("/konkurs");
+    const data = text(documentSection(/^7\. /));
+    expect(data).toMatch(/Osoba towarzysząca \(art\. 14 RODO\)/);
+    expect(data).toMatch(/otrzymuje od Zwycięzcy/);
+    expect(data).toMatch(/art\. 6 ust\. 1 lit\. f RODO/);
+    expect(data).toMatch(/Odbiorcami danych/);
+    expect(data).toMatch(/prawo sprzeciwu i prawo wniesienia skargi do Prezesa Urzędu Ochrony Danych Osobowych/);
+  });
+
   it("numbers its sections", () => {
     renderDocument("/konkurs");
     const headings = screen.getAllByRole("heading", { level: 2 }).filter((h) => h.closest("section"));
@@ -403,6 +442,8 @@ describe("/polityka-prywatnosci", () => {
   it("is dated 9 March 2025 and gives the cookie examples: analytics 2 years, tracking source 6 months", () => {
     renderDocument("/polityka-prywatnosci");
     expect(screen.getByText("9 marca 2025", { selector: "time" })).toHaveAttribute("datetime", "2025-03-09");
+    // The version before the reader applies from its last change, not from the first version's date.
+    expect(screen.getByText(/Obowiązuje od/).querySelector("time")).not.toHaveAttribute("datetime", "2025-03-09");
     const cookies = documentSection(/cookies/i);
     expect(text(cookies)).toMatch(/analityczn|Google Analytics/);
     expect(text(cookies)).toMatch(/2 lata/);
@@ -577,7 +618,7 @@ describe("treatment family lists (one template, their link targets)", () => {
           .getByRole("link", { name: /Więcej o zabiegu/ })
           .getAttribute("href")!,
       );
-      // A treatment added since is listed by an entry in the family's file: any number of further entries.
+      // A treatment added to content is listed by an entry in the family's file: any number of further entries.
       expect(links.filter((href) => targets.includes(href))).toEqual(targets);
       for (const href of links) expect(routeByPath(href)?.kind, href).toBe("treatment");
       for (const entry of entries) {
@@ -657,7 +698,8 @@ describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
     );
     expect(within(share).getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", site.social.instagram);
     const cta = screen.getByRole("complementary");
-    expect(within(cta).getByRole("link", { name: "Umów konsultację" })).toHaveAttribute("href", "/kontakt");
+    // An offer of a consultation says what it costs (pricing.json: 0 zł).
+    expect(within(cta).getByRole("link", { name: "Umów bezpłatną konsultację" })).toHaveAttribute("href", "/kontakt");
     expect(within(cta).getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute(
       "href",
       expect.stringMatching(/^tel:\+48/),

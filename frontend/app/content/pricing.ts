@@ -1,4 +1,4 @@
-import type { PriceGroup, PricingDocument, Service } from "./schema";
+import type { PriceGroup, PricingDocument, PromotionsDocument, Service } from "./schema";
 
 /** Every price group of the price list, the two device groups included (they share one shape). */
 export function allPriceGroups(pricing: PricingDocument): PriceGroup[] {
@@ -60,3 +60,35 @@ export function priceTextOf(groups: readonly PriceGroup[], amount: number): stri
   );
   return prices.find((price) => priceAmount(price) === amount) ?? `${amount} zł`;
 }
+
+/** The price category each promotion card belongs to: its prices must be that category's. */
+export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id"], string> = {
+  pca: "pca-skin",
+  redtouch: "red-touch-pro",
+  lpg: "lpg-infinity",
+  virtue: "virtue-rf",
+};
+
+/** The price group of a consultation before a treatment: what every offer of a consultation says it costs. */
+export const CONSULTATION_GROUP = "konsultacja";
+
+export interface ConsultationCost {
+  free: boolean;
+  /** As the price list writes it: "0 zł", "100 zł". */
+  price: string;
+}
+
+/** What a consultation costs, from its line of the price list (the content check makes sure there is one). */
+export function consultationCost(pricing: PricingDocument): ConsultationCost {
+  const line = allPriceGroups(pricing).find((group) => group.id === CONSULTATION_GROUP)?.services[0];
+  const price = line && "price" in line ? line.price : "";
+  return { free: priceAmount(price) === 0, price };
+}
+
+/** A link's label that offers a consultation, its cost included. */
+export const consultationLabel = (cost: ConsultationCost) =>
+  cost.free ? "Umów bezpłatną konsultację" : `Umów konsultację (${cost.price})`;
+
+/** The sentence that says what a consultation costs. */
+export const consultationCostSentence = (cost: ConsultationCost) =>
+  cost.free ? "Konsultacja jest bezpłatna." : `Konsultacja kosztuje ${cost.price}.`;

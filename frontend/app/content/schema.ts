@@ -1,63 +1,34 @@
 /**
  * Types and validation of everything in content/. The build validates every document with these schemas and stops
- * with the file and the field at fault, so a bad edit never reaches a visitor's page.
+ * with the file and the field at fault, so a bad edit never reaches a visitor's page. Here: the home page's
+ * documents, the price list, the family lists, the needs page, the promotions and the blog; the treatment pages in
+ * treatmentSchema.ts, the legal texts and the short pages in pageSchemas.ts, the shared pieces in schemaParts.ts.
  */
 import { z } from "zod";
 import { blogCategories } from "./blogCategories.ts";
 import { families } from "./families.ts";
+import {
+  blocks,
+  imageName,
+  medicalReview,
+  pageCopy,
+  pageHead,
+  priceGroupId,
+  routeFields,
+  standIn,
+  text,
+} from "./schemaParts.ts";
 
-const text = z.string().trim().min(1, "nie może być puste");
-/**
- * A note marking what in this part of a document is our invention standing in for the salon's own data (review
- * texts, names, credentials, contraindication lists, captions under artwork…) and what to do with it. The page
- * does not show it; `npm run launch:check` lists every one with its file and field until it is removed.
- */
-const standIn = text.optional();
-/**
- * Medical texts (indications, contraindications, preparation, aftercare; the blog's advice) confirmed by a
- * practitioner: who and when. Until it is there, `npm run launch:check` lists those texts.
- */
-const medicalReview = z.strictObject({ by: text, date: z.iso.date() }).optional();
-/** An image is named by its file name in content/images without the extension; the image pipeline emits its sizes. */
-const imageName = z.string().regex(/^[a-z0-9-]+$/, "nazwa obrazu: małe litery, cyfry i myślniki");
-export const imageSchema = z.strictObject({
-  image: imageName,
-  alt: z.string(),
-  /** True while the file is our own artwork standing in for a real photo; replace the file, keep the name. */
-  artwork: z.boolean().optional(),
-});
-
-/**
- * A block of running text. Strings may hold **bold** and [links](/path) — the only inline markup we render.
- */
-export const blockSchema = z.union([
-  z.strictObject({ p: text }),
-  z.strictObject({ h2: text }),
-  z.strictObject({ h3: text }),
-  z.strictObject({ ul: z.array(text).min(1) }),
-  z.strictObject({ ol: z.array(text).min(1) }),
-  z.strictObject({ note: text }),
-]);
-export type Block = z.infer<typeof blockSchema>;
-
-const blocks = z.array(blockSchema).min(1);
-
-/**
- * What the route table takes from a page's own file (content/treatments/, content/families/, content/legal/): the
- * page's path is its file name, these say how menus, breadcrumbs and search engines treat it.
- */
-export const routeFields = {
-  /** Short name used in menus, breadcrumbs and chips. */
-  label: text,
-  /** True for pages search engines must not index (the legal texts and the contest regulation): left out of the sitemap. */
-  noindex: z.boolean().optional(),
-};
-
-const seoSchema = z.strictObject({
-  title: text,
-  description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
-  keywords: z.array(text).min(1),
-});
+export { blockSchema, imageSchema, routeFields, type Block } from "./schemaParts.ts";
+export { treatmentSchema, type Treatment } from "./treatmentSchema.ts";
+export {
+  contactPageSchema,
+  FORM_POLICY_PATH,
+  legalPageSchema,
+  simplePageSchema,
+  type ContactPage,
+  type LegalPage,
+} from "./pageSchemas.ts";
 
 // ---------------------------------------------------------------- content.json (the home page's hero, welcome, services, team)
 export const contentDocumentSchema = z.strictObject({
@@ -108,14 +79,24 @@ export type ContentDocument = z.infer<typeof contentDocumentSchema>;
 
 // ---------------------------------------------------------------- pricing.json (every price; its shape is the salon's: categories[] and two device groups)
 const priceText = text;
+/**
+ * A line that is a reduction ("Pierwszy zabieg – cena promocyjna"): the promotion it belongs to (its period is in
+ * frontend/app/site/config.ts, `promotionPeriods`; its card in promotions.json) and the lowest price of the 30 days
+ * before the reduction, which the price information act (art. 4 ust. 2) wants wherever the reduction is announced:
+ * the price list, the treatment pages and /promocje show it beside the price. The salon's price history decides it:
+ * `standIn` until the salon confirms it.
+ */
+const reductionSchema = z.strictObject({ promotion: text, lowestPrice30Days: z.number().int().positive(), standIn });
+const serviceFields = {
+  name: text,
+  /** Highlighted with the word "Promocja": only a reduction, so only with `reduction`. */
+  isPromo: z.boolean().optional(),
+  reduction: reductionSchema.optional(),
+  note: text.optional(),
+};
 export const serviceSchema = z.union([
-  z.strictObject({ name: text, price: priceText, isPromo: z.boolean().optional(), note: text.optional() }),
-  z.strictObject({
-    name: text,
-    options: z.array(z.strictObject({ name: text, price: priceText })).min(1),
-    isPromo: z.boolean().optional(),
-    note: text.optional(),
-  }),
+  z.strictObject({ ...serviceFields, price: priceText }),
+  z.strictObject({ ...serviceFields, options: z.array(z.strictObject({ name: text, price: priceText })).min(1) }),
 ]);
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -124,7 +105,6 @@ export type Service = z.infer<typeof serviceSchema>;
  * gives them (the list is `categories`, a group's heading `category`); the code calls them price groups, so that
  * "category" means only a blog article's category.
  */
-const priceGroupId = z.string().regex(/^[a-z0-9-]+$/, "identyfikator kategorii cennika: małe litery, cyfry i myślniki");
 export const priceGroupSchema = z.strictObject({
   /** Anchor on /cennik and the key treatment pages use to show their prices. */
   id: priceGroupId,
@@ -132,6 +112,7 @@ export const priceGroupSchema = z.strictObject({
   category: text,
   description: text.optional(),
   services: z.array(serviceSchema).min(1),
+  standIn,
 });
 export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
@@ -144,8 +125,7 @@ export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
 
 // ---------------------------------------------------------------- home.json (built-in entities of the home page)
 export const homeDocumentSchema = z.strictObject({
-  standIn,
-  seo: seoSchema,
+  ...pageHead,
   reviews: z.strictObject({
     title: text,
     /**
@@ -176,10 +156,7 @@ export type HomeDocument = z.infer<typeof homeDocumentSchema>;
 export const familyListSchema = z.strictObject({
   ...routeFields,
   family: z.enum(families),
-  standIn,
-  seo: seoSchema,
-  title: text,
-  intro: z.array(text).min(1),
+  ...pageCopy,
   entries: z
     .array(
       z.strictObject({
@@ -196,99 +173,9 @@ export const familyListSchema = z.strictObject({
 });
 export type FamilyList = z.infer<typeof familyListSchema>;
 
-// ---------------------------------------------------------------- treatments/*.json (one treatment template)
-/** The treatment template adds the sections with these anchors itself (its prices and the booking box). */
-const templateAnchors = new Set(["cennik", "rezerwacja"]);
-
-const anchor = z
-  .string()
-  .regex(/^[a-z0-9-]+$/, "kotwica: małe litery, cyfry i myślniki")
-  .refine((id) => !templateAnchors.has(id), "kotwice 'cennik' i 'rezerwacja' dodaje szablon");
-
-const photoSchema = imageSchema;
-
-export const treatmentSchema = z.strictObject({
-  ...routeFields,
-  family: z.enum(families),
-  standIn,
-  medicalReview,
-  name: text,
-  title: text,
-  lead: text,
-  seo: seoSchema,
-  hero: imageSchema,
-  /** Short facts shown under the lead (duration, series, effect). */
-  highlights: z.array(z.strictObject({ label: text, value: text })).optional(),
-  /** A notice shown prominently, e.g. when a device becomes available. */
-  notice: text.optional(),
-  promo: z.strictObject({ title: text, text: text }).optional(),
-  stats: z
-    .strictObject({
-      title: text,
-      items: z.array(z.strictObject({ value: text, label: text, footnote: z.number().int().min(1).optional() })).min(1),
-      footnotes: z.array(text).min(1),
-      standIn,
-    })
-    .optional(),
-  sections: z.array(z.strictObject({ id: anchor, title: text, blocks, standIn })).min(1),
-  /** Named items with benefits, e.g. the PCA Skin peels. */
-  variants: z
-    .strictObject({
-      id: anchor,
-      title: text,
-      intro: text.optional(),
-      items: z.array(z.strictObject({ name: text, description: text, benefits: z.array(text).min(1) })).min(1),
-    })
-    .optional(),
-  beforeAfter: z
-    .strictObject({
-      title: text,
-      /** 'full' has arrows, dots and a counter; 'dots' has dots only (ONDA PRO body). */
-      controls: z.enum(["full", "dots"]),
-      photos: z.array(photoSchema).min(2),
-      standIn,
-    })
-    .optional(),
-  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), standIn }).optional(),
-  pricing: z.strictObject({
-    /** Ids of the price groups in pricing.json this page shows (its `categories`, or 'red-touch-pro' / 'onda-pro'). */
-    groups: z.array(priceGroupId).min(1),
-    notes: z.array(text).optional(),
-  }),
-  booking: z.strictObject({
-    title: text,
-    text: text,
-    actions: z
-      .array(
-        z.strictObject({
-          kind: z.enum(["online", "contact", "pricing", "phone"]),
-          label: text,
-        }),
-      )
-      .min(1),
-  }),
-  /**
-   * The price of the page's Service in structured data, as a line of pricing.json (its price group's id, service
-   * name and option name), so that every price has one source; the line must be one the page's own price list shows.
-   */
-  offer: z
-    .strictObject({
-      priceGroup: priceGroupId,
-      service: text,
-      option: text.optional(),
-      /** The Service's name in the salon's offer catalogue (BeautySalon.hasOfferCatalog), when it is one of its entries. */
-      catalogue: text.optional(),
-    })
-    .optional(),
-});
-export type Treatment = z.infer<typeof treatmentSchema>;
-
 // ---------------------------------------------------------------- needs.json
 export const needsDocumentSchema = z.strictObject({
-  standIn,
-  seo: seoSchema,
-  title: text,
-  intro: z.array(text).min(1),
+  ...pageCopy,
   items: z
     .array(
       z.strictObject({
@@ -306,42 +193,31 @@ export type NeedsDocument = z.infer<typeof needsDocumentSchema>;
 
 // ---------------------------------------------------------------- promotions.json
 export const promotionsDocumentSchema = z.strictObject({
-  standIn,
-  seo: seoSchema,
+  ...pageHead,
   title: text,
   intro: text,
   referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1), standIn }),
   cards: z
     .array(
-      z
-        .strictObject({
-          id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
-          name: text,
-          description: text,
-          url: z.url(),
-          oldPrice: z.number().positive(),
-          newPrice: z.number().positive(),
-          /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
-          priceScope: text.optional(),
-          /**
-           * A reduction: the regular price struck out and the saving in per cent. The price information act (art. 6a,
-           * the Omnibus rule) wants the lowest price of the 30 days before the reduction beside it, and the saving is
-           * counted from that price. The salon's price history decides it: `standIn` until the salon confirms it.
-           */
-          reduction: z.strictObject({ lowestPrice30Days: z.number().positive(), standIn }).optional(),
-          /**
-           * Not a reduction: a first-visit price of a different service than the regular one (LPG Infinity: 30 minutes
-           * against a 35-minute treatment). Both prices are shown with their names and nothing is struck out.
-           */
-          compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
-          image: imageName,
-          alt: z.string(),
-        })
-        .refine((card) => Boolean(card.reduction) !== Boolean(card.compare), {
-          message:
-            "karta to albo obniżka („reduction” z najniższą ceną z 30 dni), albo zestawienie dwóch różnych usług („compare”)",
-          path: ["reduction"],
-        }),
+      z.strictObject({
+        id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
+        name: text,
+        description: text,
+        url: z.url(),
+        oldPrice: z.number().positive(),
+        newPrice: z.number().positive(),
+        /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
+        priceScope: text.optional(),
+        /**
+         * Not a reduction: a standing first-visit price of a different service than the regular one (LPG Infinity:
+         * 30 minutes against a 35-minute treatment). Both prices are shown with their names and nothing is struck
+         * out. A card without it is a reduction: its price-list line carries the lowest price of the 30 days before
+         * it and the promotion's period is in the site configuration (validate.server.ts checks both).
+         */
+        compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
+        image: imageName,
+        alt: z.string(),
+      }),
     )
     .length(4),
 });
@@ -349,74 +225,34 @@ export type PromotionsDocument = z.infer<typeof promotionsDocumentSchema>;
 
 // ---------------------------------------------------------------- blog/*.json
 
-export const articleSchema = z.strictObject({
-  standIn,
-  medicalReview,
-  title: text,
-  excerpt: text,
-  /** Meta description. */
-  description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
-  keywords: z.array(text).min(1),
-  image: imageName,
-  alt: z.string(),
-  author: text,
-  /** ISO date; the page shows it as a Polish date. */
-  date: z.iso.date(),
-  category: z.enum(blogCategories),
-  body: blocks,
-  cta: z.strictObject({ title: text, text: text }),
-});
+export const articleSchema = z
+  .strictObject({
+    standIn,
+    medicalReview,
+    title: text,
+    excerpt: text,
+    /** Meta description. */
+    description: text.max(170, "opis dla wyszukiwarek: najwyżej 170 znaków"),
+    keywords: z.array(text).min(1),
+    image: imageName,
+    alt: z.string(),
+    author: text,
+    /** ISO date of publication; the page shows it as a Polish date. */
+    date: z.iso.date(),
+    /**
+     * ISO date of the last change to the text, shown as "Zaktualizowano": an article that speaks of later events or
+     * links to a later article says when it was brought up to date (validate.server.ts checks).
+     */
+    updated: z.iso.date().optional(),
+    category: z.enum(blogCategories),
+    body: blocks,
+    cta: z.strictObject({ title: text, text: text }),
+  })
+  .refine((article) => !article.updated || article.updated > article.date, {
+    message: "data aktualizacji musi być późniejsza niż data publikacji",
+    path: ["updated"],
+  });
 export type Article = z.infer<typeof articleSchema>;
 
 // ---------------------------------------------------------------- blog.json (list page copy)
-export const blogPageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: text });
-
-// ---------------------------------------------------------------- legal/*.json (legal texts, contest regulation)
-export const legalPageSchema = z
-  .strictObject({
-    ...routeFields,
-    standIn,
-    seo: seoSchema,
-    title: text,
-    lead: text.optional(),
-    /** ISO date from which this version of the document applies ("Obowiązuje od"). */
-    updated: z.iso.date().optional(),
-    /**
-     * ISO date of the last change to the text, when it came later ("Ostatnia zmiana"): the day someone changed it,
-     * never the build's date — a date that moves with every build tells a reader nothing.
-     */
-    changed: z.iso.date().optional(),
-    sections: z.array(z.strictObject({ title: text, blocks, standIn })).min(1),
-  })
-  .refine((page) => !page.changed || !page.updated || page.changed >= page.updated, {
-    message: "data ostatniej zmiany nie może być wcześniejsza niż data, od której dokument obowiązuje",
-    path: ["changed"],
-  });
-export type LegalPage = z.infer<typeof legalPageSchema>;
-
-// ---------------------------------------------------------------- pages/kontakt.json etc. (simple page copy)
-export const simplePageSchema = z.strictObject({ standIn, seo: seoSchema, title: text, intro: z.array(text).min(1) });
-
-/** The policy the form's notice links to: the one that describes the form (GDPR art. 13, at the point of collection). */
-export const FORM_POLICY_PATH = "/polityka-prywatnosci";
-
-// ---------------------------------------------------------------- pages/kontakt.json
-export const contactPageSchema = simplePageSchema.extend({
-  /** Shown with the contact form, before it is sent: who collects the data, why, for how long, and no health data. */
-  formNotice: z.strictObject({
-    controller: text
-      .refine(
-        (t) => /Administrator/.test(t),
-        "powiedz, kto jest administratorem danych („Administratorem … jest {legalName}”)",
-      )
-      .refine(
-        (t) => t.includes(`](${FORM_POLICY_PATH})`),
-        `podaj link do polityki prywatności: [polityce prywatności](${FORM_POLICY_PATH})`,
-      ),
-    healthData: text.refine(
-      (t) => /zdrow/i.test(t),
-      "poproś, by w formularzu nie pisać o zdrowiu (art. 9 RODO: formularz nie ma do tego podstawy)",
-    ),
-  }),
-});
-export type ContactPage = z.infer<typeof contactPageSchema>;
+export const blogPageSchema = z.strictObject({ ...pageHead, title: text, intro: text });

@@ -1,6 +1,7 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/article";
-import { articleSlugs, loadArticle } from "../content/load.server";
+import { articleSlugs, loadArticle, loadPricing } from "../content/load.server";
+import { consultationCost, consultationLabel } from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
@@ -28,7 +29,7 @@ export function loader({ params }: Route.LoaderArgs) {
       crumb: ARTICLE_NOT_FOUND,
       canonical: false,
     });
-    return { slug, article: null, head };
+    return { slug, article: null, consultation: null, head };
   }
   const article = loadArticle(slug);
   const head = pageHead({
@@ -41,7 +42,7 @@ export function loader({ params }: Route.LoaderArgs) {
     image: shareImage(article.image),
     jsonLd: [blogPosting({ ...article, path })],
   });
-  return { slug, article, head };
+  return { slug, article, consultation: consultationCost(loadPricing()), head };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -74,9 +75,9 @@ function ArticleMissing() {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { slug, article } = loaderData;
+  const { slug, article, consultation } = loaderData;
   const path = `/blog/${slug}`;
-  if (!article) return <ArticleMissing />;
+  if (!article || !consultation) return <ArticleMissing />;
   return (
     <article className={styles.article}>
       <PageHeader path={path} crumb={article.title} title={article.title}>
@@ -86,6 +87,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             ·
           </span>
           <time dateTime={article.date}>{formatDatePl(article.date)}</time>
+          {article.updated && (
+            <>
+              <span aria-hidden="true" className={styles.dot}>
+                ·
+              </span>
+              <span>
+                Zaktualizowano: <time dateTime={article.updated}>{formatDatePl(article.updated)}</time>
+              </span>
+            </>
+          )}
           <span aria-hidden="true" className={styles.dot}>
             ·
           </span>
@@ -111,7 +122,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           id="cta-tytul"
           title={article.cta.title}
           actions={[
-            { kind: "contact", label: "Umów konsultację" },
+            { kind: "contact", label: consultationLabel(consultation) },
             { kind: "phone", label: "Zadzwoń" },
           ]}
         >

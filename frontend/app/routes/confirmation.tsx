@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/confirmation";
 import { loadSimplePage } from "../content/load.server";
-import { contentPageLoader } from "../site/contentPage.server";
+import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
 import { headFromLoader } from "../site/basicHead";
@@ -12,7 +12,7 @@ import styles from "./confirmation.module.scss";
  * sentences from content, and the ways on — home, or a call for what cannot wait.
  */
 export function loader({ url }: Route.LoaderArgs) {
-  const { doc: page, head } = contentPageLoader(url, "confirmation", loadSimplePage);
+  const { doc: page, head } = templatedPageLoader(url, "confirmation", loadSimplePage);
   return { page, head };
 }
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/family";
 import { loadFamilyList } from "../content/load.server";
-import { contentPageLoader } from "../site/contentPage.server";
+import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -13,7 +13,7 @@ import styles from "./family.module.scss";
 
 /** The one list template for the treatment families (content/families/). */
 export function loader({ url }: Route.LoaderArgs) {
-  const { path, doc: list, head } = contentPageLoader(url, "family", loadFamilyList);
+  const { path, doc: list, head } = templatedPageLoader(url, "family", loadFamilyList);
   return { path, list, head };
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { loadArticleSummaries, loadContent, loadHome } from "../content/load.server";
+import { loadArticleSummaries, loadContent, loadHome, loadPricing } from "../content/load.server";
+import { consultationCost, consultationLabel } from "../content/pricing";
 import { familyListPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
@@ -17,13 +18,24 @@ export function loader() {
   const home = loadHome();
   const articles = loadArticleSummaries();
   const teaser = home.blogTeaser.slugs.map((slug) => articles.find((a) => a.slug === slug)!);
-  return { content: loadContent(), home, teaser, head: pageHead({ path: "/", ...home.seo }) };
+  return {
+    content: loadContent(),
+    home,
+    teaser,
+    consultation: consultationCost(loadPricing()),
+    head: pageHead({ path: "/", ...home.seo }),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
+/** A service card's photo: the container's width on a phone, one of three columns from $bp-md up. */
+const SERVICE_SIZES = "(min-width: 80rem) 23rem, (min-width: 48rem) 30vw, calc(100vw - 3rem)";
+/** A team member's portrait: at most 14rem wide above her text on a phone, an 11rem column beside it from $bp-sm up. */
+const PORTRAIT_SIZES = "(min-width: 36rem) 11rem, 14rem";
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, home, teaser } = loaderData;
+  const { content, home, teaser, consultation } = loaderData;
   return (
     <>
       <h1 className="visually-hidden">{site.name} – kosmetologia i makijaż permanentny w Łodzi</h1>
@@ -40,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Dobierz zabieg do potrzeb
               </Link>
               <Link to="/kontakt" className={styles.more}>
-                Umów konsultację
+                {consultationLabel(consultation)}
               </Link>
             </p>
           </div>
@@ -57,11 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={styles.services}>
           {content.services.items.map((item) => (
             <li key={item.id} className={styles.service}>
-              <Picture
-                name={item.image}
-                alt={item.alt}
-                sizes="(min-width: 80rem) 23rem, (min-width: 48rem) 30vw, calc(100vw - 3rem)"
-              />
+              <Picture name={item.image} alt={item.alt} sizes={SERVICE_SIZES} />
               <div className={styles.serviceText}>
                 <h3>{item.category}</h3>
                 <p>{item.description}</p>
@@ -78,12 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={styles.team}>
           {content.team.members.map((member) => (
             <li key={member.name} className={styles.member}>
-              <Picture
-                name={member.image}
-                alt={member.alt}
-                sizes="(min-width: 36rem) 11rem, 14rem"
-                className={styles.portrait}
-              />
+              <Picture name={member.image} alt={member.alt} sizes={PORTRAIT_SIZES} className={styles.portrait} />
               <div>
                 <h3>{member.name}</h3>
                 <p className={styles.role}>{member.role}</p>

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/legal";
 import { loadLegalPage } from "../content/load.server";
-import { contentPageLoader } from "../site/contentPage.server";
+import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
@@ -11,7 +11,7 @@ import styles from "./legal.module.scss";
 
 /** Legal texts and the contest regulation (content/legal/): one template, numbered sections. */
 export function loader({ url }: Route.LoaderArgs) {
-  const { path, doc: page, head } = contentPageLoader(url, "legal", loadLegalPage);
+  const { path, doc: page, head } = templatedPageLoader(url, "legal", loadLegalPage);
   return { path, page, head };
 }
 
@@ -23,21 +23,20 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader path={pathname} title={page.title} lead={page.lead && <p>{renderInline(page.lead)}</p>}>
-        {(page.updated || page.changed) && (
-          <p className={styles.updated}>
-            {page.updated && (
-              <>
-                Obowiązuje od: <time dateTime={page.updated}>{formatDatePl(page.updated)}</time>
-              </>
-            )}
-            {page.updated && page.changed && " · "}
-            {page.changed && (
-              <>
-                Ostatnia zmiana: <time dateTime={page.changed}>{formatDatePl(page.changed)}</time>
-              </>
-            )}
-          </p>
-        )}
+        {/* The version a reader has before her applies from its last change; the first version's date, when there
+            was an earlier one, says how long the document has existed. */}
+        <p className={styles.updated}>
+          {page.published ? (
+            <>
+              Obowiązuje od: <time dateTime={page.changed}>{formatDatePl(page.changed)}</time> · pierwsza wersja:{" "}
+              <time dateTime={page.published}>{formatDatePl(page.published)}</time>
+            </>
+          ) : (
+            <>
+              Ostatnia zmiana: <time dateTime={page.changed}>{formatDatePl(page.changed)}</time>
+            </>
+          )}
+        </p>
       </PageHeader>
       <div className={styles.body}>
         <nav aria-label="Spis treści" className={styles.toc}>

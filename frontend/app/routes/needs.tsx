@@ -1,5 +1,6 @@
 import type { Route } from "./+types/needs";
-import { loadNeeds } from "../content/load.server";
+import { loadNeeds, loadPricing } from "../content/load.server";
+import { consultationCost, consultationCostSentence, consultationLabel } from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { NeedsAccordion } from "../components/NeedsAccordion/NeedsAccordion";
 import { renderInline } from "../components/RichText/inline";
@@ -10,13 +11,17 @@ import styles from "./needs.module.scss";
 
 export function loader() {
   const needs = loadNeeds();
-  return { needs, head: pageHead({ path: "/twoje-potrzeby", ...needs.seo }) };
+  return {
+    needs,
+    consultation: consultationCost(loadPricing()),
+    head: pageHead({ path: "/twoje-potrzeby", ...needs.seo }),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Needs({ loaderData }: Route.ComponentProps) {
-  const { needs } = loaderData;
+  const { needs, consultation } = loaderData;
   return (
     <>
       <PageHeader
@@ -35,12 +40,12 @@ export default function Needs({ loaderData }: Route.ComponentProps) {
             tone="sand"
             align="center"
             actions={[
-              { kind: "contact", label: "Umów konsultację" },
+              { kind: "contact", label: consultationLabel(consultation) },
               { kind: "pricing", label: "Zobacz cennik" },
             ]}
           >
-            Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej
-            terapii.
+            Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej serii.{" "}
+            {consultationCostSentence(consultation)}
           </CtaBox>
         </div>
       </div>

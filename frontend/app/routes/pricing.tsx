@@ -1,6 +1,6 @@
 import type { Route } from "./+types/pricing";
 import { loadPricing, loadSimplePage } from "../content/load.server";
-import { allPriceGroups } from "../content/pricing";
+import { allPriceGroups, consultationCost, consultationCostSentence, consultationLabel } from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { renderInline } from "../components/RichText/inline";
@@ -19,6 +19,7 @@ export const meta: Route.MetaFunction = headFromLoader;
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { page, pricing } = loaderData;
   const groups = allPriceGroups(pricing);
+  const consultation = consultationCost(pricing);
   return (
     <>
       <PageHeader
@@ -41,8 +42,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className={styles.categories}>
           <p className={styles.legend}>
-            Ceny w złotych (zł). Wyróżniamy <span className={styles.legendMark}>promocje</span>, rabaty i ceny serii
-            zabiegów. Kreska (—) oznacza, że cennik nie podaje ceny.
+            Ceny w złotych (zł). Wyróżniamy <span className={styles.legendMark}>promocje</span> (z czasem trwania i
+            najniższą ceną z 30 dni przed ich rozpoczęciem), rabaty i ceny serii zabiegów. Kreska (—) oznacza, że cenę
+            podajemy na konsultacji.
           </p>
           {groups.map((group) => (
             <PriceGroup key={group.id} group={group} />
@@ -51,11 +53,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             id="cennik-konsultacja"
             title="Nie wiesz, od czego zacząć?"
             actions={[
-              { kind: "contact", label: "Umów konsultację" },
+              { kind: "contact", label: consultationLabel(consultation) },
               { kind: "promotions", label: "Zobacz promocje" },
             ]}
           >
-            Na konsultacji ocenimy skórę i od razu powiemy, ile zabiegów ma sens i ile będzie kosztować cała terapia.
+            Na konsultacji ocenimy skórę i od razu powiemy, ile zabiegów ma sens i ile będzie kosztować cała seria.{" "}
+            {consultationCostSentence(consultation)}
           </CtaBox>
         </div>
       </div>

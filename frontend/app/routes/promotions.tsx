@@ -1,7 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/promotions";
-import { loadPricing, loadPromotions, promotionPriceGroup } from "../content/load.server";
-import { priceGroupsById, priceTextOf } from "../content/pricing";
+import { loadPricing, loadPromotions } from "../content/load.server";
+import {
+  consultationCost,
+  consultationCostSentence,
+  priceGroupsById,
+  priceTextOf,
+  promotionPriceGroup,
+} from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -9,36 +15,51 @@ import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { useReveal } from "../hooks/useReveal";
+import { ReductionNote, type ReductionFacts } from "../components/ReductionNote/ReductionNote";
 import type { PromotionsDocument } from "../content/schema";
 import styles from "./promotions.module.scss";
 
-/** 300 → 259 is 14% off (rounded). Counted from the lowest price of the 30 days before the reduction (art. 6a). */
+/** 300 → 259 is 14% off (rounded). Counted from the lowest price of the 30 days before the reduction (art. 4 ust. 2). */
 const discountPercent = (lowestPrice: number, newPrice: number) => Math.round((1 - newPrice / lowestPrice) * 100);
 
 export function loader() {
   const promotions = loadPromotions();
   const pricing = loadPricing();
-  // The prices as the price list writes them: a regular price "od 300 zł" is not shown as "300 zł".
+  // The prices as the price list writes them: a regular price "od 300 zł" is not shown as "300 zł". A reduction's
+  // lowest 30-day price is its price-list line's (the content check has made sure there is one).
   const cards = promotions.cards.map((card) => {
     const groups = priceGroupsById(pricing, [promotionPriceGroup[card.id]]);
+    const reduction = card.compare
+      ? undefined
+      : groups.flatMap((group) => group.services).find((service) => service.reduction?.promotion === card.id)
+          ?.reduction;
     return {
       ...card,
+      ...(reduction ? { reduction } : {}),
       oldPriceText: priceTextOf(groups, card.oldPrice),
       newPriceText: priceTextOf(groups, card.newPrice),
     };
   });
-  return { promotions: { ...promotions, cards }, head: pageHead({ path: "/promocje", ...promotions.seo }) };
+  return {
+    promotions: { ...promotions, cards },
+    consultation: consultationCost(pricing),
+    head: pageHead({ path: "/promocje", ...promotions.seo }),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
-type Card = PromotionsDocument["cards"][number] & { oldPriceText: string; newPriceText: string };
+type Card = PromotionsDocument["cards"][number] & {
+  oldPriceText: string;
+  newPriceText: string;
+  reduction?: ReductionFacts;
+};
 
 /**
  * A reduction: the regular price struck through, the promotional price and, beside them, the lowest price of the 30
- * days before the reduction; the saving is counted from that one.
+ * days before the reduction and the promotion's period; the saving is counted from that lowest price.
  */
-function ReducedPrice({ card, lowest }: { card: Card; lowest: number }) {
+function ReducedPrice({ card, reduction }: { card: Card; reduction: ReductionFacts }) {
   return (
     <>
       <p className={styles.prices}>
@@ -51,12 +72,12 @@ function ReducedPrice({ card, lowest }: { card: Card; lowest: number }) {
           {card.newPriceText}
         </ins>
       </p>
-      <p className={styles.lowest}>Najniższa cena z 30 dni przed obniżką: {lowest} zł</p>
+      <ReductionNote reduction={reduction} className={styles.lowest} />
     </>
   );
 }
 
-/** Two services side by side (a first visit of another length): no price struck through, no saving. */
+/** Two services side by side (a standing first-visit price of another length): nothing struck through, no saving. */
 function ComparedPrices({ card, labels }: { card: Card; labels: NonNullable<Card["compare"]> }) {
   return (
     <dl className={styles.compare}>
@@ -95,13 +116,19 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
         <h2 id={`promocja-${card.id}`}>{card.name}</h2>
         {card.priceScope && <p className={styles.scope}>{card.priceScope}</p>}
         {card.reduction ? (
-          <ReducedPrice card={card} lowest={card.reduction.lowestPrice30Days} />
+          <ReducedPrice card={card} reduction={card.reduction} />
         ) : (
-          card.compare && <ComparedPrices card={card} labels={card.compare} />
+          card.compare && (
+            <>
+              <ComparedPrices card={card} labels={card.compare} />
+              <p className={styles.lowest}>Stała cena pierwszej wizyty, bez terminu.</p>
+            </>
+          )
         )}
         <p>{renderInline(card.description)}</p>
         <a href={card.url} target="_blank" rel="noopener noreferrer" className={styles.more}>
-          Szczegóły promocji<span className="visually-hidden">: {card.name} (otwiera się w nowej karcie)</span>
+          {card.reduction ? "Szczegóły promocji" : "Szczegóły oferty"}
+          <span className="visually-hidden">: {card.name} (otwiera się w nowej karcie)</span>
           <Icon name="external" size={16} />
         </a>
       </div>
@@ -110,7 +137,7 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
 }
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
-  const { promotions } = loaderData;
+  const { promotions, consultation } = loaderData;
   return (
     <>
       <PageHeader path="/promocje" title={promotions.title} lead={<p>{renderInline(promotions.intro)}</p>} />
@@ -131,7 +158,8 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         <aside className={styles.cta} aria-labelledby="promocje-umow">
           <h2 id="promocje-umow">Chcesz skorzystać z promocji?</h2>
           <p>
-            Zadzwoń albo napisz – dobierzemy termin, a na konsultacji sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.
+            Zadzwoń albo napisz – dobierzemy termin, a na konsultacji sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.{" "}
+            {consultationCostSentence(consultation)}
           </p>
           <Link to="/kontakt" className={styles.book}>
             Umów się na zabieg

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
 import { loadPricing, loadTreatment } from "../content/load.server";
 import { priceGroupsById } from "../content/pricing";
-import type { Treatment as TreatmentDoc } from "../content/schema";
-import { contentPageLoader } from "../site/contentPage.server";
+import type { PriceGroup as PriceGroupDoc, Treatment as TreatmentDoc } from "../content/schema";
+import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
 import { PageHeader } from "../components/PageHeader/PageHeader";
@@ -13,6 +13,7 @@ import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
+import { ReductionNote } from "../components/ReductionNote/ReductionNote";
 import { Carousel } from "../components/Carousel/Carousel";
 import { Gallery } from "../components/Gallery/Gallery";
 import { Icon } from "../components/Icon/Icon";
@@ -24,7 +25,7 @@ const HERO_SIZES = "(min-width: 80rem) 48rem, (min-width: 64rem) calc(100vw - 23
 /**
  * Where the hero photo is the page's LCP element: from $bp-sm up. On a phone it starts near the fold, under the
  * header's title and lead (at 598–928 px of Lighthouse's 412 × 823 phone), and the lead text is the LCP element; a
- * photo preloaded there would take the one connection from that text (docs/performance.md, issue 25).
+ * photo preloaded there would take the one connection from that text (docs/performance.md).
  */
 const HERO_LCP_MEDIA = "(min-width: 36rem)";
 
@@ -35,7 +36,7 @@ export function loader({ url }: Route.LoaderArgs) {
     path,
     doc: treatment,
     head,
-  } = contentPageLoader(url, "treatment", loadTreatment, (doc, docPath) => ({
+  } = templatedPageLoader(url, "treatment", loadTreatment, (doc, docPath) => ({
     jsonLd: [
       service({
         name: doc.name,
@@ -123,6 +124,30 @@ function pageBlocks(t: TreatmentDoc): Block[] {
   const effects = blocks.findIndex((b) => b.id === "efekty");
   blocks.splice(effects >= 0 ? effects + 1 : blocks.length, 0, ...media);
   return blocks;
+}
+
+/**
+ * The box under the table of contents: a reduction of this page's prices with its promotional price, the lowest price
+ * of the 30 days before it and its period (the same line of the price list as the page's own price list shows), or,
+ * with no reduction among the page's prices, a standing offer such as a first visit's price, without reduction words.
+ */
+function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: PriceGroupDoc[] }) {
+  const reductions = groups.flatMap((group) => group.services).filter((service) => service.reduction);
+  return (
+    <aside className={styles.promo} aria-labelledby="promocja-tytul">
+      <p className={styles.eyebrow}>{reductions.length ? "Promocja" : "Na początek"}</p>
+      <h2 id="promocja-tytul">{promo.title}</h2>
+      <p>{renderInline(promo.text)}</p>
+      {reductions.map((service) => (
+        <div key={service.name}>
+          <p className={styles.promoPrice}>
+            {service.name}: <strong>{"price" in service ? service.price : ""}</strong>
+          </p>
+          {service.reduction && <ReductionNote reduction={service.reduction} />}
+        </div>
+      ))}
+    </aside>
+  );
 }
 
 /** The id of the section being read, for the table of contents. Nothing is marked before hydration. */
@@ -216,13 +241,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className={styles.main}>
-          {t.promo && (
-            <aside className={styles.promo} aria-labelledby="promocja-tytul">
-              <p className={styles.eyebrow}>Promocja</p>
-              <h2 id="promocja-tytul">{t.promo.title}</h2>
-              <p>{renderInline(t.promo.text)}</p>
-            </aside>
-          )}
+          {t.promo && <PromoBox promo={t.promo} groups={groups} />}
 
           {t.stats && (
             <section className={styles.stats} aria-labelledby="wyniki-tytul">

@@ -1,8 +1,7 @@
 /**
- * The one place for the salon's facts. Every value listed in `fictional` below stands in for data we do not have
- * yet (we were given them as {phone}, {email}, {name}); content takes them from here through placeholders
- * ({phone}, {email}, … — site/placeholders.ts), so each is replaced here and nowhere else. `npm run launch:check`
- * lists every one still in `fictional`.
+ * The one place for the salon's facts. Every value listed in `fictional` below stands in for data the salon has not
+ * given yet; content takes them from here through placeholders ({phone}, {email}, … — site/placeholders.ts), so
+ * each is replaced here and nowhere else. `npm run launch:check` lists every one still in `fictional`.
  */
 const name = "Aurea Instytut Urody";
 const street = "ul. Przykładowa 12";
@@ -47,13 +46,13 @@ export const site = {
   openingHours: [
     {
       days: "Poniedziałek – piątek",
-      short: "Pn–Pt",
+      short: "pon.–pt.",
       schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
       opens: "09:00",
       closes: "20:00",
       label: "9:00–20:00",
     },
-    { days: "Sobota", short: "Sob", schemaDays: ["Saturday"], opens: "10:00", closes: "16:00", label: "10:00–16:00" },
+    { days: "Sobota", short: "sob.", schemaDays: ["Saturday"], opens: "10:00", closes: "16:00", label: "10:00–16:00" },
   ],
   closedNote: "Niedziela: nieczynne",
   /** FICTIONAL profile of the external booking service. */
@@ -84,6 +83,17 @@ export const promotionUrls = {
 } as const;
 
 /**
+ * The period of each promotion that is a reduction (a line of content/pricing.json with a `reduction`): the price
+ * list, the treatment pages and /promocje state it beside the promotional price. FICTIONAL dates until the salon
+ * sets its own; a promotion that is over is removed from pricing.json and promotions.json, not left with a past date.
+ */
+export const promotionPeriods: Readonly<Record<"pca" | "redtouch" | "virtue", { from: string; until: string }>> = {
+  pca: { from: "2026-12-01", until: "2027-01-31" },
+  redtouch: { from: "2026-12-01", until: "2027-01-31" },
+  virtue: { from: "2026-12-01", until: "2027-01-31" },
+};
+
+/**
  * What stands in for real data, by its path in this file: `npm run launch:check` lists each one (and exits
  * non-zero) until its real value is in and its line is removed from here.
  */
@@ -106,6 +116,9 @@ export const fictional: readonly { path: string; what: string }[] = [
   { path: "promotionUrls.redtouch", what: "podstrona promocji Red Touch Pro" },
   { path: "promotionUrls.lpg", what: "podstrona promocji LPG Infinity" },
   { path: "promotionUrls.virtue", what: "podstrona promocji Virtue RF" },
+  { path: "promotionPeriods.pca", what: "okres promocji PCA Skin (od, do)" },
+  { path: "promotionPeriods.redtouch", what: "okres promocji Red Touch Pro (od, do)" },
+  { path: "promotionPeriods.virtue", what: "okres promocji Virtue RF (od, do)" },
 ];
 
 /** The phone number as a tel: link target (digits and the leading plus only). */

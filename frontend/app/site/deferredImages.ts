@@ -12,10 +12,10 @@
  * photo as its picture comes near the screen, and the browser loads it; from hydration on <Picture> does the same by
  * itself (usePhotoNear), so the rule is one, whichever runs.
  *
- * Why no placeholder image (until issue 25 a transparent SVG of the photo's shape as `data:` address): Lighthouse's
+ * Why no placeholder image (such as a transparent SVG of the photo's shape as a `data:` address): Lighthouse's
  * model of a phone's network counts a `data:` image as a request in flight, and two of them beside the stylesheet
- * divided the connection's window by three — the home page's hero photo took a round trip more
- * (docs/performance.md, "The placeholders leave the page").
+ * divide the connection's window by three — the home page's hero photo would take a round trip more
+ * (docs/performance.md).
  */
 export const DEFERRED = "data-deferred";
 

@@ -51,37 +51,37 @@ describe("after the entry page", () => {
     html.className = "";
   });
 
-  it("fetches both font files once hydrated, and the next page is set in them", async () => {
-    const { FONTS_LATER_CLASS, fetchFontsAfterEntry, switchToWebFonts } = await load();
+  it("fetches both font files once hydrated, and the next page's content is set in them", async () => {
+    const { FONTS_LATER_CLASS, FONTS_IN_CONTENT_CLASS, fetchFontsAfterEntry, showContentInWebFonts } = await load();
     html.classList.add(FONTS_LATER_CLASS);
     fetchFontsAfterEntry();
     expect(fontsLoad.mock.calls.map((c) => c[0])).toEqual(['600 1em "Cormorant Garamond"', '400 1em "Jost"']);
     // Loading does not change the page the visitor is on.
     await Promise.resolve();
     await Promise.resolve();
-    expect(html.classList.contains(FONTS_LATER_CLASS)).toBe(true);
-    switchToWebFonts();
-    expect(html.classList.contains(FONTS_LATER_CLASS)).toBe(false);
+    expect(html.className).toBe(FONTS_LATER_CLASS);
+    showContentInWebFonts();
+    expect(html.classList.contains(FONTS_IN_CONTENT_CLASS)).toBe(true);
   });
 
   it("keeps the fallback faces on the next page while a font has not arrived", async () => {
     fontsLoad.mockImplementation(() => new Promise(() => {}));
-    const { FONTS_LATER_CLASS, fetchFontsAfterEntry, switchToWebFonts } = await load();
+    const { FONTS_LATER_CLASS, FONTS_IN_CONTENT_CLASS, fetchFontsAfterEntry, showContentInWebFonts } = await load();
     html.classList.add(FONTS_LATER_CLASS);
     fetchFontsAfterEntry();
-    switchToWebFonts();
-    expect(html.classList.contains(FONTS_LATER_CLASS)).toBe(true);
+    showContentInWebFonts();
+    expect(html.classList.contains(FONTS_IN_CONTENT_CLASS)).toBe(false);
   });
 
   it("keeps the fallback faces when a font could not be had (no face loaded)", async () => {
     fontsLoad.mockResolvedValueOnce([]);
-    const { FONTS_LATER_CLASS, fetchFontsAfterEntry, switchToWebFonts } = await load();
+    const { FONTS_LATER_CLASS, FONTS_IN_CONTENT_CLASS, fetchFontsAfterEntry, showContentInWebFonts } = await load();
     html.classList.add(FONTS_LATER_CLASS);
     fetchFontsAfterEntry();
     await Promise.resolve();
     await Promise.resolve();
-    switchToWebFonts();
-    expect(html.classList.contains(FONTS_LATER_CLASS)).toBe(true);
+    showContentInWebFonts();
+    expect(html.classList.contains(FONTS_IN_CONTENT_CLASS)).toBe(false);
   });
 
   it("fetches nothing on a page set in the web fonts from the start", async () => {

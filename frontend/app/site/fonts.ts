@@ -3,17 +3,26 @@
  *
  * Why: on a phone's network everything fetched before the page's largest paint shares the line with its LCP photo.
  * Over HTTP/2 (production) the page, its stylesheet and the photo travel one after another on one connection, and
- * the two fonts (26 KB) added half a round trip and more to the home page's photo: LCP 1.45× that of the same photo
- * on a bare page, against a budget of 1.1× (issue 25, docs/performance.md). So the entry page is set in the fonts'
+ * the two fonts (26 KB) would add half a round trip and more to the home page's photo: LCP 1.45× that of the same
+ * photo on a bare page, against a budget of 1.1× (docs/performance.md). So the entry page is set in the fonts'
  * metric-matched local fallbacks (styles/fonts.scss: the same line breaks and heights, near enough), the two files
  * are fetched once the page has hydrated, and the next page — a client-side navigation, or a full load from one of
  * the site's own pages, a reload, back or forward — is set in them from its first frame: they are in memory or in
  * the cache by then, and `font-display: optional` leaves out a face that is not, instead of moving the text when it
- * comes. The switch happens as a client-side navigation starts, i.e. right after the visitor's click.
+ * comes.
  *
- * Without JavaScript the class is never set and the page asks for the fonts itself, as before.
+ * After a client-side navigation only the page's content (<main>) changes faces, in the frame that first shows it:
+ * it is new there, so nothing moves. The header, the footer and the cookie banner stay on the screen across pages
+ * and keep the faces they were first painted in until the next full load: where the fallback is not metric-matched
+ * (a system without the local faces named in styles/fonts.scss) a face switched under them moves their text, and
+ * the fixed banner's height, well after the visitor's click on a slow phone.
+ *
+ * Without JavaScript the class is never set and the page asks for the fonts itself.
  */
 export const FONTS_LATER_CLASS = "fonts-later";
+
+/** Added beside FONTS_LATER_CLASS once a page after the entry page is shown: its content is in the web fonts. */
+export const FONTS_IN_CONTENT_CLASS = "fonts-in-content";
 
 /**
  * Runs inline in <head>, before the first paint; kept as one string: its CSP hash is computed from it (postbuild).
@@ -46,7 +55,10 @@ export function fetchFontsAfterEntry(): void {
   );
 }
 
-/** Called as a client-side navigation starts: from there on the text is set in the web fonts, once they are in. */
-export function switchToWebFonts(): void {
-  if (fontsLoaded) document.documentElement.classList.remove(FONTS_LATER_CLASS);
+/**
+ * Called in the frame that shows the next page of a client-side navigation, before it is painted: from there on the
+ * pages' content is set in the web fonts, once they are in.
+ */
+export function showContentInWebFonts(): void {
+  if (fontsLoaded) document.documentElement.classList.add(FONTS_IN_CONTENT_CLASS);
 }

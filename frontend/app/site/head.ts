@@ -10,6 +10,7 @@ import { breadcrumbTrail } from "./breadcrumbs";
 import { loadOfferCatalogue, loadPricing } from "../content/load.server";
 import { routeByPath } from "./routeTable";
 import { structuredDataByPath } from "./structuredDataSlot";
+import { DEMO } from "./demo";
 
 export interface HeadInput {
   path: string;
@@ -32,7 +33,8 @@ export const DEFAULT_SHARE_IMAGE = shareImage("og-aurea");
 /** Runs in the routes' loaders only (at build time), so it may read content/ for the offer catalogue and its prices. */
 export function pageHead(input: HeadInput): MetaDescriptor[] {
   const url = absoluteUrl(input.path);
-  const noindex = input.noindex ?? routeByPath(input.path)?.noindex ?? false;
+  // A demonstration shows a salon that does not exist: no page of it belongs in a search engine.
+  const noindex = DEMO || (input.noindex ?? routeByPath(input.path)?.noindex ?? false);
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
   const title = siteTitle(input.title);
   const graph: object[] = [beautySalon(loadPricing(), loadOfferCatalogue())];

@@ -1,10 +1,10 @@
 /**
  * Placeholders in content: `{phone}`, `{email}`, `{legalName}`, … stand for the salon's data in site/config.ts and
- * are replaced when a document is read at build time (content/load.server.ts), so that data is written in one
+ * are replaced when a document is read at build time (content/read.server.ts), so that data is written in one
  * place only. An unknown placeholder stops the build with the file and the field. Build-time only: the browser
  * never sees a placeholder, and no page ships this module.
  */
-import { fictional, fullAddress, promotionUrls, site } from "./config";
+import { fictional, fullAddress, promotionPeriods, promotionUrls, site } from "./config";
 
 export const placeholders: Readonly<Record<string, string>> = {
   salon: site.name,
@@ -48,7 +48,8 @@ export const fillPlaceholders = (text: string): string =>
 /** A config value by its path in config.ts ("site.address.street"). */
 export function configValue(path: string): unknown {
   const [root, ...rest] = path.split(".");
-  const start: unknown = root === "site" ? site : root === "promotionUrls" ? promotionUrls : undefined;
+  const roots: Record<string, unknown> = { site, promotionUrls, promotionPeriods };
+  const start = root === undefined ? undefined : roots[root];
   return rest.reduce<unknown>(
     (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
     start,

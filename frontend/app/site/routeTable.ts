@@ -1,10 +1,10 @@
 /**
  * The route table: the single source for routing (routes.ts), navigation, breadcrumbs, the prerender list and the
  * sitemap. The pages of the kinds that have many (treatments, family lists, legal texts) come from their files in
- * content/ (contentPages.ts) and articles from content/blog/; a page of its own kind is one entry below.
+ * content/ (pageFiles.ts) and articles from content/blog/; a page of its own kind is one entry below.
  */
 import { families, type Family } from "../content/families";
-import { contentPages } from "./contentPages";
+import { pageFiles } from "./pageFiles";
 
 export type { Family };
 
@@ -59,7 +59,7 @@ const singlePages: SiteRoute[] = [
 
 export const routes: SiteRoute[] = [
   ...singlePages,
-  ...contentPages.map(({ kind, family, ...page }): SiteRoute =>
+  ...pageFiles.map(({ kind, family, ...page }): SiteRoute =>
     kind === "family" ? { ...page, kind, lists: family } : { ...page, kind, family },
   ),
 ];

@@ -99,6 +99,7 @@ export function blogPosting(article: {
   title: string;
   description: string;
   date: string;
+  updated?: string;
   author: string;
   image: string;
   path: string;
@@ -109,7 +110,7 @@ export function blogPosting(article: {
     headline: article.title,
     description: article.description,
     datePublished: article.date,
-    dateModified: article.date,
+    dateModified: article.updated ?? article.date,
     author: { "@type": "Person", name: article.author },
     publisher: { "@id": salonId },
     image: absoluteUrl(shareImage(article.image)),

@@ -9,6 +9,7 @@
 declare(strict_types=1);
 
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\OutgoingMessage;
 
 require dirname(__DIR__, 2) . '/vendor/autoload.php';
@@ -24,11 +25,16 @@ $message = static fn (string $token): OutgoingMessage => new OutgoingMessage(
     "<$token@salon.test>",
     '',
 );
-$outbox = new Outbox($argv[1], 1, 60);
+$now = time();
+$outbox = new Outbox($argv[1], new OutboxLimits(retryHours: 1, retrySeconds: 60), static function () use (&$now): int {
+    return $now;
+});
 fwrite(STDERR, "== store\n");
 $outbox->store($message('a'))->release();
 fwrite(STDERR, "== attempt\n");
 $claim = $outbox->beginAttempt($outbox->claim($outbox->pending()[0]) ?? throw new RuntimeException('not claimed'));
+// Its time is up: the failure moves it to failed/.
+$now += 3600;
 fwrite(STDERR, "== failure\n");
 $outbox->recordFailure($claim, 'SMTP down');
 fwrite(STDERR, "== sent\n");

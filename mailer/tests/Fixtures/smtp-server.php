@@ -11,7 +11,8 @@
  * DATAEND (after the final dot) "250 queued", QUIT "221 bye". A reply "silent" sends nothing and holds the
  * connection for "holdSeconds" (default 8) before closing it. The log gets one line per command received (not the
  * message itself) and "message" for every message accepted. A stage may be given a list of replies instead: one
- * per use, in order, the last one repeated (e.g. refuse the first message and queue the rest).
+ * per use, in order, the last one repeated (e.g. refuse the first message and queue the rest). With "password",
+ * EHLO offers AUTH PLAIN and a login with another password is refused (535); the log says "AUTH ok" or "AUTH bad".
  */
 
 declare(strict_types=1);
@@ -27,7 +28,11 @@ $script = (array) json_decode($scriptJson, true, 8, JSON_THROW_ON_ERROR) + [
     'QUIT' => '221 bye',
     'holdSeconds' => 8,
     'last' => [],
+    'password' => null,
 ];
+if (is_string($script['password'])) {
+    $script['EHLO'] = "250-test\r\n250-AUTH PLAIN\r\n250 8BITMIME";
+}
 $server = stream_socket_server('tcp://127.0.0.1:0', $errno, $error);
 if ($server === false) {
     fwrite(STDERR, "cannot listen: $error\n");
@@ -71,6 +76,14 @@ while (true) {
     }
     while (($line = fgets($client)) !== false) {
         $command = strtoupper(substr(trim($line), 0, 4));
+        if ($command === 'AUTH' && is_string($script['password'])) {
+            fwrite($client, "334 \r\n");
+            $credentials = explode("\0", (string) base64_decode(trim((string) fgets($client))));
+            $ok = ($credentials[2] ?? null) === $script['password'];
+            $log($ok ? 'AUTH ok' : 'AUTH bad');
+            fwrite($client, ($ok ? '235 2.7.0 Authentication successful' : '535 5.7.8 Authentication credentials invalid') . "\r\n");
+            continue;
+        }
         $log($command);
         $stage = match ($command) {
             'EHLO', 'HELO' => 'EHLO',

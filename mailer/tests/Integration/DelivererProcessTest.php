@@ -7,6 +7,7 @@ namespace Salon\Mailer\Tests\Integration;
 use PHPUnit\Framework\Attributes\CoversNothing;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\Tests\Unit\OutboxTest;
 use Salon\Mailer\Tests\Unit\TempDirectory;
 
@@ -130,6 +131,55 @@ final class DelivererProcessTest extends TestCase
         self::assertStringContainsString('SITE_ORIGIN', $out);
     }
 
+    /** `--check` is the deliverer's (no key needed, POW_KEY_FILE may be mounted into php alone), `--check=php` the endpoint's. */
+    public function testCheckAsksForTheProofOfWorkKeyOnlyWhereItIsNeededAndNamesItsFile(): void
+    {
+        $run = function (string $option, array $settings): array {
+            $env = ['PATH' => (string) getenv('PATH'), 'MAIL_FROM' => 'formularz@salon.test', 'MAIL_TO' => 'recepcja@salon.test', 'OUTBOX_DIR' => $this->dir] + $settings;
+            $process = proc_open([PHP_BINARY, dirname(__DIR__, 2) . '/bin/deliver.php', $option], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+            $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+
+            return [proc_close($process), $out];
+        };
+        $missing = ['POW_KEY_FILE' => $this->dir . '/not-mounted'];
+
+        self::assertSame([0, ''], $run('--check', $missing), 'the deliverer starts without the key file');
+        [$code, $out] = $run('--check=php', $missing);
+        self::assertSame(2, $code);
+        self::assertStringContainsString('reason=pow-key detail="POW_KEY_FILE ' . $this->dir . '/not-mounted is not a readable file"', $out);
+
+        // No POW_KEY_FILE: php's check makes the generated key, and replaces an empty one (a crash while it was written).
+        file_put_contents($this->dir . '/.pow-key', '');
+        self::assertSame([0, ''], $run('--check=php', []));
+        self::assertMatchesRegularExpression('/^[0-9a-f]{64}$/D', (string) file_get_contents($this->dir . '/.pow-key'));
+    }
+
+    /** The container's health check: a stale loop, or SMTP failing past the threshold. */
+    public function testHealthFailsWhileSmtpHasBeenFailingPastTheThreshold(): void
+    {
+        $run = function (): array {
+            $env = ['PATH' => (string) getenv('PATH'), 'MAIL_FROM' => 'formularz@salon.test', 'MAIL_TO' => 'recepcja@salon.test', 'OUTBOX_DIR' => $this->dir, 'HEALTH_SMTP_DOWN_SECONDS' => '900'];
+            $process = proc_open([PHP_BINARY, dirname(__DIR__, 2) . '/bin/deliver.php', '--health'], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+            $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+
+            return [proc_close($process), $out];
+        };
+        [$code, $out] = $run();
+        self::assertSame(1, $code, 'no pass yet');
+        self::assertStringStartsWith('deliverer-stalled: ', $out);
+
+        touch($this->dir . '/.deliverer-heartbeat');
+        self::assertSame([0, ''], $run());
+
+        // The loop runs, but SMTP has refused the login for 15 minutes and more.
+        file_put_contents($this->dir . '/.smtp-down', (string) (time() - 901));
+        [$code, $out] = $run();
+        self::assertSame(1, $code);
+        self::assertStringStartsWith('smtp-down: unreachable or refusing the login since ', $out);
+        file_put_contents($this->dir . '/.smtp-down', (string) (time() - 60));
+        self::assertSame([0, ''], $run(), 'a minute is not yet trouble');
+    }
+
     public function testIdleItStopsOnSigtermWithinASecond(): void
     {
         $this->startDeliverer(9); // nothing to send; its first check of SMTP finds nothing on port 9
@@ -155,7 +205,7 @@ final class DelivererProcessTest extends TestCase
 
     public function testInTheMiddleOfAPassItFinishesTheMessageInHandAndKeepsTheRest(): void
     {
-        $outbox = new Outbox($this->dir, 10, 60);
+        $outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60));
         foreach (['a', 'b', 'c'] as $token) {
             $outbox->store(OutboxTest::message($token))->release();
             usleep(1000); // distinct, ordered file names

@@ -37,13 +37,13 @@ final class ConfigTest extends TestCase
         self::assertSame((int) $defaults['SMTP_PORT'], $config->smtpPort);
         self::assertSame($defaults['SMTP_HOST'], $config->smtpHost);
         self::assertSame((int) $defaults['SMTP_TIMEOUT'], $config->smtpTimeout);
-        self::assertSame((int) $defaults['OUTBOX_MAX_ATTEMPTS'], $config->outboxMaxAttempts);
-        self::assertSame((int) $defaults['OUTBOX_RETRY_SECONDS'], $config->outboxRetrySeconds);
-        self::assertSame((int) $defaults['OUTBOX_MAX_PENDING'], $config->outboxMaxPending);
-        self::assertSame((int) $defaults['OUTBOX_MIN_FREE_MB'], $config->outboxMinFreeMb);
-        self::assertSame((int) $defaults['OUTBOX_FAILED_DAYS'], $config->outboxFailedDays);
-        self::assertSame((int) $defaults['OUTBOX_MAX_HELD'], $config->outboxMaxHeld);
-        self::assertSame((int) $defaults['OUTBOX_HELD_DAYS'], $config->outboxHeldDays);
+        self::assertSame((int) $defaults['OUTBOX_RETRY_HOURS'], $config->outbox->retryHours);
+        self::assertSame((int) $defaults['OUTBOX_RETRY_SECONDS'], $config->outbox->retrySeconds);
+        self::assertSame((int) $defaults['OUTBOX_MAX_PENDING'], $config->outbox->maxPending);
+        self::assertSame((int) $defaults['OUTBOX_MIN_FREE_MB'] * 1024 * 1024, $config->outbox->minFreeBytes);
+        self::assertSame((int) $defaults['OUTBOX_FAILED_DAYS'], $config->outbox->failedDays);
+        self::assertSame((int) $defaults['OUTBOX_MAX_HELD'], $config->outbox->maxHeld);
+        self::assertSame((int) $defaults['OUTBOX_HELD_DAYS'], $config->outbox->heldDays);
     }
 
     public function testAnotherDefaultsFileChangesTheDefaults(): void
@@ -59,18 +59,18 @@ final class ConfigTest extends TestCase
 
     public function testOutboxSettings(): void
     {
-        $config = TestConfig::make(['OUTBOX_DIR' => '/srv/outbox', 'OUTBOX_MAX_ATTEMPTS' => '3', 'OUTBOX_RETRY_SECONDS' => '5']);
+        $config = TestConfig::make(['OUTBOX_DIR' => '/srv/outbox', 'OUTBOX_RETRY_HOURS' => '3', 'OUTBOX_RETRY_SECONDS' => '5']);
 
         self::assertSame('/srv/outbox', $config->outboxDir);
-        self::assertSame(3, $config->outboxMaxAttempts);
-        self::assertSame(5, $config->outboxRetrySeconds);
+        self::assertSame(3, $config->outbox->retryHours);
+        self::assertSame(5, $config->outbox->retrySeconds);
 
         try {
-            TestConfig::make(['OUTBOX_DIR' => 'relative/outbox', 'OUTBOX_MAX_ATTEMPTS' => '0', 'OUTBOX_RETRY_SECONDS' => 'soon']);
+            TestConfig::make(['OUTBOX_DIR' => 'relative/outbox', 'OUTBOX_RETRY_HOURS' => '0', 'OUTBOX_RETRY_SECONDS' => 'soon']);
             self::fail('expected InvalidConfig');
         } catch (InvalidConfig $e) {
             self::assertStringContainsString('OUTBOX_DIR must be an absolute path', $e->getMessage());
-            self::assertStringContainsString('OUTBOX_MAX_ATTEMPTS', $e->getMessage());
+            self::assertStringContainsString('OUTBOX_RETRY_HOURS must be a number of hours from 1 to 720', $e->getMessage());
             self::assertStringContainsString('OUTBOX_RETRY_SECONDS', $e->getMessage());
         }
     }
@@ -113,14 +113,14 @@ final class ConfigTest extends TestCase
     public function testOutboxBounds(): void
     {
         $defaults = TestConfig::make();
-        self::assertSame(500, $defaults->outboxMaxPending);
-        self::assertSame(100, $defaults->outboxMinFreeMb);
-        self::assertSame(30, $defaults->outboxFailedDays);
+        self::assertSame(500, $defaults->outbox->maxPending);
+        self::assertSame(100 * 1024 * 1024, $defaults->outbox->minFreeBytes);
+        self::assertSame(30, $defaults->outbox->failedDays);
 
         $config = TestConfig::make(['OUTBOX_MAX_PENDING' => '50', 'OUTBOX_MIN_FREE_MB' => '0', 'OUTBOX_FAILED_DAYS' => '7']);
-        self::assertSame(50, $config->outboxMaxPending);
-        self::assertSame(0, $config->outboxMinFreeMb);
-        self::assertSame(7, $config->outboxFailedDays);
+        self::assertSame(50, $config->outbox->maxPending);
+        self::assertSame(0, $config->outbox->minFreeBytes);
+        self::assertSame(7, $config->outbox->failedDays);
 
         try {
             TestConfig::make(['OUTBOX_MAX_PENDING' => '0', 'OUTBOX_MIN_FREE_MB' => '-1', 'OUTBOX_FAILED_DAYS' => '31']);
@@ -144,8 +144,9 @@ final class ConfigTest extends TestCase
         });
 
         self::assertCount(1, $items, 'one line of the retention section is about undelivered form messages');
-        self::assertMatchesRegularExpression('/\*\*do 30 dni\*\* od wysłania formularza/u', $items[0]);
-        self::assertSame(30, TestConfig::make()->outboxFailedDays, 'the default is the promise');
+        // Counted from when the salon was told of them (DelivererPass, SalonNotices), as the code counts.
+        self::assertMatchesRegularExpression('/\*\*do 30 dni\*\* od chwili, gdy serwer strony powiadomi nas o nich e-mailem/u', $items[0]);
+        self::assertSame(30, TestConfig::make()->outbox->failedDays, 'the default is the promise');
     }
 
     public function testProductionSettingsAreRead(): void

@@ -10,6 +10,7 @@ use Salon\Mailer\Deliverer;
 use Salon\Mailer\DeliveryReport;
 use Salon\Mailer\EventLog;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\SendFailed;
 use Salon\Mailer\SmtpSender;
@@ -32,7 +33,7 @@ final class DelivererTest extends TestCase
     protected function setUp(): void
     {
         $this->makeTempDirectory();
-        $this->outbox = new Outbox($this->dir, 3, 60, fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now);
         $this->sender = new FakeSender();
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
@@ -105,7 +106,7 @@ final class DelivererTest extends TestCase
         self::assertSame(1, $report->retried);
         self::assertTrue($report->stoppedBySmtpFailure);
         self::assertSame(2, $report->left);
-        self::assertTrue($this->outbox->smtpLooksDown());
+        self::assertTrue($this->outbox->smtp->looksDown());
         $id = (new OutboxEntry(OutboxTest::message('a'), 0))->id();
         self::assertSame(
             "contact-form: retry id=$id attempt=1 next=" . EventLog::time($this->now + 60) . ' reason="SMTP Error: Could not connect to SMTP host. [address]"',
@@ -129,28 +130,40 @@ final class DelivererTest extends TestCase
         $this->sender->failure = null;
         $report = $this->deliverer->runOnce(ignoreSchedule: true);
         self::assertSame(1, $report->sent);
-        self::assertFalse($this->outbox->smtpLooksDown(), 'a success clears the marker');
+        self::assertFalse($this->outbox->smtp->looksDown(), 'a success clears the marker');
     }
 
-    public function testTheSameMessageIdOnEveryRetryAndTheMessageFailsAfterMaxAttempts(): void
+    public function testTheSameMessageIdOnEveryRetryAndTheMessageGivesUpOnlyWhenItsTimeIsUp(): void
     {
         $path = $this->store('a');
+        $stored = $this->now;
         $this->down();
-        for ($i = 0; $i < 3; $i++) {
+        // Retried whenever due, at most an hour apart, for five days: never failed/ meanwhile.
+        while ($this->now < $stored + 120 * 3600 - 3600) {
             $this->now += 3600;
             $this->deliverer->runOnce();
+            self::assertSame([], $this->outbox->failed->paths(), 'not before its time is up');
+            self::assertCount(1, $this->outbox->pending());
         }
+        $calls = $this->sender->calls;
+        self::assertSame(119, $calls, "one attempt an hour (the backoff's cap) for 119 hours");
 
-        self::assertSame(3, $this->sender->calls);
+        $this->now += 3600;
+        $report = $this->deliverer->runOnce();
+
+        self::assertSame(1, $report->failed, 'the attempt at the limit failed: it gives up');
+        self::assertSame($calls + 1, $this->sender->calls);
         self::assertSame([], $this->outbox->pending());
-        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed());
+        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed->paths());
+        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed->paths()[0]));
+        self::assertSame(OutboxEntry::EXPIRED, $kept->gaveUp);
         $id = (new OutboxEntry(OutboxTest::message('a'), 0))->id();
-        self::assertStringStartsWith("contact-form: failed id=$id attempts=3 kept=failed/ reason=", $this->log[2]);
+        self::assertStringStartsWith("contact-form: failed id=$id attempts=" . ($calls + 1) . ' kept=failed/ reason=', end($this->log));
 
         // Nothing more happens to it until a person puts it back.
         $this->sender->failure = null;
         self::assertSame(0, $this->deliverer->runOnce()->sent);
-        $this->outbox->requeueFailed();
+        $this->outbox->failed->requeue();
         self::assertSame(1, $this->deliverer->runOnce()->sent);
         self::assertSame(OutboxTest::message('a')->messageId, $this->sender->sent[0]->messageId);
     }
@@ -194,38 +207,95 @@ final class DelivererTest extends TestCase
         self::assertSame(1, $report->failed);
         self::assertFalse($report->stoppedBySmtpFailure);
         self::assertSame([], $this->outbox->pending());
-        self::assertSame([$this->dir . '/failed/' . basename($refused)], $this->outbox->failed(), 'never retried');
-        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed()[0]));
+        self::assertSame([$this->dir . '/failed/' . basename($refused)], $this->outbox->failed->paths(), 'never retried');
+        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed->paths()[0]));
         self::assertStringContainsString('550 5.7.1 Message rejected as spam', $kept->lastError, 'the server\'s answer is kept');
-        self::assertFalse($this->outbox->smtpLooksDown(), 'a server that answers is not down: requests keep sending at once');
+        self::assertFalse($this->outbox->smtp->looksDown(), 'a server that answers is not down: requests keep sending at once');
         $id = (new OutboxEntry(OutboxTest::message('spam'), 0))->id();
         self::assertMatchesRegularExpression("/^contact-form: refused id=$id attempt=1 kept=failed\\/ reason=\"[^\"]*550 5\\.7\\.1 Message rejected as spam\"$/", $this->log[0]);
         self::assertSame(['message'], array_values(array_filter($server->log(), static fn (string $l): bool => $l === 'message')));
     }
 
-    public function testAnAttemptThatDiesWithItsProcessIsCountedAndTheMessageEventuallyFails(): void
+    public function testANewPasswordWrittenToItsFileIsUsedByTheNextAttemptWithoutARestart(): void
+    {
+        // The relay's password expired; the operator writes the new one. Nobody restarts the deliverer.
+        $server = new ScriptedSmtpServer(['password' => 'nowe-haslo']);
+        $passFile = $this->dir . '.smtp-pass';
+        file_put_contents($passFile, "stare-haslo\n");
+        try {
+            $config = TestConfig::make([
+                'SMTP_PORT' => (string) $server->port, 'SMTP_TIMEOUT' => '2',
+                'SMTP_AUTH' => '1', 'SMTP_USER' => 'formularz', 'SMTP_PASS_FILE' => $passFile,
+            ]);
+            $deliverer = new Deliverer($this->outbox, new SmtpSender($config), function (string $line): void {
+                $this->log[] = $line;
+            });
+            $this->store('a');
+
+            $report = $deliverer->runOnce();
+            self::assertSame(0, $report->sent);
+            self::assertSame(1, $report->retried, 'a refused login is retried, never failed/');
+            self::assertContains('AUTH bad', $server->log());
+            self::assertNotNull($this->outbox->smtp->downSince(), 'and counts as SMTP down');
+
+            file_put_contents($passFile, "nowe-haslo\n");
+            $this->now += 60;
+            $report = $deliverer->runOnce();
+
+            self::assertSame(1, $report->sent, 'the same Deliverer, the new password');
+            self::assertContains('AUTH ok', $server->log());
+            self::assertSame(['message'], array_values(array_filter($server->log(), static fn (string $l): bool => $l === 'message')));
+            foreach ($this->log as $line) {
+                self::assertStringNotContainsString('haslo', $line);
+            }
+        } finally {
+            @unlink($passFile);
+            $server->stop();
+        }
+    }
+
+    public function testAnAttemptThatDiesWithItsProcessIsCountedBacksOffAndGivesUpOnlyWhenItsTimeIsUp(): void
     {
         // request_terminate_timeout, the OOM killer or a kill ends the process while SMTP has the message: the
-        // attempt must count all the same, or such a message is retried forever.
+        // attempt counts all the same and backs off, so a message that kills every attempt is tried ever more
+        // rarely, and never delays the others.
         $path = $this->store('a');
         for ($attempt = 1; $attempt <= 3; $attempt++) {
-            self::assertSame(SIGKILL, self::runDyingDeliverer($this->dir), 'the fixture kills itself while sending');
+            self::assertSame(SIGKILL, self::runDyingDeliverer($this->dir, $this->now), 'the fixture kills itself while sending');
             clearstatcache();
             $entry = OutboxEntry::fromJson((string) file_get_contents($path));
             self::assertSame($attempt, $entry->attempts, "attempt $attempt is on file although its process died");
+            self::assertTrue($entry->attemptOpen, 'and known not to have finished');
         }
+        self::assertSame($this->now + 240, OutboxEntry::fromJson((string) file_get_contents($path))->nextAttemptAt, 'backed off');
+
+        // A day later it is tried again: its time is not up.
         $this->now += 86400;
         $report = $this->deliverer->runOnce();
+        self::assertSame(1, $report->sent);
+        self::assertSame([], $this->outbox->failed->paths());
+    }
 
-        self::assertSame(1, $report->failed, 'after OUTBOX_MAX_ATTEMPTS (3) it gives up');
-        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed());
-        self::assertSame(0, $this->sender->calls);
+    public function testAMessageWhoseLastAttemptNeverFinishedGivesUpWithoutAnotherTryWhenItsTimeIsUp(): void
+    {
+        $path = $this->store('a');
+        self::assertSame(SIGKILL, self::runDyingDeliverer($this->dir, $this->now));
+        $this->now += 120 * 3600;
+
+        $report = $this->deliverer->runOnce();
+
+        self::assertSame(1, $report->failed);
+        self::assertSame(0, $this->sender->calls, 'not tried again: it might kill this process too');
+        self::assertSame([$this->dir . '/failed/' . basename($path)], $this->outbox->failed->paths());
+        $kept = OutboxEntry::fromJson((string) file_get_contents($this->outbox->failed->paths()[0]));
+        self::assertSame(OutboxEntry::EXPIRED, $kept->gaveUp);
+        self::assertStringContainsString('attempt 1 did not finish', $kept->lastError);
     }
 
     /** A pass in a process of its own whose sender SIGKILLs that process in the middle of sending. */
-    private static function runDyingDeliverer(string $dir): int
+    private static function runDyingDeliverer(string $dir, int $now): int
     {
-        $process = proc_open([PHP_BINARY, dirname(__DIR__) . '/Fixtures/dying-deliverer.php', $dir], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        $process = proc_open([PHP_BINARY, dirname(__DIR__) . '/Fixtures/dying-deliverer.php', $dir, (string) $now], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
         self::assertIsResource($process);
         stream_get_contents($pipes[1]);
         stream_get_contents($pipes[2]);
@@ -236,7 +306,7 @@ final class DelivererTest extends TestCase
 
     public function testAfterSmtpRecoversTheBackoffIsResetWithoutWaitingHours(): void
     {
-        $this->outbox = new Outbox($this->dir, 10, 60, fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now);
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
         });
@@ -262,7 +332,7 @@ final class DelivererTest extends TestCase
 
     public function testASuccessfulSendAfterAnOutageMakesTheWaitingMessagesDueAtOnce(): void
     {
-        $this->outbox = new Outbox($this->dir, 10, 60, fn (): int => $this->now);
+        $this->outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now);
         $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
             $this->log[] = $line;
         });
@@ -298,32 +368,7 @@ final class DelivererTest extends TestCase
 
         self::assertSame('not read', file_get_contents($path));
         self::assertSame(0, $report->failed);
-        self::assertSame([], $this->outbox->failed());
-    }
-
-    public function testFailedMessagesAreDeletedAfterTheRetentionPeriod(): void
-    {
-        $outbox = Outbox::fromConfig(TestConfig::make(['OUTBOX_DIR' => $this->dir, 'OUTBOX_MAX_ATTEMPTS' => '1', 'OUTBOX_FAILED_DAYS' => '30']), fn (): int => $this->now);
-        $deliverer = new Deliverer($outbox, $this->sender, function (string $line): void {
-            $this->log[] = $line;
-        });
-        $this->down();
-        $old = $this->store('old');
-        $deliverer->runOnce();
-        $this->now += 10 * 86400;
-        $newer = $this->store('newer');
-        $deliverer->runOnce();
-        self::assertCount(2, $outbox->failed());
-
-        // 30 days and a second after the first was sent, 20 after the second.
-        $this->now += 20 * 86400 + 1;
-        $this->log = [];
-        $deliverer->runOnce();
-
-        self::assertSame([$this->dir . '/failed/' . basename($newer)], $outbox->failed(), 'the privacy policy promises 30 days at most');
-        $id = (new OutboxEntry(OutboxTest::message('old'), 0))->id();
-        self::assertContains("contact-form: expired id=$id kept-days=30", $this->log);
-        self::assertFileDoesNotExist($this->dir . '/failed/' . basename($old));
+        self::assertSame([], $this->outbox->failed->paths());
     }
 
     public function testAMessageSentButNotRemovableIsNeverSentAgain(): void
@@ -332,7 +377,7 @@ final class DelivererTest extends TestCase
         // full quota). It stays in the outbox; this process must remember it was sent and only remove it later.
         $dir = $this->dir;
         $result = self::asUnprivilegedUser($dir, static function () use ($dir): array {
-            $outbox = new Outbox($dir, 3, 60);
+            $outbox = new Outbox($dir, new OutboxLimits(retrySeconds: 60));
             $sender = new FakeSender(onSend: static function () use ($dir): void {
                 chmod($dir, 0500);
             });
@@ -347,7 +392,7 @@ final class DelivererTest extends TestCase
             $again = $deliverer->runOnce(true);
 
             return ['calls' => $sender->calls, 'sent' => $again->sent, 'left' => count($outbox->pending()), 'log' => $log];
-        }, [Outbox::class, Deliverer::class, FakeSender::class, OutboxTest::class, EventLog::class, DeliveryReport::class, OutboxEntry::class,
+        }, [Outbox::class, \Salon\Mailer\OutboxLimits::class, \Salon\Mailer\Spool::class, \Salon\Mailer\HeldMessages::class, \Salon\Mailer\FailedMessages::class, \Salon\Mailer\SmtpHealth::class, Deliverer::class, FakeSender::class, OutboxTest::class, EventLog::class, DeliveryReport::class, OutboxEntry::class,
             \Salon\Mailer\Claim::class, \Salon\Mailer\OutgoingMessage::class, \Salon\Mailer\OutboxUnavailable::class, \Salon\Mailer\Outcome::class, SendFailed::class]);
 
         self::assertSame(1, $result['calls'], 'SMTP got it once');

@@ -8,7 +8,10 @@ use Salon\Mailer\MailSender;
 use Salon\Mailer\OutgoingMessage;
 use Salon\Mailer\SendFailed;
 
-/** Records what would have been sent, or fails like a dead relay (while $failure is set). */
+/**
+ * Records what would have been sent, or fails like a dead relay (while $failure is set), or refuses the messages
+ * $refuse picks as a spam filter would (550 to their content).
+ */
 final class FakeSender implements MailSender
 {
     /** @var list<OutgoingMessage> */
@@ -18,8 +21,9 @@ final class FakeSender implements MailSender
 
     /**
      * @param (\Closure(OutgoingMessage): void)|null $onSend runs while the message is "with SMTP"
+     * @param (\Closure(OutgoingMessage): bool)|null $refuse
      */
-    public function __construct(public ?SendFailed $failure = null, public ?\Closure $onSend = null)
+    public function __construct(public ?SendFailed $failure = null, public ?\Closure $onSend = null, public ?\Closure $refuse = null)
     {
     }
 
@@ -31,6 +35,9 @@ final class FakeSender implements MailSender
         }
         if ($this->failure !== null) {
             throw $this->failure;
+        }
+        if ($this->refuse !== null && ($this->refuse)($message)) {
+            throw SendFailed::refused('message refused: 550 5.7.1 Message rejected as spam');
         }
         $this->sent[] = $message;
     }

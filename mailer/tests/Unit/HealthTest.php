@@ -8,6 +8,7 @@ use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Config;
 use Salon\Mailer\Deliverer;
+use Salon\Mailer\DelivererState;
 use Salon\Mailer\Health;
 use Salon\Mailer\Outbox;
 use Salon\Mailer\ProofOfWork;
@@ -67,7 +68,7 @@ final class HealthTest extends TestCase
     {
         $this->outbox->store(OutboxTest::message('a'))->release();
         $this->now += 3600;
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $this->now += 900;
 
         $response = Health::answer('GET', fn (): array => $this->health->problems(), $this->now);
@@ -87,21 +88,21 @@ final class HealthTest extends TestCase
 
     public function testSmtpDownCountsFromTheFirstFailureOfTheOutageNotTheLatest(): void
     {
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $this->now += 600;
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $this->health->beat();
         self::assertSame([], $this->codes(), 'ten minutes is under the threshold');
 
         $this->now += 300;
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $this->health->beat();
         self::assertSame(['smtp-down'], $this->codes(), 'failing for 15 minutes, though the last failure is a second old');
         self::assertNotNull($this->health->smtpProblem());
 
-        $this->outbox->noteSmtpUp();
+        $this->outbox->smtp->noteUp();
         self::assertSame([], $this->codes(), 'a success ends it');
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         self::assertSame([], $this->codes(), 'a new outage starts from zero');
     }
 
@@ -118,9 +119,28 @@ final class HealthTest extends TestCase
 
     public function testAnythingInFailedIsAProblem(): void
     {
-        $this->outbox->moveToFailed($this->outbox->store(OutboxTest::message('a')));
+        $this->outbox->failed->keep($this->outbox->store(OutboxTest::message('a')));
 
         self::assertSame(['mail-failed'], $this->codes());
+    }
+
+    public function testAHeldMessageTheDigestShouldHaveToldOfLongAgoIsAProblem(): void
+    {
+        // Held at 15:00; its digest is due at 08:00 the next day (the default hour, the salon's time).
+        $this->now = (new \DateTimeImmutable('2025-06-16 15:00', new \DateTimeZone('Europe/Warsaw')))->getTimestamp();
+        $id = $this->outbox->held->hold(OutboxTest::message('a'));
+        $due = (new \DateTimeImmutable('2025-06-17 08:00', new \DateTimeZone('Europe/Warsaw')))->getTimestamp();
+
+        $this->now = $due + 3599;
+        $this->health->beat();
+        self::assertSame([], $this->codes());
+        $this->now = $due + 3600;
+        self::assertSame(['held-digest-overdue'], $this->codes());
+
+        $state = DelivererState::load($this->dir);
+        $state->tell(DelivererState::HELD, [$id], $this->now);
+        $state->save($this->outbox->spool, $this->now);
+        self::assertSame([], $this->codes(), 'told: no longer overdue, though still held');
     }
 
     public function testTheOutboxDiskUnderItsFloorIsAProblem(): void
@@ -141,15 +161,25 @@ final class HealthTest extends TestCase
         self::assertSame(['deliverer-stalled'], $this->codes(), 'never passed at all');
     }
 
-    public function testAnUnusableProofOfWorkKeyIsAProblem(): void
+    public function testAnUnusableProofOfWorkKeyIsAProblemAndAGeneratedOneThatCanBeReplacedIsNot(): void
     {
-        self::assertSame([], $this->codes(), 'not made yet, and the outbox can take it');
-
         file_put_contents($this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE, '');
-        self::assertSame(['pow-key'], $this->codes(), 'empty (a crash while it was written)');
+        self::assertSame([], $this->codes(), 'an empty generated key (a crash while it was written) is replaced at its next use');
 
-        file_put_contents($this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE, str_repeat('k', 32));
-        self::assertSame([], $this->codes());
+        // The operator's key file: not there (not mounted), then too short, then right.
+        $key = $this->dir . '.pow-key-file';
+        $config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'POW_KEY_FILE' => $key]);
+        $health = new Health($config, $this->outbox, fn (): int => 10 * 1024 * 1024 * 1024);
+        try {
+            self::assertSame(['pow-key'], array_keys($health->problems()));
+            self::assertStringContainsString($key, $health->problems()['pow-key'], 'the detail names the file');
+            file_put_contents($key, 'short');
+            self::assertSame(['pow-key'], array_keys($health->problems()));
+            file_put_contents($key, str_repeat('k', 32));
+            self::assertSame([], $health->problems());
+        } finally {
+            @unlink($key);
+        }
     }
 
     public function testAnOutboxThatCannotBeListedIsAProblem(): void

@@ -48,17 +48,34 @@ final class MessageBuilderTest extends TestCase
         self::assertSame('recepcja@salon.test', $mail->replyTo);
     }
 
-    public function testSubjectNamesTheVisitor(): void
+    public function testTheSubjectNamesTheFormAndTheTimeAndHoldsNothingTheVisitorWrote(): void
     {
-        self::assertSame('Wiadomość ze strony od Zażółć Gęślą', self::builder()->build(self::message())->subject);
+        self::assertSame('Formularz kontaktowy strony: nowa wiadomość (2025-03-09 13:30)', self::builder()->build(self::message())->subject);
+
+        // A name that poses as the salon's own mail stays out of the subject.
+        $mail = self::builder()->build(new ContactMessage('Dział IT Aurea - Twoja skrzynka wygasa', 'it@aurea-salon.pl', '', 'Zaloguj się: https://aurea-salon.pl.example'));
+        self::assertSame('Formularz kontaktowy strony: nowa wiadomość (2025-03-09 13:30)', $mail->subject);
     }
 
-    public function testSubjectIsSanitisedEvenIfValidationWasBypassed(): void
+    public function testAboveTheVisitorsTextTheMailSaysWhoseWordsTheyAreAndFromWhichAddress(): void
+    {
+        $body = self::builder()->build(new ContactMessage('Dział IT Aurea', 'it@aurea-salon.pl', '', 'Twoja skrzynka wygasa: https://aurea-salon.pl.example'))->body;
+
+        $text = strpos($body, 'Twoja skrzynka wygasa');
+        $notice = strpos($body, 'napisała osoba odwiedzająca stronę – jej własne słowa, przepisane bez zmian, nie salonu');
+        self::assertNotFalse($notice);
+        self::assertLessThan($text, $notice, 'said before the text');
+        self::assertStringStartsWith("Wiadomość z formularza kontaktowego na stronie salon.test.\n", $body);
+        self::assertLessThan($text, strpos($body, 'Nadawca podał adres it@aurea-salon.pl (nikt go nie sprawdził)'));
+        self::assertLessThan($text, strpos($body, 'Nie loguj się przez linki z tej wiadomości'));
+    }
+
+    public function testReplyToNameIsSanitisedEvenIfValidationWasBypassed(): void
     {
         $mail = self::builder()->build(new ContactMessage("Eve\r\nBcc: x@example.com\0", 'eve@example.com', '', 'x'));
 
-        self::assertSame('Wiadomość ze strony od Eve Bcc: x@example.com', $mail->subject);
         self::assertSame('Eve Bcc: x@example.com', $mail->replyToName);
+        self::assertStringNotContainsString('Eve', $mail->subject);
     }
 
     public function testANameThatCouldPassForAnotherSenderIsDefusedEvenIfValidationWasBypassed(): void
@@ -66,7 +83,6 @@ final class MessageBuilderTest extends TestCase
         $mail = self::builder()->build(new ContactMessage("=?utf-8?q?recepcja=40salon=2Etest?=\u{202E}\u{FEFF}x\u{2028}y", 'eve@example.com', '', 'x'));
 
         self::assertSame('= ?utf-8?q?recepcja=40salon=2Etest?=x y', $mail->replyToName);
-        self::assertStringEndsWith('= ?utf-8?q?recepcja=40salon=2Etest?=x y', $mail->subject);
     }
 
     public function testBodyLabelsEveryFieldInPolish(): void

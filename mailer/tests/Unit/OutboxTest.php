@@ -8,6 +8,9 @@ use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Claim;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\SmtpHealth;
+use Salon\Mailer\Spool;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\OutboxUnavailable;
 use Salon\Mailer\OutgoingMessage;
@@ -34,9 +37,9 @@ final class OutboxTest extends TestCase
         $this->removeTempDirectory();
     }
 
-    private function outbox(int $maxAttempts = 10, int $retrySeconds = 60): Outbox
+    private function outbox(int $retryHours = 120, int $retrySeconds = 60): Outbox
     {
-        return new Outbox($this->dir, $maxAttempts, $retrySeconds, fn (): int => $this->now);
+        return new Outbox($this->dir, new OutboxLimits(retryHours: $retryHours, retrySeconds: $retrySeconds), fn (): int => $this->now);
     }
 
     public static function message(string $token = 'a'): OutgoingMessage
@@ -120,7 +123,7 @@ final class OutboxTest extends TestCase
         self::assertNull($outbox->claimHandle($first->path, $oldHandle), 'a stale copy is never taken for the entry');
         self::assertFalse(is_resource($oldHandle));
         $this->now += 3600;
-        $fresh = (new Outbox($this->dir, 10, 60, fn (): int => $this->now))->claim($first->path);
+        $fresh = (new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now))->claim($first->path);
         self::assertNotNull($fresh);
         self::assertSame(1, $fresh->entry?->attempts);
         $fresh->release();
@@ -140,12 +143,13 @@ final class OutboxTest extends TestCase
     {
         $outbox = $this->outbox(20, 60);
 
+        // Capped at an hour, so a repaired server is used within the hour even without the deliverer's probe.
         self::assertSame(
-            [60, 120, 240, 480, 960, 1920, 3840, 7680, 14400, 14400],
+            [60, 120, 240, 480, 960, 1920, 3600, 3600, 3600, 3600],
             array_map($outbox->retryDelay(...), range(1, 10)),
         );
-        self::assertSame(14400, $outbox->retryDelay(100), 'no overflow for a large count');
-        self::assertSame(86400, (new Outbox($this->dir, 5, 86400))->retryDelay(3), 'a base above the cap is the cap');
+        self::assertSame(3600, $outbox->retryDelay(100), 'no overflow for a large count');
+        self::assertSame(86400, (new Outbox($this->dir, new OutboxLimits(retrySeconds: 86400)))->retryDelay(3), 'a base above the cap is the cap');
     }
 
     public function testRescheduleCountsTheAttemptAndStoresTheNextTimeKeepingTheMessageId(): void
@@ -171,44 +175,52 @@ final class OutboxTest extends TestCase
         $claim->release();
     }
 
-    public function testAfterTheLastAttemptTheMessageIsKeptInFailed(): void
+    public function testAMessageIsRetriedUntilItsTimeIsUpAndThenKeptInFailed(): void
     {
-        $outbox = $this->outbox(3, 60);
+        $outbox = $this->outbox(retryHours: 1);
         $claim = $outbox->store(self::message());
         $name = basename($claim->path);
-        for ($attempt = 1; $attempt <= 3; $attempt++) {
+        for ($minute = 0; $minute < 60; $minute += 20) {
             $entry = $outbox->reschedule($claim, 'SMTP down');
-            if ($attempt < 3) {
-                $claim = $outbox->claim($this->dir . '/' . $name) ?? self::fail('entry vanished');
-            }
+            self::assertNotSame(0, $entry->nextAttemptAt, "retried again after $minute minutes");
+            $claim = $outbox->claim($this->dir . '/' . $name) ?? self::fail('entry vanished');
+            $this->now += 20 * 60;
         }
+        $entry = $outbox->reschedule($claim, 'SMTP down');
 
-        self::assertSame(3, $entry->attempts);
+        self::assertSame(4, $entry->attempts);
+        self::assertSame(0, $entry->nextAttemptAt, 'an hour after it was stored, its failure gives up');
         self::assertSame([], $outbox->pending());
-        self::assertSame([$this->dir . '/failed/' . $name], $outbox->failed());
+        self::assertSame([$this->dir . '/failed/' . $name], $outbox->failed->paths());
         // People's messages: nobody but the outbox's owner may list or read them (whatever the umask).
         self::assertSame(0700, fileperms($this->dir . '/failed') & 0777);
         $kept = OutboxEntry::fromJson((string) file_get_contents($this->dir . '/failed/' . $name));
-        self::assertSame(3, $kept->attempts);
+        self::assertSame(4, $kept->attempts);
+        self::assertSame(OutboxEntry::EXPIRED, $kept->gaveUp);
         self::assertEquals(self::message(), $kept->message, 'kept whole, never dropped');
     }
 
-    public function testFailedMessagesCanBePutBackWithAttemptsReset(): void
+    public function testFailedMessagesCanBePutBackWithAttemptsResetAndANewRoundOfRetries(): void
     {
-        $outbox = $this->outbox(1, 60);
+        $outbox = $this->outbox(retryHours: 1);
         $claim = $outbox->store(self::message());
+        $this->now += 3600;
         $outbox->reschedule($claim, 'SMTP down');
-        self::assertCount(1, $outbox->failed());
+        self::assertCount(1, $outbox->failed->paths());
 
         $this->now += 7200;
-        self::assertSame(1, $outbox->requeueFailed());
+        self::assertSame(1, $outbox->failed->requeue());
 
-        self::assertSame([], $outbox->failed());
+        self::assertSame([], $outbox->failed->paths());
         self::assertCount(1, $outbox->pending());
         $entry = OutboxEntry::fromJson((string) file_get_contents($outbox->pending()[0]));
         self::assertSame(0, $entry->attempts);
         self::assertSame($this->now, $entry->nextAttemptAt);
+        self::assertSame($this->now, $entry->queuedAt);
+        self::assertSame('', $entry->gaveUp);
         self::assertSame(self::message()->messageId, $entry->message->messageId);
+        $again = $outbox->reschedule($outbox->claim($outbox->pending()[0]) ?? self::fail('not claimed'), 'SMTP down');
+        self::assertNotSame(0, $again->nextAttemptAt, 'its time counts again from when it was put back');
     }
 
     public function testPendingListsEntriesOldestFirstAndIgnoresDotfiles(): void
@@ -220,7 +232,7 @@ final class OutboxTest extends TestCase
         $this->now -= 10;
         $outbox->store(self::message('c'))->release();
         touch($this->dir . '/.tmp-0123456789abcdef');
-        $outbox->noteSmtpDown();
+        $outbox->smtp->noteDown();
 
         $tokens = array_map(
             static fn (string $path): string => substr(OutboxEntry::fromJson((string) file_get_contents($path))->message->body, -2, 1),
@@ -270,7 +282,7 @@ final class OutboxTest extends TestCase
             } catch (OutboxUnavailable $e) {
                 return 'OutboxUnavailable: ' . $e->getMessage();
             }
-        }, [Outbox::class, OutboxUnavailable::class, OutboxEntry::class, Claim::class, OutgoingMessage::class, \Salon\Mailer\SendFailed::class, \Salon\Mailer\OutboxFull::class]);
+        }, [Outbox::class, OutboxLimits::class, \Salon\Mailer\Spool::class, \Salon\Mailer\HeldMessages::class, \Salon\Mailer\FailedMessages::class, \Salon\Mailer\SmtpHealth::class, OutboxUnavailable::class, OutboxEntry::class, Claim::class, OutgoingMessage::class, \Salon\Mailer\SendFailed::class, \Salon\Mailer\OutboxFull::class]);
     }
 
     public function testAnUnreadableEntryIsClaimedWithItsProblemAndCanBeMovedToFailed(): void
@@ -282,51 +294,54 @@ final class OutboxTest extends TestCase
         self::assertNotNull($claim);
         self::assertNull($claim->entry);
         self::assertStringStartsWith('not JSON', $claim->problem);
-        $outbox->moveToFailed($claim);
-        self::assertSame([$this->dir . '/failed/20250101T000000Z-broken.json'], $outbox->failed());
+        $outbox->failed->keep($claim);
+        self::assertSame([$this->dir . '/failed/20250101T000000Z-broken.json'], $outbox->failed->paths());
     }
 
     public function testStaleTemporaryFilesAreRemovedFreshOnesKept(): void
     {
         $outbox = $this->outbox();
-        touch($this->dir . '/.tmp-old', $this->now - Outbox::STALE_TEMP_SECONDS - 1);
+        touch($this->dir . '/.tmp-old', $this->now - Spool::STALE_TEMP_SECONDS - 1);
         touch($this->dir . '/.tmp-new', $this->now - 5);
 
         self::assertSame(1, $outbox->removeStaleTemporaryFiles());
         self::assertSame(['.tmp-new'], $this->namesIn($this->dir));
     }
 
-    public function testFailedKeepsMessagesForTheRetentionPeriodCountedFromWhenTheyWereSent(): void
+    public function testFailedKeepsMessagesForTheRetentionPeriodCountedFromWhenTheSalonWasTold(): void
     {
-        $outbox = new Outbox($this->dir, 1, 60, fn (): int => $this->now, failedDays: 30);
+        $outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60, failedDays: 30), fn (): int => $this->now);
         mkdir($this->dir . '/failed', 0700);
         $sentAt = static fn (int $t): string => gmdate('Ymd\THis\Z', $t);
-        $keep = $this->dir . '/failed/' . $sentAt($this->now - 30 * 86400) . '-0123456789abcdef.json';
-        $drop = $this->dir . '/failed/' . $sentAt($this->now - 30 * 86400 - 1) . '-fedcba9876543210.json';
-        // Not named by the outbox (put there by hand): its mtime counts.
-        $oldStray = $this->dir . '/failed/stray.json';
-        $newStray = $this->dir . '/failed/kept.json';
-        foreach ([$keep, $drop, $oldStray, $newStray] as $path) {
+        $keep = $this->dir . '/failed/' . $sentAt($this->now - 90 * 86400) . '-0123456789abcdef.json';
+        $drop = $this->dir . '/failed/' . $sentAt($this->now - 31 * 86400) . '-fedcba9876543210.json';
+        $untold = $this->dir . '/failed/' . $sentAt($this->now - 90 * 86400) . '-00000000000000aa.json';
+        // Not named by the outbox (put there by hand): known by its name.
+        $stray = $this->dir . '/failed/stray.json';
+        foreach ([$keep, $drop, $untold, $stray] as $path) {
             file_put_contents($path, '{}');
         }
-        touch($oldStray, $this->now - 31 * 86400);
-        touch($newStray, $this->now - 86400);
+        $told = [
+            '0123456789abcdef' => $this->now - 30 * 86400,
+            'fedcba9876543210' => $this->now - 30 * 86400 - 1,
+            'stray' => $this->now - 31 * 86400,
+        ];
 
-        self::assertSame(['fedcba9876543210', 'stray'], $outbox->expireFailed());
-        self::assertSame([$keep, $newStray], $outbox->failed());
+        self::assertSame(['fedcba9876543210', 'stray'], $outbox->failed->expire($told));
+        self::assertSame([$untold, $keep], $outbox->failed->paths());
     }
 
     public function testSmtpDownMarkerExpires(): void
     {
         $outbox = $this->outbox();
-        self::assertFalse($outbox->smtpLooksDown());
-        $outbox->noteSmtpDown();
-        self::assertTrue($outbox->smtpLooksDown());
-        $this->now += Outbox::SMTP_DOWN_SECONDS + 1;
-        self::assertFalse($outbox->smtpLooksDown());
-        $outbox->noteSmtpDown();
-        $outbox->noteSmtpUp();
-        self::assertFalse($outbox->smtpLooksDown());
+        self::assertFalse($outbox->smtp->looksDown());
+        $outbox->smtp->noteDown();
+        self::assertTrue($outbox->smtp->looksDown());
+        $this->now += SmtpHealth::DOWN_SECONDS + 1;
+        self::assertFalse($outbox->smtp->looksDown());
+        $outbox->smtp->noteDown();
+        $outbox->smtp->noteUp();
+        self::assertFalse($outbox->smtp->looksDown());
     }
 
     public function testEntriesOfAnotherFormatAreRefused(): void

@@ -7,6 +7,7 @@ namespace Salon\Mailer\Tests\Unit;
 use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Config;
+use Salon\Mailer\KeyUnusable;
 use Salon\Mailer\ProofOfWork;
 
 #[CoversClass(ProofOfWork::class)]
@@ -127,7 +128,7 @@ final class ProofOfWorkTest extends TestCase
         self::assertNull(ProofOfWork::fromConfig($config)->redeem(Proofs::solve($first->challenge())), 'a second worker uses the same key');
     }
 
-    public function testAKeyFileIsReadAndATooShortOneIsAConfigurationError(): void
+    public function testAKeyFileIsReadAndAMissingOrShortOneIsRefusedNamingTheFileNotTheConfiguration(): void
     {
         file_put_contents($this->dir . '/key', str_repeat('k', 40) . "\n");
         $config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'POW_KEY_FILE' => $this->dir . '/key']);
@@ -135,8 +136,37 @@ final class ProofOfWorkTest extends TestCase
 
         self::assertSame(hash_hmac('sha256', $challenge['challenge'], str_repeat('k', 40)), $challenge['signature']);
         self::assertFileDoesNotExist($this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE);
-        file_put_contents($this->dir . '/short', 'short');
-        $this->expectExceptionMessage('POW_KEY_FILE must hold at least 32 characters');
-        Config::fromArray(['MAIL_FROM' => 'a@salon.test', 'MAIL_TO' => 'b@salon.test', 'OUTBOX_DIR' => $this->dir, 'POW_KEY_FILE' => $this->dir . '/short']);
+
+        // Only the endpoint needs the key: the configuration (and the deliverer's --check) accepts a missing one.
+        foreach (['missing' => null, 'short' => 'short', 'empty' => ''] as $name => $content) {
+            $content === null || file_put_contents($this->dir . "/$name", $content);
+            $config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'POW_KEY_FILE' => $this->dir . "/$name"]);
+            try {
+                ProofOfWork::fromConfig($config);
+                self::fail("a $name key file was taken");
+            } catch (KeyUnusable $e) {
+                self::assertStringStartsWith('POW_KEY_FILE ' . $this->dir . "/$name ", $e->getMessage());
+            }
+        }
+    }
+
+    public function testAnEmptyOrShortGeneratedKeyIsReplacedWholeAndAGoodOneKept(): void
+    {
+        // A crash or a full disk while the key was first written left it empty: every challenge would fail.
+        $path = $this->dir . '/' . ProofOfWork::GENERATED_KEY_FILE;
+        $config = TestConfig::make(['OUTBOX_DIR' => $this->dir]);
+        foreach (['', "0123456789abcdef\n"] as $broken) {
+            file_put_contents($path, $broken);
+
+            $pow = ProofOfWork::fromConfig($config);
+
+            self::assertMatchesRegularExpression('/^[0-9a-f]{64}$/D', (string) file_get_contents($path));
+            self::assertSame(0600, fileperms($path) & 0777);
+            self::assertNull($pow->redeem(Proofs::solve($pow->challenge())));
+            self::assertSame(['.pow-key'], array_values(array_filter($this->namesIn($this->dir), static fn (string $n): bool => $n[0] === '.')), 'no temporary file left');
+        }
+        $key = file_get_contents($path);
+        ProofOfWork::fromConfig($config);
+        self::assertSame($key, file_get_contents($path), 'a usable key is never replaced');
     }
 }

@@ -9,6 +9,7 @@ use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Deliverer;
 use Salon\Mailer\HttpRequest;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\RequestHandler;
 
 /**
@@ -34,7 +35,7 @@ final class QuarantineTest extends TestCase
 
     private function outboxAt(int $maxHeld = 500): Outbox
     {
-        return new Outbox($this->dir, clock: fn (): int => $this->now, maxHeld: $maxHeld, heldDays: 14);
+        return new Outbox($this->dir, new OutboxLimits(maxHeld: $maxHeld, heldDays: 14), fn (): int => $this->now);
     }
 
     private function deliverAll(Outbox $outbox): void
@@ -55,8 +56,8 @@ final class QuarantineTest extends TestCase
         self::assertSame(200, $response->status);
         self::assertSame([], $this->sender->sent);
         self::assertSame([], $outbox->pending());
-        self::assertCount(1, $outbox->held());
-        $entry = $outbox->heldEntries()[0];
+        self::assertCount(1, $outbox->held->paths());
+        $entry = $outbox->held->entries()[0];
         self::assertSame('gosc@example.com', $entry->message->replyTo);
         self::assertSame(['contact-form: held id=' . $entry->id() . ' proof=missing'], $this->log);
     }
@@ -67,7 +68,7 @@ final class QuarantineTest extends TestCase
 
         self::assertSame(303, $response->status);
         self::assertSame(RequestHandler::SENT_PAGE, $response->headers['Location']);
-        self::assertCount(1, $this->outbox->held());
+        self::assertCount(1, $this->outbox->held->paths());
     }
 
     public function testAReplayedProofIsHeldAndTheFirstUseIsSent(): void
@@ -82,7 +83,7 @@ final class QuarantineTest extends TestCase
         $second->afterResponse();
 
         self::assertCount(1, $this->sender->sent);
-        self::assertCount(1, $outbox->held());
+        self::assertCount(1, $outbox->held->paths());
         self::assertStringEndsWith('proof=replayed', end($this->log));
     }
 
@@ -97,7 +98,7 @@ final class QuarantineTest extends TestCase
         $handler->afterResponse();
 
         self::assertCount(1, $this->sender->sent, 'corrected and sent again with the same proof');
-        self::assertSame([], $outbox->held());
+        self::assertSame([], $outbox->held->paths());
     }
 
     public function testBeyondMaxHeldPostsWithoutAProofAre503AndCountedWhileProvenOnesStillGoThrough(): void
@@ -115,7 +116,7 @@ final class QuarantineTest extends TestCase
         self::assertSame(503, $refused->status);
         self::assertSame('300', $refused->headers['Retry-After']);
         self::assertContains('contact-form: refused reason=held-full proof=missing held=2 limit=2', $this->log);
-        self::assertCount(2, $outbox->held());
+        self::assertCount(2, $outbox->held->paths());
         self::assertSame(200, $accepted->status);
         self::assertCount(1, $this->sender->sent);
     }
@@ -126,22 +127,42 @@ final class QuarantineTest extends TestCase
         $this->handler($outbox)->handle(self::post(fields: ['message' => 'pierwsza'] + self::FORM));
         $this->now++;
         $this->handler($outbox)->handle(self::post(fields: ['message' => 'druga'] + self::FORM));
-        [$first, $second] = $outbox->heldEntries();
+        [$first, $second] = $outbox->held->entries();
 
-        self::assertSame(0, $outbox->release('0123456789abcdef'), 'an unknown id releases nothing');
-        self::assertSame(0, $outbox->release('../x'), 'nor does a path');
-        self::assertSame(1, $outbox->release($second->id()));
+        self::assertSame(0, $outbox->held->release('0123456789abcdef'), 'an unknown id releases nothing');
+        self::assertSame(0, $outbox->held->release('../x'), 'nor does a path');
+        self::assertSame(1, $outbox->held->release($second->id()));
         $this->deliverAll($outbox);
         $this->deliverAll($outbox);
 
         self::assertCount(1, $this->sender->sent);
         self::assertStringContainsString('druga', $this->sender->sent[0]->body);
         self::assertSame($second->message->messageId, $this->sender->sent[0]->messageId);
-        self::assertSame([$first->id()], array_map(static fn ($e) => $e->id(), $outbox->heldEntries()));
-        self::assertSame(1, $outbox->release());
+        self::assertSame([$first->id()], array_map(static fn ($e) => $e->id(), $outbox->held->entries()));
+        self::assertSame(1, $outbox->held->release());
         $this->deliverAll($outbox);
         self::assertCount(2, $this->sender->sent);
-        self::assertSame([], $outbox->held());
+        self::assertSame([], $outbox->held->paths());
+    }
+
+    public function testWithoutAUsableKeyEveryPostIsHeldNotRefusedAndTheChallengeSays503(): void
+    {
+        // POW_KEY_FILE vanished or is short: no proof can be checked. Never a 500 for the visitor, never a loss.
+        $outbox = $this->outboxAt();
+        $handler = $this->handler($outbox, withKey: false);
+
+        $response = $handler->handle(self::post(self::proof()));
+        $handler->afterResponse();
+        $this->deliverAll($outbox);
+
+        self::assertSame(200, $response->status);
+        self::assertSame([], $this->sender->sent);
+        self::assertCount(1, $outbox->held->paths());
+        self::assertContains('contact-form: held id=' . $outbox->held->entries()[0]->id() . ' proof=no-key', $this->log);
+        self::assertSame(303, $this->handler($outbox, withKey: false)->handle(self::post(null, self::NAVIGATION_ACCEPT))->status);
+        $challenge = $handler->challenge(new HttpRequest('GET'));
+        self::assertSame(503, $challenge->status);
+        self::assertSame('60', $challenge->headers['Retry-After']);
     }
 
     public function testPurgeDeletesOneOrAllAndNothingIsSent(): void
@@ -151,33 +172,31 @@ final class QuarantineTest extends TestCase
             $this->handler($outbox)->handle(self::post(fields: ['message' => "nr $i"] + self::FORM));
             $this->now++;
         }
-        $ids = array_map(static fn ($e) => $e->id(), $outbox->heldEntries());
+        $ids = array_map(static fn ($e) => $e->id(), $outbox->held->entries());
 
-        self::assertSame(1, $outbox->purge($ids[1]));
-        self::assertSame([$ids[0], $ids[2]], array_map(static fn ($e) => $e->id(), $outbox->heldEntries()));
-        self::assertSame(2, $outbox->purge());
+        self::assertSame(1, $outbox->held->purge($ids[1]));
+        self::assertSame([$ids[0], $ids[2]], array_map(static fn ($e) => $e->id(), $outbox->held->entries()));
+        self::assertSame(2, $outbox->held->purge());
         $this->deliverAll($outbox);
-        self::assertSame([], $outbox->held());
+        self::assertSame([], $outbox->held->paths());
         self::assertSame([], $this->sender->sent);
     }
 
-    public function testTheDelivererDeletesHeldMessagesAfterHeldDaysAsThePrivacyPolicySays(): void
+    public function testHeldMessagesAreDeletedHeldDaysAfterTheSalonWasToldOfThemAndNeverBefore(): void
     {
         $outbox = $this->outboxAt();
         $this->handler($outbox)->handle(self::post());
-        $id = $outbox->heldEntries()[0]->id();
+        $id = $outbox->held->entries()[0]->id();
 
+        $this->now += 30 * 86400;
+        self::assertSame([], $outbox->held->expire([]), 'the digest never told the salon of it: kept');
+        $told = [$id => $this->now];
         $this->now += 14 * 86400 - 1;
-        self::assertSame([], $outbox->expireHeld());
+        self::assertSame([], $outbox->held->expire($told));
         $this->now += 2;
-        $log = [];
-        $report = (new Deliverer($outbox, $this->sender, static function (string $line) use (&$log): void {
-            $log[] = $line;
-        }))->runOnce();
+        self::assertSame([$id], $outbox->held->expire($told), '14 days after the digest, as the privacy policy says');
 
-        self::assertSame([], $outbox->held());
-        self::assertSame(1, $report->expired);
-        self::assertContains("contact-form: expired id=$id kept-days=14 from=held", $log);
+        self::assertSame([], $outbox->held->paths());
         self::assertSame([], $this->sender->sent);
     }
 }

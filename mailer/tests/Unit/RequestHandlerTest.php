@@ -10,6 +10,7 @@ use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Deliverer;
 use Salon\Mailer\HttpRequest;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\RequestHandler;
@@ -176,7 +177,7 @@ final class RequestHandlerTest extends TestCase
     public function testTheFreeSpaceCheckRecoversByItselfToo(): void
     {
         $free = 10 * 1024 * 1024;
-        $outbox = new Outbox($this->dir, minFreeBytes: 50 * 1024 * 1024, freeBytes: function () use (&$free): int {
+        $outbox = new Outbox($this->dir, new OutboxLimits(minFreeBytes: 50 * 1024 * 1024), freeBytes: function () use (&$free): int {
             return $free;
         });
         self::assertSame(503, $this->handler($outbox)->handle(self::post())->status);
@@ -202,7 +203,7 @@ final class RequestHandlerTest extends TestCase
 
     public function testWhileSmtpLooksDownTheMessageIsStoredDueAndUncounted(): void
     {
-        $this->outbox->noteSmtpDown();
+        $this->outbox->smtp->noteDown();
         $handler = $this->handler();
         $handler->handle(self::post());
         $handler->afterResponse();

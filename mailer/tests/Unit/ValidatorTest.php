@@ -210,6 +210,18 @@ final class ValidatorTest extends TestCase
         self::assertSame("Linia 1\nLinia 2\n\nLinia 4", $result->message);
     }
 
+    public function testFormatCharactersAreRemovedFromTheText(): void
+    {
+        // A link that reads "aurea-salon.pl/logowanie" but is written backwards after a right-to-left override, words
+        // split by zero-width spaces so filters miss them, a BOM, a word joiner: what the salon would read is not what
+        // is there. Emoji built with a joiner fall apart into their parts; nothing else changes.
+        $result = self::validate(['message' => "Zaloguj się: https://\u{202E}lp.nolas-aerua//:sptth\u{202C} pil\u{200B}nie\u{FEFF}\u{2060}!\u{2028}Anna 👩\u{200D}👧"]);
+
+        self::assertInstanceOf(ContactMessage::class, $result);
+        self::assertSame("Zaloguj się: https://lp.nolas-aerua//:sptth pilnie!\nAnna 👩👧", $result->message);
+        self::assertSame(['message' => 'Wpisz treść wiadomości.'], self::errors(['message' => "\u{200B}\u{202E}\u{200B}"]), 'nothing visible is nothing');
+    }
+
     /**
      * @return iterable<string, array{string, string, string}>
      */

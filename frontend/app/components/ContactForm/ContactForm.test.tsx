@@ -6,13 +6,20 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
 import { ContactForm, ERROR_TEXT, PREPARING_TEXT, SUCCESS_TEXT } from "./ContactForm";
 import { fetchAndSolve } from "./proof";
-import { PROOF_WAIT_MS } from "./useProofOfWork";
+import { PROOF_DEADLINE_MS } from "./useProofOfWork";
 
 // The solver itself (and its challenge fetch) is proof.test.ts's; here it answers at once unless a test says otherwise.
 vi.mock("./proof", () => ({ fetchAndSolve: vi.fn(async () => "PROOF-1") }));
 
 function respond(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+/** The X-Contact-Proof header of every post made. */
+function proofsSent(fetchMock: ReturnType<typeof vi.fn>) {
+  return fetchMock.mock.calls.map(
+    (call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["X-Contact-Proof"],
+  );
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
@@ -161,7 +168,7 @@ describe("ContactForm", () => {
     expect(sent?.defaultPrevented).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
-  it("solves the proof of work from the first focus and sends it with the post, one proof per post", async () => {
+  it("solves the proof of work as soon as the page is idle after hydration, before any focus, one proof per post", async () => {
     const solved = vi.mocked(fetchAndSolve);
     solved.mockClear();
     solved.mockResolvedValueOnce("PROOF-A").mockResolvedValueOnce("PROOF-B");
@@ -169,7 +176,8 @@ describe("ContactForm", () => {
     vi.stubGlobal("fetch", fetchMock);
     const user = userEvent.setup();
     renderAt(<ContactForm />);
-    expect(solved).not.toHaveBeenCalled();
+    await waitFor(() => expect(solved).toHaveBeenCalledTimes(1));
+    expect(document.activeElement).toBe(document.body);
 
     await fill(user);
     expect(solved).toHaveBeenCalledTimes(1);
@@ -179,14 +187,11 @@ describe("ContactForm", () => {
     await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
 
-    const proofs = fetchMock.mock.calls.map(
-      (call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["X-Contact-Proof"],
-    );
-    expect(proofs).toEqual(["PROOF-A", "PROOF-B"]);
+    expect(proofsSent(fetchMock)).toEqual(["PROOF-A", "PROOF-B"]);
     expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
   });
 
-  it("when the proof is not ready, says so politely, waits a few seconds at most, then posts without it", async () => {
+  it("when the proof is not ready, stays in its sending state while the solver works, and posts without a proof only once the solve is well overdue", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       vi.mocked(fetchAndSolve).mockImplementationOnce(() => new Promise<string>(() => {}));
@@ -198,14 +203,53 @@ describe("ContactForm", () => {
       await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
 
       expect(await screen.findByText(PREPARING_TEXT)).toBeVisible();
+      await act(() => vi.advanceTimersByTimeAsync(PROOF_DEADLINE_MS - 2_000));
       expect(fetchMock).not.toHaveBeenCalled();
-      await act(() => vi.advanceTimersByTimeAsync(PROOF_WAIT_MS));
+      expect(screen.getByRole("button", { name: "Wysyłanie..." })).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-      const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
-      expect(init.headers).toHaveProperty("X-Contact-Proof", "");
+      expect(proofsSent(fetchMock)).toEqual([""]);
       expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
       expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a solve that failed is tried again when the visitor sends, and its proof goes with the post", async () => {
+    const solved = vi.mocked(fetchAndSolve);
+    solved.mockClear();
+    solved.mockRejectedValueOnce(new Error("challenge: HTTP 503")).mockResolvedValueOnce("PROOF-AGAIN");
+    const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+    vi.stubGlobal("fetch", fetchMock);
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await waitFor(() => expect(solved).toHaveBeenCalledTimes(1));
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
+    expect(proofsSent(fetchMock)).toEqual(["PROOF-AGAIN"]);
+  });
+
+  it("when the solver fails again at sending, the message goes at once without a proof (the mailer holds it)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const solved = vi.mocked(fetchAndSolve);
+      solved.mockClear();
+      solved.mockRejectedValue(new Error("challenge: HTTP 503"));
+      const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+      vi.stubGlobal("fetch", fetchMock);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderAt(<ContactForm />);
+      await fill(user);
+      const sentAt = Date.now();
+      await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+      expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
+      expect(Date.now() - sentAt).toBeLessThan(PROOF_DEADLINE_MS / 4);
+      expect(proofsSent(fetchMock)).toEqual([""]);
+      expect(solved.mock.calls.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.mocked(fetchAndSolve).mockReset().mockResolvedValue("PROOF-1");
       vi.useRealTimers();
     }
   });

@@ -11,7 +11,29 @@ import styles from "./ContactForm.module.scss";
 
 type Status = "idle" | "sending" | "success" | "error";
 
-const empty: ContactValues = { name: "", email: "", phone: "", message: "" };
+/** How one field is shown; Field draws every one of them with the same markup. */
+interface FieldSpec {
+  field: ContactField;
+  label: string;
+  type?: "text" | "email" | "tel";
+  required?: boolean;
+  multiline?: boolean;
+  autoComplete?: string;
+  hint?: string;
+}
+
+/** The form's fields, in their order on the page. */
+const FIELDS: readonly FieldSpec[] = [
+  { field: "name", label: "Imię i nazwisko", required: true, autoComplete: "name" },
+  { field: "email", label: "E-mail", type: "email", required: true, autoComplete: "email" },
+  { field: "phone", label: "Telefon", type: "tel", autoComplete: "tel" },
+  { field: "message", label: "Wiadomość", required: true, multiline: true },
+];
+
+const valuesFrom = (read: (field: ContactField) => string) =>
+  Object.fromEntries(FIELDS.map(({ field }) => [field, read(field)])) as ContactValues;
+
+const empty = valuesFrom(() => "");
 
 /** A text field's value ("" when it is missing; the form has no file inputs). */
 function textOf(data: FormData, name: string): string {
@@ -25,26 +47,18 @@ function textOf(data: FormData, name: string): string {
  */
 function fieldsOf(form: HTMLFormElement): ContactValues {
   const data = new FormData(form);
-  const field = (name: string) => textOf(data, name);
-  return { name: field("name"), email: field("email"), phone: field("phone"), message: field("message") };
+  return valuesFrom((field) => textOf(data, field));
 }
 
 export const SUCCESS_TEXT = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 export const ERROR_TEXT = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
-/** Said only when a post has to wait for its proof of work (a slow phone, or sent right after the first focus). */
+/** Said only when a post has to wait for its proof of work (a slow phone, or sent right after the page hydrated). */
 export const PREPARING_TEXT = "Jeszcze chwila…";
 
-interface FieldProps {
-  field: ContactField;
-  label: string;
+interface FieldProps extends FieldSpec {
   value: string;
   error?: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  type?: "text" | "email" | "tel";
-  required?: boolean;
-  multiline?: boolean;
-  autoComplete?: string;
-  hint?: string;
 }
 
 function Field({
@@ -111,7 +125,8 @@ export function ContactForm() {
   const [detail, setDetail] = useState<string | undefined>();
   const [preparing, setPreparing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // Solved in the background from the form's first focus; the visitor is told nothing unless a post must wait.
+  // Solved in the background from when the page is idle after hydration (and again on focus if that failed); the
+  // visitor is told nothing unless a post must wait.
   const proofOfWork = useProofOfWork();
 
   // Hydrated: take over what was typed before, so that no later render clears it.
@@ -158,43 +173,15 @@ export function ContactForm() {
       aria-busy={sending}
       noValidate={false}
     >
-      <Field
-        field="name"
-        label="Imię i nazwisko"
-        value={values.name}
-        error={fieldErrors.name}
-        onChange={update}
-        required
-        autoComplete="name"
-      />
-      <Field
-        field="email"
-        label="E-mail"
-        type="email"
-        value={values.email}
-        error={fieldErrors.email}
-        onChange={update}
-        required
-        autoComplete="email"
-      />
-      <Field
-        field="phone"
-        label="Telefon"
-        type="tel"
-        value={values.phone}
-        error={fieldErrors.phone}
-        onChange={update}
-        autoComplete="tel"
-      />
-      <Field
-        field="message"
-        label="Wiadomość"
-        value={values.message}
-        error={fieldErrors.message}
-        onChange={update}
-        required
-        multiline
-      />
+      {FIELDS.map((spec) => (
+        <Field
+          key={spec.field}
+          {...spec}
+          value={values[spec.field]}
+          error={fieldErrors[spec.field]}
+          onChange={update}
+        />
+      ))}
       {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
       <div className={styles.trap} aria-hidden="true">
         <label htmlFor="kontakt-website">Strona internetowa</label>

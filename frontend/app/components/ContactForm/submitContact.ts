@@ -1,12 +1,17 @@
 /** The contact form's call to the PHP mailer, and how its answers map to what the visitor sees. */
 
+import limits from "../../../../mailer/src/contact-limits.json";
+
 export const CONTACT_ENDPOINT = "/send-email.php";
 
 export type ContactField = "name" | "email" | "phone" | "message";
 export type ContactValues = Record<ContactField, string>;
 
-/** Limits shared with the server's validator (mailer/src/Validator.php), so the form stops what PHP would refuse. */
-export const CONTACT_LIMITS: Record<ContactField, number> = { name: 100, email: 254, phone: 30, message: 5000 };
+/**
+ * The fields' longest values: the mailer's own file (its Validator reads it), so the form's maxLength stops exactly
+ * what the mailer would refuse.
+ */
+export const CONTACT_LIMITS: Record<ContactField, number> = limits;
 
 export type ContactResult =
   { ok: true } | { ok: false; detail?: string; fields: Partial<Record<ContactField, string>> };

@@ -3,15 +3,19 @@ import { renderInline } from "../RichText/inline";
 import styles from "./FormPrivacyNotice.module.scss";
 
 /**
- * What the visitor must know before sending the contact form (GDPR art. 13): who the controller is, why and how long
- * the message is kept, with a link to the privacy policy — and that health does not belong in it (art. 9: the form
- * has no basis for such data). Placed with the form; the text is `formNotice` in content/pages/kontakt.json.
+ * What the visitor must know before sending the contact form (GDPR art. 13): who the controller is, why, on what
+ * legal basis and how long the message is kept, her rights and the complaint to the supervisory authority, with a
+ * link to the privacy policy — and that health does not belong in it (art. 9: the form has no basis for such data).
+ * Placed with the form; the text is `formNotice` in content/pages/kontakt.json.
  */
 export function FormPrivacyNotice({ notice }: { notice: ContactPage["formNotice"] }) {
   return (
     <div className={styles.notice}>
       <p className={styles.health}>{renderInline(notice.healthData)}</p>
-      <p>{renderInline(notice.controller)}</p>
+      <p>
+        {renderInline(notice.controller)} {renderInline(notice.purpose)}
+      </p>
+      <p>{renderInline(notice.rights)}</p>
     </div>
   );
 }

@@ -36,15 +36,19 @@ function setup() {
   return { user };
 }
 
-const thumb = (n: number) => screen.getByRole("button", { name: `Powiększ zdjęcie: Usta po zabiegu ${n}` });
+const thumb = (n: number) => screen.getByRole("link", { name: `Powiększ zdjęcie: Usta po zabiegu ${n}` });
 const dialog = () => screen.getByRole("dialog");
 const closeButton = () => screen.getByRole("button", { name: "Zamknij powiększenie" });
 
 describe("Gallery and Lightbox", () => {
-  it("shows every photo as a thumbnail button with its alt text, and no dialog yet", () => {
+  it("shows every photo as a thumbnail linking to its photo's file, with its alt text, and no dialog yet", () => {
     setup();
     for (const n of [1, 2, 3]) {
-      expect(thumb(n).tagName).toBe("BUTTON");
+      // Before hydration, or without JavaScript, a tap opens the photo's file: the thumbnail is never a dead control.
+      expect(thumb(n)).toHaveAttribute(
+        "href",
+        expect.stringMatching(new RegExp(`^/img/usta-u${n}-\\d+\\.[0-9a-f]{8}\\.jpg$`)),
+      );
       expect(within(thumb(n)).getByAltText(`Usta po zabiegu ${n}`)).toHaveAttribute("loading", "lazy");
     }
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -72,6 +76,23 @@ describe("Gallery and Lightbox", () => {
     expect(document.body.style.paddingRight).toBe("");
     await user.click(closeButton());
     expect(document.body.style.overflow).toBe("");
+  });
+
+  it("a click with a modifier key is left to the browser (the photo's file, in a new tab if so asked)", async () => {
+    const { user } = setup();
+    // Whether the gallery left the click to the browser; then stopped here, as jsdom cannot open the file.
+    const clicked = vi.fn((event: MouseEvent) => {
+      const left = !event.defaultPrevented;
+      event.preventDefault();
+      return left;
+    });
+    document.addEventListener("click", clicked);
+    await user.keyboard("{Control>}");
+    await user.click(thumb(1));
+    await user.keyboard("{/Control}");
+    document.removeEventListener("click", clicked);
+    expect(clicked).toHaveReturnedWith(true);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("the × button closes it and focus returns to the thumbnail that opened it", async () => {

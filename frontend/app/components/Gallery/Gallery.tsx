@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Picture } from "../Picture/Picture";
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from "react";
+import { Picture, photoUrl } from "../Picture/Picture";
 import type { LightboxPhoto } from "../Lightbox/Lightbox";
 import styles from "./Gallery.module.scss";
 
@@ -9,18 +9,20 @@ const loadLightbox = () => import("../Lightbox/Lightbox");
 const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
 
 /**
- * Thumbnails that open full screen. Each is a real button, so it works with a keyboard and is announced as
- * one; after the lightbox closes, focus goes back to the thumbnail that opened it.
+ * Thumbnails that open full screen. Each is a link to its photo, so a tap enlarges it from the first paint on —
+ * before the page has hydrated, or without JavaScript, the browser shows the photo's file; once hydrated, the page's
+ * own viewer opens instead (a tap or Enter; a click with a modifier key still opens the file, in a new tab if so
+ * asked). After the viewer closes, focus goes back to the thumbnail that opened it.
  */
 export function Gallery({ images }: { images: LightboxPhoto[] }) {
   const [open, setOpen] = useState<number | null>(null);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const links = useRef<(HTMLAnchorElement | null)[]>([]);
   const photo = open === null ? undefined : images[open];
 
-  const returnTo = useRef<HTMLButtonElement | null>(null);
+  const returnTo = useRef<HTMLAnchorElement | null>(null);
 
   function close() {
-    returnTo.current = open === null ? null : (buttons.current[open] ?? null);
+    returnTo.current = open === null ? null : (links.current[open] ?? null);
     setOpen(null);
   }
 
@@ -31,22 +33,28 @@ export function Gallery({ images }: { images: LightboxPhoto[] }) {
     returnTo.current = null;
   }, [open]);
 
+  function openViewer(event: MouseEvent<HTMLAnchorElement>, index: number) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setOpen(index);
+  }
+
   return (
     <>
       <ul className={styles.gallery}>
         {images.map((image, i) => (
           <li key={image.image} className={styles.item}>
-            <button
+            <a
               ref={(el) => {
-                buttons.current[i] = el;
+                links.current[i] = el;
               }}
-              type="button"
+              href={photoUrl(image.image)}
               className={styles.thumb}
               aria-label={`Powiększ zdjęcie: ${image.alt}`}
               aria-haspopup="dialog"
               onPointerEnter={() => void loadLightbox()}
               onFocus={() => void loadLightbox()}
-              onClick={() => setOpen(i)}
+              onClick={(event) => openViewer(event, i)}
             >
               <Picture
                 name={image.image}
@@ -59,7 +67,7 @@ export function Gallery({ images }: { images: LightboxPhoto[] }) {
                 }
                 className={styles.picture}
               />
-            </button>
+            </a>
           </li>
         ))}
       </ul>

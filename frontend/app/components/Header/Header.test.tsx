@@ -31,6 +31,19 @@ describe("Header", () => {
     expect(screen.getByRole("link", { name: /Instagram/ })).toHaveAttribute("target", "_blank");
   });
 
+  it("shows the opening hours of the site configuration in the top bar, in their short form", () => {
+    const saturday = site.openingHours[1];
+    const label = saturday.label;
+    // A changed configuration shows in the header too: the hours are not written into it a second time.
+    Object.assign(saturday, { label: "10:00–15:00" });
+    try {
+      const { container } = renderAt(<Header />);
+      expect(container.querySelector("header")).toHaveTextContent("pon.–pt. 9:00–20:00, sob. 10:00–15:00");
+    } finally {
+      Object.assign(saturday, { label });
+    }
+  });
+
   it("lists the menu in its fixed order, with the treatments under 'Zabiegi'", async () => {
     renderAt(<Header />);
     const nav = screen.getByRole("navigation", { name: "Menu główne" });

@@ -17,6 +17,12 @@ function inTreatments(pathname: string): boolean {
 /** Matches the SCSS breakpoint at which the menu is shown inline (lg). */
 const desktopLayout = () => typeof window !== "undefined" && window.matchMedia?.("(min-width: 64rem)").matches === true;
 
+/** The salon's profiles in the top bar: the network's icon, named for a screen reader. */
+const socialLinks = [
+  { icon: "facebook", name: "Facebook", href: site.social.facebook },
+  { icon: "instagram", name: "Instagram", href: site.social.instagram },
+] as const;
+
 function TopBar() {
   return (
     <div className={styles.topBar}>
@@ -25,28 +31,20 @@ function TopBar() {
           <Icon name="phone" size={16} />
           <span>{site.phone}</span>
         </a>
-        <span className={styles.hours}>Pn–Pt 9:00–20:00, Sob 10:00–16:00</span>
+        <span className={styles.hours}>{site.openingHours.map((h) => `${h.short} ${h.label}`).join(", ")}</span>
         <ul className={styles.social} aria-label="Media społecznościowe">
-          <li>
-            <a
-              href={site.social.facebook}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Facebook (otwiera się w nowej karcie)"
-            >
-              <Icon name="facebook" size={18} />
-            </a>
-          </li>
-          <li>
-            <a
-              href={site.social.instagram}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Instagram (otwiera się w nowej karcie)"
-            >
-              <Icon name="instagram" size={18} />
-            </a>
-          </li>
+          {socialLinks.map(({ icon, name, href }) => (
+            <li key={icon}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${name} (otwiera się w nowej karcie)`}
+              >
+                <Icon name={icon} size={18} />
+              </a>
+            </li>
+          ))}
         </ul>
       </div>
     </div>
@@ -187,13 +185,14 @@ export function Header() {
           </button>
         ) : (
           // Without JavaScript, and until the page hydrates: links that open the menu (it is the :target) and close it.
+          // Between hydration and the button taking their place, React takes their tap as the button would.
           <>
-            <a href={`#${NAV_ID}`} className={`${styles.toggle} ${styles.openLink}`}>
+            <a href={`#${NAV_ID}`} className={`${styles.toggle} ${styles.openLink}`} onClick={() => setMenuOpen(true)}>
               <Icon name="menu" size={24} />
               <span>Menu</span>
             </a>
             {/* eslint-disable-next-line jsx-a11y-x/anchor-is-valid -- "#" ends the :target that opened the menu */}
-            <a href="#" className={`${styles.toggle} ${styles.closeLink}`}>
+            <a href="#" className={`${styles.toggle} ${styles.closeLink}`} onClick={() => setMenuOpen(false)}>
               <Icon name="close" size={24} />
               <span>Zamknij</span>
             </a>

@@ -38,6 +38,8 @@ export function imageSize(name: string): { width: number; height: number } {
 
 /** The pipeline's content-hashed name: it never changes, so nginx lets browsers cache it for a year. */
 const url = (name: string, width: number, ext: string) => `/img/${name}-${width}.${imageVersion.hash}.${ext}`;
+/** The photo's one JPEG (the <img> fallback below): a file every browser shows by itself (a gallery links to it). */
+export const photoUrl = (name: string) => url(name, fallbackWidth(imageSize(name).width), "jpg");
 const srcSet = (name: string, width: number, ext: string) =>
   widthsFor(width)
     .map((w) => `${url(name, w, ext)} ${w}w`)

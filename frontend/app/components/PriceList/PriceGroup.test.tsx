@@ -122,3 +122,29 @@ describe("PriceGroup", () => {
     expect(screen.getByRole("heading", { level: 3, name: "Kategoria testowa" })).toBeInTheDocument();
   });
 });
+
+describe("PriceGroup and a reduction", () => {
+  it("shows under the promotional price the lowest price of the 30 days before it and the promotion's period", () => {
+    render(
+      <PriceGroup
+        group={{
+          id: "pca-skin",
+          category: "Peelingi",
+          services: [
+            {
+              name: "Pierwszy zabieg – cena promocyjna",
+              price: "259 zł",
+              isPromo: true,
+              reduction: { promotion: "pca", lowestPrice30Days: 300 },
+            },
+            { name: "Peeling", price: "od 300 zł" },
+          ],
+        }}
+      />,
+    );
+    const row = screen.getByText("Pierwszy zabieg – cena promocyjna").closest("li")!;
+    expect(row).toHaveTextContent("Najniższa cena z 30 dni przed obniżką: 300 zł");
+    expect(row).toHaveTextContent(/Promocja trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u);
+    expect(screen.getByText("Peeling").closest("li")).not.toHaveTextContent(/Najniższa cena/);
+  });
+});

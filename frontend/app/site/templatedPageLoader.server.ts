@@ -10,7 +10,7 @@ import { pagePath, routeByPath, type PageKind } from "./routeTable";
 /** What every templated document gives its page's head. */
 type Seo = Pick<HeadInput, "title" | "description" | "keywords">;
 
-export interface ContentPage<Doc> {
+export interface TemplatedPage<Doc> {
   /** The page's path as the route table writes it (no trailing slash). */
   path: string;
   doc: Doc;
@@ -21,12 +21,12 @@ export interface ContentPage<Doc> {
  * The document of the page of this kind at the url, read by `load`, and its head; a 404 Response where the route
  * table has no page of this kind there. `extraHead` adds what the page's head has beyond its `seo` (e.g. JSON-LD).
  */
-export function contentPageLoader<Doc extends { seo: Seo }>(
+export function templatedPageLoader<Doc extends { seo: Seo }>(
   url: URL,
   kind: PageKind,
   load: (doc: string) => Doc,
   extraHead?: (doc: Doc, path: string) => Omit<Partial<HeadInput>, "path">,
-): ContentPage<Doc> {
+): TemplatedPage<Doc> {
   const path = pagePath(url.pathname);
   const route = routeByPath(path);
   if (route?.kind !== kind || !route.doc) throw new Response("Nie znaleziono", { status: 404 });

@@ -1,8 +1,8 @@
 /**
- * A network link with latency, for the benchmark (tests/bench/lighthouse.ts): a TCP relay from 127.0.0.1:LISTEN to
+ * A network link with latency, for the benchmark (frontend/tools/bench/lighthouse/cli.ts): a TCP relay from 127.0.0.1:LISTEN to
  * 127.0.0.1:TARGET that holds every chunk, in both directions and in order, for DELAY ms before passing it on.
  *
- *   node tests/bench/link.mjs LISTEN TARGET DELAY
+ *   node frontend/tools/bench/lighthouse/link.mjs LISTEN TARGET DELAY
  *
  * Why: on loopback a response can reach the browser before its main thread has begun to parse the page, which no
  * real network allows; Lighthouse's simulation then models a dependency the page does not have
@@ -12,7 +12,7 @@ import { connect, createServer } from "node:net";
 
 const [listen, target, delay] = process.argv.slice(2).map(Number);
 if (![listen, target, delay].every((n) => Number.isInteger(n) && n >= 0))
-  throw new Error("użycie: node tests/bench/link.mjs PORT_NASŁUCHU PORT_CELU OPÓŹNIENIE_MS");
+  throw new Error("użycie: node frontend/tools/bench/lighthouse/link.mjs PORT_NASŁUCHU PORT_CELU OPÓŹNIENIE_MS");
 
 /** Passes what `from` sends on to `to`, each chunk DELAY ms after it came, in the order it came. */
 function relay(from, to) {

@@ -14,12 +14,12 @@ import { routeFields } from "./schema.ts";
 export const contentDir = resolve(process.env.CONTENT_DIR ?? "content");
 
 /** Which folder of content/ holds which page kind. */
-export const CONTENT_PAGE_FOLDERS = { treatments: "treatment", families: "family", legal: "legal" } as const;
-export type ContentPageKind = (typeof CONTENT_PAGE_FOLDERS)[keyof typeof CONTENT_PAGE_FOLDERS];
+export const PAGE_FILE_FOLDERS = { treatments: "treatment", families: "family", legal: "legal" } as const;
+export type PageFileKind = (typeof PAGE_FILE_FOLDERS)[keyof typeof PAGE_FILE_FOLDERS];
 
-export interface ContentPage {
+export interface PageFile {
   path: string;
-  kind: ContentPageKind;
+  kind: PageFileKind;
   label: string;
   /** A treatment's family, or the family a family page lists. */
   family?: Family;
@@ -28,19 +28,19 @@ export interface ContentPage {
   doc: string;
 }
 
-/** Only the route's fields: the rest of the file is checked by its page kind's schema (load.server.ts, validateAll). */
+/** Only the route's fields: the rest of the file is checked by its page kind's schema (validate.server.ts). */
 const fields = z.object({ ...routeFields, family: z.enum(families).optional() });
 
 /** A path segment as the file name gives it: letters (capitals too: /endermologia-LPG), digits, dashes. */
 const PAGE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
-export function readContentPages(dir = contentDir): ContentPage[] {
-  return Object.entries(CONTENT_PAGE_FOLDERS).flatMap(([folder, kind]) => {
+export function readPageFiles(dir = contentDir): PageFile[] {
+  return Object.entries(PAGE_FILE_FOLDERS).flatMap(([folder, kind]) => {
     if (!existsSync(join(dir, folder))) return [];
     return readdirSync(join(dir, folder))
       .filter((file) => file.endsWith(".json"))
       .sort()
-      .map((file): ContentPage => {
+      .map((file): PageFile => {
         const name = file.slice(0, -".json".length);
         const shown = `content/${folder}/${file}`;
         if (!PAGE_NAME.test(name))

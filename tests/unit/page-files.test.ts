@@ -94,12 +94,12 @@ describe("a new file in content/treatments/", () => {
     expect(family.loader(request("/zabiegi-na-cialo")).list.entries.map((entry) => entry.link)).toContain(PATH);
   });
 
-  it("is in the route list the browser bundle gets in place of site/contentPages.ts", async () => {
-    const { contentPagesForBrowser } = await import("../../frontend/build/contentPagesPlugin");
-    const load = contentPagesForBrowser().load as (this: unknown, id: string) => string | null;
-    const id = join(root, "frontend/app/site/contentPages.ts");
+  it("is in the route list the browser bundle gets in place of site/pageFiles.ts", async () => {
+    const { pageFilesForBrowser } = await import("../../frontend/build/pageFilesPlugin");
+    const load = pageFilesForBrowser().load as (this: unknown, id: string) => string | null;
+    const id = join(root, "frontend/app/site/pageFiles.ts");
     const code = load.call({ environment: { config: { consumer: "client" } } }, id);
-    const list = JSON.parse(code!.replace(/^export const contentPages = /, "").replace(/;\s*$/, "")) as {
+    const list = JSON.parse(code!.replace(/^export const pageFiles = /, "").replace(/;\s*$/, "")) as {
       path: string;
       label: string;
     }[];

@@ -1,0 +1,107 @@
+/**
+ * Reading content/: a document is parsed, its text checked (placeholders, fictional data written out, the wording
+ * rules of wordingRules.ts), its placeholders filled in and the result checked against its schema, so a bad edit
+ * stops the build with the file and the field at fault.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { z } from "zod";
+import { contentDir } from "./pageFiles.server";
+import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "../site/placeholders";
+import { wordingProblems } from "./wordingRules";
+
+export { contentDir };
+
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+export function formatPath(path: PropertyKey[]): string {
+  return path.reduce<string>(
+    (acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
+    "",
+  );
+}
+
+/** Every string of a JSON value with its path, e.g. ["sections", 2, "blocks", 0, "p"]. */
+export function stringsOf(value: unknown, path: PropertyKey[] = []): { path: PropertyKey[]; text: string }[] {
+  if (typeof value === "string") return [{ path, text: value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringsOf(v, [...path, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => stringsOf(v, [...path, k]));
+  return [];
+}
+
+/** The value with every string passed through fn. */
+function mapStrings(value: unknown, fn: (text: string) => string): unknown {
+  if (typeof value === "string") return fn(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
+  return value;
+}
+
+/**
+ * What the schema cannot see in a document's text: placeholders that do not exist, the salon's fictional data
+ * written out instead of taken from its placeholder, and the wording rules (wordingRules.ts; the legal texts, which
+ * advertise nothing, are held to the rules that are not about advertising). The launch notes (`standIn`) are for the
+ * operator and are not checked. One line per problem, naming the field.
+ */
+export function textProblems(raw: unknown, advertising = true): string[] {
+  const fictionalWritten = fictionalValues();
+  const known = Object.keys(placeholders)
+    .map((k) => `{${k}}`)
+    .join(", ");
+  const problems: string[] = [];
+  for (const { path, text } of stringsOf(raw)) {
+    if (path.includes("standIn")) continue;
+    // An address or a slug (/blog/jak-skutecznie-…, {promo.pca}) is not wording; its placeholders are still checked.
+    const address = /^(\/|https?:|\{)|^[a-z0-9]+(-[a-z0-9]+)+$/.test(text);
+    const field = `pole "${formatPath(path) || "(cały dokument)"}"`;
+    for (const key of placeholdersIn(text)) {
+      if (!Object.prototype.hasOwnProperty.call(placeholders, key))
+        problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known})`);
+    }
+    const written = fictionalWritten.find(({ value }) => text.includes(value));
+    if (written)
+      problems.push(
+        `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`,
+      );
+    if (!address) for (const problem of wordingProblems(text, advertising)) problems.push(`  ${field}: ${problem}`);
+  }
+  return problems;
+}
+
+/** Reads content/<name>.json and checks it against its schema; errors name the file and every bad field. */
+export function readDocument<S extends z.ZodType>(name: string, schema: S): z.infer<S> {
+  const file = join(contentDir, `${name}.json`);
+  const shown = `content/${name}.json`;
+  if (!existsSync(file)) throw new ContentError(`${shown}: brak pliku`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ContentError(`${shown}: niepoprawny JSON (${(error as Error).message})`);
+  }
+  const textual = textProblems(raw, !name.startsWith("legal/"));
+  if (textual.length) throw new ContentError(`${shown}: błędy w treści\n${textual.join("\n")}`);
+  const result = schema.safeParse(mapStrings(raw, fillPlaceholders));
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  pole "${formatPath(issue.path) || "(cały dokument)"}": ${issue.message}`,
+    );
+    throw new ContentError(`${shown}: błędy w treści\n${lines.join("\n")}`);
+  }
+  return withoutNotes(result.data) as z.infer<S>;
+}
+
+/** The data without the launch notes (`standIn`, `medicalReview`): they are for the operator, not for the pages. */
+function withoutNotes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNotes);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== "standIn" && k !== "medicalReview")
+        .map(([k, v]) => [k, withoutNotes(v)]),
+    );
+  return value;
+}

@@ -1,0 +1,99 @@
+/** The treatment template's document (content/treatments/*.json): one file per treatment page. */
+import { z } from "zod";
+import { families } from "./families.ts";
+import {
+  blocks,
+  imageSchema,
+  medicalReview,
+  priceGroupId,
+  routeFields,
+  seoSchema,
+  standIn,
+  text,
+} from "./schemaParts.ts";
+
+/** The treatment template adds the sections with these anchors itself (its prices and the booking box). */
+const templateAnchors = new Set(["cennik", "rezerwacja"]);
+
+const anchor = z
+  .string()
+  .regex(/^[a-z0-9-]+$/, "kotwica: małe litery, cyfry i myślniki")
+  .refine((id) => !templateAnchors.has(id), "kotwice 'cennik' i 'rezerwacja' dodaje szablon");
+
+const photoSchema = imageSchema;
+
+export const treatmentSchema = z.strictObject({
+  ...routeFields,
+  family: z.enum(families),
+  standIn,
+  medicalReview,
+  name: text,
+  title: text,
+  lead: text,
+  seo: seoSchema,
+  hero: imageSchema,
+  /** Short facts shown under the lead (duration, series, effect). */
+  highlights: z.array(z.strictObject({ label: text, value: text })).optional(),
+  /** A notice shown prominently, e.g. when a device becomes available. */
+  notice: text.optional(),
+  promo: z.strictObject({ title: text, text: text }).optional(),
+  stats: z
+    .strictObject({
+      title: text,
+      items: z.array(z.strictObject({ value: text, label: text, footnote: z.number().int().min(1).optional() })).min(1),
+      footnotes: z.array(text).min(1),
+      standIn,
+    })
+    .optional(),
+  sections: z.array(z.strictObject({ id: anchor, title: text, blocks, standIn })).min(1),
+  /** Named items with benefits, e.g. the PCA Skin peels. */
+  variants: z
+    .strictObject({
+      id: anchor,
+      title: text,
+      intro: text.optional(),
+      items: z.array(z.strictObject({ name: text, description: text, benefits: z.array(text).min(1) })).min(1),
+    })
+    .optional(),
+  beforeAfter: z
+    .strictObject({
+      title: text,
+      /** 'full' has arrows, dots and a counter; 'dots' has dots only (ONDA PRO body). */
+      controls: z.enum(["full", "dots"]),
+      photos: z.array(photoSchema).min(2),
+      standIn,
+    })
+    .optional(),
+  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), standIn }).optional(),
+  pricing: z.strictObject({
+    /** Ids of the price groups in pricing.json this page shows (its `categories`, or 'red-touch-pro' / 'onda-pro'). */
+    groups: z.array(priceGroupId).min(1),
+    notes: z.array(text).optional(),
+  }),
+  booking: z.strictObject({
+    title: text,
+    text: text,
+    actions: z
+      .array(
+        z.strictObject({
+          kind: z.enum(["online", "contact", "pricing", "phone"]),
+          label: text,
+        }),
+      )
+      .min(1),
+  }),
+  /**
+   * The price of the page's Service in structured data, as a line of pricing.json (its price group's id, service
+   * name and option name), so that every price has one source; the line must be one the page's own price list shows.
+   */
+  offer: z
+    .strictObject({
+      priceGroup: priceGroupId,
+      service: text,
+      option: text.optional(),
+      /** The Service's name in the salon's offer catalogue (BeautySalon.hasOfferCatalog), when it is one of its entries. */
+      catalogue: text.optional(),
+    })
+    .optional(),
+});
+export type Treatment = z.infer<typeof treatmentSchema>;

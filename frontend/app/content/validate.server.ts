@@ -1,0 +1,208 @@
+/**
+ * The content check beyond one document's schema: reads every document and checks the references between them
+ * (price categories, links, article slugs), the price list's rules (validatePrices.server.ts: prices quoted in text,
+ * offers, reductions, consultations) and that every named image exists. `npm run content:check` and the build (react-router.config.ts) run it before anything is built.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { routes, routeByPath } from "../site/routeTable";
+import { families } from "./families";
+import { allPriceGroups, amountsOf, priceGroupsById } from "./pricing";
+import { ContentError, contentDir, formatPath, stringsOf } from "./read.server";
+import type { Article } from "./schema";
+import { offerProblems, priceProblems, quotedPriceProblems } from "./validatePrices.server";
+import {
+  articleSlugs,
+  loadArticle,
+  loadBlogPage,
+  loadContactPage,
+  loadContent,
+  loadFamilyList,
+  loadHome,
+  loadLegalPage,
+  loadNeeds,
+  loadPricing,
+  loadPromotions,
+  loadSimplePage,
+  loadTreatment,
+} from "./load.server";
+
+/** "stycznia 2026", "w styczniu 2026", "styczeń 2026": the first day of the month it names, as an ISO date. */
+const MONTHS = [
+  "stycz",
+  "lut",
+  "mar",
+  "kwie",
+  "maj",
+  "czerw",
+  "lip",
+  "sierp",
+  "wrze",
+  "październik",
+  "listopad",
+  "grud",
+];
+const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${MONTHS.join("|")})\\p{L}* (\\d{4})(?!\\d)`, "giu");
+
+/**
+ * An article is true on the day it is dated: it may not speak of a later month, nor link to an article published
+ * after it, unless its `updated` says when it was brought up to date.
+ */
+function articleDateProblems(articles: (readonly [string, Article])[]): string[] {
+  const dateOf = new Map(articles.map(([slug, article]) => [slug, article.date]));
+  return articles.flatMap(([slug, article]) => {
+    const asOf = article.updated ?? article.date;
+    const shown = `content/blog/${slug}.json`;
+    return stringsOf(article).flatMap(({ path, text }) => {
+      const field = `${shown}: pole "${formatPath(path)}"`;
+      const later = [...text.matchAll(MONTH_YEAR)].flatMap((m) => {
+        const month = MONTHS.findIndex((stem) => m[1]!.toLowerCase().startsWith(stem)) + 1;
+        const first = `${m[2]}-${String(month).padStart(2, "0")}-01`;
+        return first > asOf
+          ? [
+              `${field}: „${m[0]}” – późniejsze niż data artykułu (${asOf}); dopisz "updated" z dniem, w którym tekst uaktualniono`,
+            ]
+          : [];
+      });
+      const links = [...text.matchAll(/\]\(\/blog\/([a-z0-9-]+)/g)].flatMap((m) => {
+        const linked = dateOf.get(m[1]!);
+        return linked && linked > asOf
+          ? [
+              `${field}: link do artykułu z ${linked}, późniejszego niż ten (${asOf}); dopisz "updated" z dniem, w którym tekst uaktualniono`,
+            ]
+          : [];
+      });
+      return [...later, ...links];
+    });
+  });
+}
+
+function imageExists(name: string): boolean {
+  return ["svg", "jpg", "jpeg", "png", "webp"].some((ext) => existsSync(join(contentDir, "images", `${name}.${ext}`)));
+}
+
+/** Collects every `image` field of a document, with its path, for the existence check. */
+function imagesOf(value: unknown, path = ""): { path: string; name: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => imagesOf(v, `${path}[${i}]`));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, v]) =>
+      key === "image" && typeof v === "string"
+        ? [{ path: `${path ? path + "." : ""}${key}`, name: v }]
+        : imagesOf(v, path ? `${path}.${key}` : key),
+    );
+  }
+  return [];
+}
+
+/**
+ * Reads every document and checks what a schema cannot: references between documents (price categories, links,
+ * article slugs) and that every named image exists. Returns all problems at once rather than the first.
+ */
+export function validateAll(): void {
+  const problems: string[] = [];
+  const attempt = <T>(fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (error) {
+      problems.push((error as Error).message);
+      return undefined;
+    }
+  };
+  const documents: [string, unknown][] = [];
+  const keep = <T>(name: string, value: T | undefined) => {
+    if (value !== undefined) documents.push([name, value]);
+    return value;
+  };
+
+  keep("content", attempt(loadContent));
+  const pricing = keep("pricing", attempt(loadPricing));
+  const home = keep("home", attempt(loadHome));
+  const needs = keep("needs", attempt(loadNeeds));
+  keep("promotions", attempt(loadPromotions));
+  keep("pages/blog", attempt(loadBlogPage));
+  keep(
+    "pages/cennik",
+    attempt(() => loadSimplePage("pages/cennik")),
+  );
+  keep("pages/kontakt", attempt(loadContactPage));
+  const slugs = attempt(articleSlugs) ?? [];
+  const articles: (readonly [string, Article])[] = [];
+  for (const slug of slugs) {
+    const article = keep(
+      `blog/${slug}`,
+      attempt(() => loadArticle(slug)),
+    );
+    if (article) articles.push([slug, article]);
+  }
+  problems.push(...articleDateProblems(articles));
+
+  const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
+  if (pricing && priceIds.size !== allPriceGroups(pricing).length)
+    problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
+
+  for (const route of routes) {
+    if (!route.doc) continue;
+    const shown = `content/${route.doc}.json`;
+    if (route.kind === "treatment") {
+      const treatment = keep(
+        route.doc,
+        attempt(() => loadTreatment(route.doc!)),
+      );
+      treatment?.pricing.groups.forEach((id, i) => {
+        if (pricing && !priceIds.has(id))
+          problems.push(`${shown}: pole "pricing.groups[${i}]": brak kategorii '${id}' w content/pricing.json`);
+      });
+      const ids = treatment?.sections.map((s) => s.id) ?? [];
+      if (new Set(ids).size !== ids.length)
+        problems.push(`${shown}: pole "sections": kotwice sekcji muszą być unikalne`);
+      if (treatment && pricing) {
+        problems.push(...offerProblems(shown, treatment.offer, treatment.pricing.groups, pricing));
+        const amounts = amountsOf(priceGroupsById(pricing, treatment.pricing.groups));
+        problems.push(...quotedPriceProblems(shown, treatment, amounts, "w cenniku tej strony (pricing.groups)"));
+      }
+    } else if (route.kind === "family") {
+      const list = keep(
+        route.doc,
+        attempt(() => loadFamilyList(route.doc!)),
+      );
+      list?.entries.forEach((entry, i) => {
+        if (!routeByPath(entry.link)) problems.push(`${shown}: pole "entries[${i}].link": brak trasy '${entry.link}'`);
+      });
+    } else if (route.kind === "legal") {
+      keep(
+        route.doc,
+        attempt(() => loadLegalPage(route.doc!)),
+      );
+    } else if (route.kind === "confirmation") {
+      keep(
+        route.doc,
+        attempt(() => loadSimplePage(route.doc!)),
+      );
+    }
+  }
+  for (const family of families) {
+    const lists = routes.filter((route) => route.lists === family);
+    if (lists.length !== 1)
+      problems.push(
+        `content/families/: rodzinę '${family}' musi listować dokładnie jedna strona (pole "family"), a listuje: ${lists.map((r) => `content/${r.doc}.json`).join(", ") || "żadna"}`,
+      );
+  }
+  needs?.items.forEach((item, i) =>
+    item.treatments.forEach((path, j) => {
+      if (routeByPath(path)?.kind !== "treatment")
+        problems.push(`content/needs.json: pole "items[${i}].treatments[${j}]": '${path}' nie jest stroną zabiegu`);
+    }),
+  );
+  if (pricing) problems.push(...priceProblems(documents, pricing));
+  home?.blogTeaser.slugs.forEach((slug, i) => {
+    if (!slugs.includes(slug))
+      problems.push(`content/home.json: pole "blogTeaser.slugs[${i}]": brak artykułu content/blog/${slug}.json`);
+  });
+  for (const [name, doc] of documents) {
+    for (const { path, name: image } of imagesOf(doc)) {
+      if (!imageExists(image))
+        problems.push(`content/${name}.json: pole "${path}": brak obrazu content/images/${image}.(svg|jpg|png|webp)`);
+    }
+  }
+  if (problems.length) throw new ContentError(`Treść strony zawiera błędy:\n${problems.join("\n")}`);
+}

@@ -1,0 +1,226 @@
+/**
+ * The content check's rules that need the price list: every price written in text is one of its prices, every
+ * structured-data offer names a line the page shows, every announced reduction carries the lowest price of the 30
+ * days before it and its period, and every offer of a consultation says what it costs. validate.server.ts runs them
+ * on every document; each problem names the file and the field.
+ */
+import { promotionPeriods } from "../site/config";
+import { formatPath, stringsOf } from "./read.server";
+import {
+  allPriceGroups,
+  amountsOf,
+  findPrice,
+  priceAmount,
+  priceGroupsById,
+  promotionPriceGroup,
+  CONSULTATION_GROUP,
+  type PriceRef,
+} from "./pricing";
+import type { PricingDocument, PromotionsDocument, Service, Treatment } from "./schema";
+import { CONSULTATION_OFFER, REDUCTION_WORDING } from "./wordingRules";
+
+type Documents = readonly (readonly [name: string, doc: unknown])[];
+type Reduction = NonNullable<Service["reduction"]>;
+
+/** Every line of the price list with its field in pricing.json and its amount (a reduction's promotional one). */
+export function reductionLines(pricing: PricingDocument) {
+  const groups: [string, PricingDocument["categories"][number]][] = [
+    ...pricing.categories.map((group, i): [string, typeof group] => [`categories[${i}]`, group]),
+    ["redTouchPro", pricing.redTouchPro],
+    ["ondaPro", pricing.ondaPro],
+  ];
+  return groups.flatMap(([field, group]) =>
+    group.services.map((service, j) => ({
+      field: `${field}.services[${j}]`,
+      service,
+      amount: "price" in service ? priceAmount(service.price) : undefined,
+    })),
+  );
+}
+
+/** Every "N zł" written in a document's text must be a price of the price list: one source for each price. */
+export function quotedPriceProblems(shown: string, doc: unknown, amounts: Set<number>, where: string): string[] {
+  return stringsOf(doc).flatMap(({ path, text }) =>
+    // "5000,00 zł" (the share capital) is no price: prices are whole złoty.
+    [...text.matchAll(/(?<![\d,])(\d+) zł/g)]
+      .filter((m) => !amounts.has(Number(m[1])))
+      .map((m) => `${shown}: pole "${formatPath(path)}": cena ${m[1]} zł nie występuje ${where}`),
+  );
+}
+
+/** Why a line of the price list cannot be an offer's price on a page showing these categories (none: it can). */
+function priceRefProblems(ref: PriceRef, shownGroups: readonly string[], pricing: PricingDocument): string[] {
+  const found = findPrice(pricing, ref);
+  if ("error" in found) return [found.error];
+  if (priceAmount(found.price) === undefined) return [`cena „${found.price}” nie jest kwotą w złotych`];
+  if (!shownGroups.includes(ref.priceGroup))
+    return [
+      `kategorii '${ref.priceGroup}' nie ma w cenniku tej strony (pricing.groups: ${shownGroups.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`,
+    ];
+  const line = allPriceGroups(pricing)
+    .find((group) => group.id === ref.priceGroup)
+    ?.services.find((service) => service.name === ref.service);
+  if (line?.reduction)
+    return [
+      `'${ref.service}' to cena promocyjna – dane strukturalne nie pokażą najniższej ceny z 30 dni przed obniżką; wskaż cenę regularną`,
+    ];
+  return [];
+}
+
+/** The page's Service offer in structured data names a line with an amount that the page's own price list shows. */
+export function offerProblems(
+  shown: string,
+  offer: PriceRef | undefined,
+  shownGroups: readonly string[],
+  pricing: PricingDocument,
+): string[] {
+  if (!offer) return [];
+  return priceRefProblems(offer, shownGroups, pricing).map((problem) => `${shown}: pole "offer": ${problem}`);
+}
+
+/**
+ * The reductions themselves: a "Promocja" badge only on a line that is one; each with its promotion's period and
+ * card, the card's prices being the line's, and a lowest 30-day price between the promotional and the regular one.
+ */
+function reductionLineProblems(pricing: PricingDocument, promotions: PromotionsDocument | undefined): string[] {
+  const problems: string[] = [];
+  const lines = reductionLines(pricing);
+  for (const { field, service, amount } of lines) {
+    const where = `content/pricing.json: pole "${field}`;
+    if (service.isPromo && !service.reduction)
+      problems.push(
+        `${where}.isPromo": wyróżnienie „Promocja” ogłasza obniżkę – dopisz "reduction" z najniższą ceną z 30 dni przed obniżką albo podaj cenę pierwszej wizyty bez wyróżnienia`,
+      );
+    const reduction = service.reduction;
+    if (!reduction) continue;
+    if (!service.isPromo) problems.push(`${where}.isPromo": obniżka jest wyróżniona w cenniku – ustaw "isPromo": true`);
+    if (!Object.prototype.hasOwnProperty.call(promotionPeriods, reduction.promotion))
+      problems.push(
+        `${where}.reduction.promotion": brak okresu promocji '${reduction.promotion}' w frontend/app/site/config.ts (promotionPeriods)`,
+      );
+    const card = promotions?.cards.find((c) => c.id === reduction.promotion);
+    if (!card || card.compare) {
+      problems.push(
+        `${where}.reduction.promotion": brak karty obniżki '${reduction.promotion}' w content/promotions.json`,
+      );
+      continue;
+    }
+    if (amount !== card.newPrice)
+      problems.push(
+        `${where}.price": cena promocyjna musi być ceną karty '${card.id}' w content/promotions.json (${card.newPrice} zł)`,
+      );
+    if (!(reduction.lowestPrice30Days > card.newPrice && reduction.lowestPrice30Days <= card.oldPrice))
+      problems.push(
+        `${where}.reduction.lowestPrice30Days": ${reduction.lowestPrice30Days} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od regularnej (${card.oldPrice} zł); inaczej to nie jest obniżka – nie przekreślaj ceny`,
+      );
+  }
+  promotions?.cards.forEach((card, i) => {
+    const amounts = amountsOf(priceGroupsById(pricing, [promotionPriceGroup[card.id]]));
+    for (const key of ["oldPrice", "newPrice"] as const) {
+      if (!amounts.has(card[key]))
+        problems.push(
+          `content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`,
+        );
+    }
+    if (!card.compare && !lines.some((line) => line.service.reduction?.promotion === card.id))
+      problems.push(
+        `content/promotions.json: pole "cards[${i}]": obniżka bez najniższej ceny z 30 dni – dopisz "reduction" do jej wiersza w content/pricing.json albo opisz kartę jako "compare" (dwie różne usługi)`,
+      );
+  });
+  return problems;
+}
+
+/**
+ * Where a document may announce a reduction in words: its price-list line, its promotion card, the promotion box of
+ * a treatment page whose prices hold a reduction. Each of them shows the lowest price of the 30 days before it.
+ */
+function mayAnnounceReduction(name: string, doc: unknown, path: PropertyKey[], pricing: PricingDocument): boolean {
+  if (name === "pricing") {
+    const service = serviceAt(doc, path);
+    return Boolean(service?.reduction);
+  }
+  if (name === "promotions") {
+    const card = (doc as PromotionsDocument).cards[path[1] as number];
+    return path[0] === "cards" && card !== undefined && !card.compare;
+  }
+  if (name.startsWith("treatments/") && path[0] === "promo") {
+    const groups = priceGroupsById(pricing, (doc as Treatment).pricing.groups);
+    return groups.some((group) => group.services.some((service) => service.reduction));
+  }
+  return false;
+}
+
+/** The price-list service a path inside pricing.json leads into, if any. */
+function serviceAt(doc: unknown, path: PropertyKey[]): Service | undefined {
+  const at = path.indexOf("services");
+  if (at < 0) return undefined;
+  let value: unknown = doc;
+  for (const key of path.slice(0, at + 2)) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+  return value as Service | undefined;
+}
+
+/** Announcements of a reduction where its lowest 30-day price is not shown, in words or by its promotional amount. */
+function reductionWordingProblems(documents: Documents, pricing: PricingDocument): string[] {
+  const promotional = new Map<number, Reduction>();
+  for (const { service, amount } of reductionLines(pricing))
+    if (service.reduction && amount !== undefined) promotional.set(amount, service.reduction);
+  // The legal texts announce nothing ("loteria promocyjna" is the gambling act's term).
+  return documents.flatMap(([name, doc]) =>
+    stringsOf(doc).flatMap(({ path, text }) => {
+      if (name.startsWith("legal/") || mayAnnounceReduction(name, doc, path, pricing)) return [];
+      const field = `content/${name}.json: pole "${formatPath(path)}"`;
+      const problems: string[] = [];
+      const words = text.match(REDUCTION_WORDING);
+      if (words)
+        problems.push(
+          `${field}: „${words[0]}” – ogłoszenie obniżki wymaga najniższej ceny z 30 dni przed obniżką (ustawa o informowaniu o cenach, art. 4 ust. 2): pokazują ją wiersz cennika, karta na /promocje i ramka promocji (pole promo) – tu napisz bez słów o obniżce`,
+        );
+      if (name === "pricing") return problems;
+      for (const m of text.matchAll(/(?<![\d,])(\d+) zł/g)) {
+        const reduction = promotional.get(Number(m[1]));
+        if (reduction)
+          problems.push(
+            `${field}: ${m[1]} zł to cena promocyjna (promocja '${reduction.promotion}') – w tekście nie ma obok niej najniższej ceny z 30 dni; pokaże ją cennik strony, ramka promocji (pole promo) albo karta na /promocje`,
+          );
+      }
+      return problems;
+    }),
+  );
+}
+
+/** Every offer of a consultation says what it costs, as the price list gives it: "bezpłatna" for 0 zł. */
+function consultationProblems(documents: Documents, pricing: PricingDocument): string[] {
+  const line = allPriceGroups(pricing).find((group) => group.id === CONSULTATION_GROUP)?.services[0];
+  const price = line && "price" in line ? priceAmount(line.price) : undefined;
+  const cost = price === 0 ? /bezpłatn/i : price === undefined ? undefined : new RegExp(`(?<!\\d)${price} zł`);
+  return documents.flatMap(([name, doc]) =>
+    name.startsWith("legal/")
+      ? []
+      : stringsOf(doc).flatMap(({ path, text }) => {
+          const offer = text.replace(/\]\([^)]*\)/g, "]").match(CONSULTATION_OFFER);
+          if (!offer || cost?.test(text)) return [];
+          const field = `content/${name}.json: pole "${formatPath(path)}"`;
+          return [
+            cost
+              ? `${field}: „${offer[0]}” – propozycja konsultacji bez ceny: napisz, ile kosztuje (${price === 0 ? "bezpłatna" : `${price} zł`}, content/pricing.json, kategoria '${CONSULTATION_GROUP}')`
+              : `${field}: „${offer[0]}” – propozycja konsultacji, a cennik nie podaje jej ceny (content/pricing.json, kategoria '${CONSULTATION_GROUP}')`,
+          ];
+        }),
+  );
+}
+
+/** The price list's rules across every document (the treatment pages' own prices are checked by the caller). */
+export function priceProblems(documents: Documents, pricing: PricingDocument): string[] {
+  const everyAmount = amountsOf(allPriceGroups(pricing));
+  const promotions = documents.find(([name]) => name === "promotions")?.[1] as PromotionsDocument | undefined;
+  return [
+    ...reductionLineProblems(pricing, promotions),
+    ...reductionWordingProblems(documents, pricing),
+    ...consultationProblems(documents, pricing),
+    ...documents
+      .filter(([name]) => name !== "pricing" && !name.startsWith("treatments/"))
+      .flatMap(([name, doc]) =>
+        quotedPriceProblems(`content/${name}.json`, doc, everyAmount, "w content/pricing.json"),
+      ),
+  ];
+}

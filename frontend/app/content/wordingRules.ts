@@ -1,0 +1,191 @@
+/**
+ * The words and claims a cosmetology salon's public copy must not contain, each with the law or the safety rule it
+ * comes from, and the one term the site uses for each thing. The content check applies them to every text of every
+ * document (read.server.ts) and names the file and the field of each text that breaks one; the rules that need the
+ * price list (reductions, consultations) are applied with it (validate.server.ts). The built-site tests read the same
+ * patterns. The reasons are in docs/decisions.md.
+ */
+
+/** A pattern a text must not contain (or may contain only together with `unless`), and what to write instead. */
+export interface WordingRule {
+  pattern: RegExp;
+  /** The match is allowed when the same text also matches this (the isotretinoin interval, the exosomes' origin). */
+  unless?: RegExp;
+  /** Applied to advertising copy only: the legal texts (content/legal/) may name technologies and therapy. */
+  advertisingOnly?: boolean;
+  /** What is wrong and what to write, in Polish; the match is quoted before it. */
+  why: string;
+}
+
+const word = (source: string) => new RegExp(`(?<!\\p{L})(${source})(?!\\p{L})`, "iu");
+
+/**
+ * Words a cosmetology salon must not use about its own work: it does not treat ("leczymy", "leczony obszar"),
+ * diagnose or have patients. "Leczenie" stays allowed: it is the client's treatment by a doctor
+ * ("w trakcie leczenia", "leczenie przeciwzakrzepowe").
+ */
+export const MEDICAL_WORDING = word(
+  "leczymy|leczę|wylecz\\p{L}*|leczon\\p{L}*|leczni\\p{L}*|pacjent\\p{L}*|diagnoz\\p{L}*",
+);
+
+/**
+ * Isotretinoin (an acne medicine) rules a treatment out during the course and for at least 6 months after it ends:
+ * a text that names it says so in the same sentence or list item.
+ */
+export const ISOTRETINOIN = /izotretynoin/i;
+export const ISOTRETINOIN_INTERVAL = /(mniej niż|co najmniej|najmniej|minimum) 6 miesięcy/;
+
+/**
+ * The technical selling points of a device for professional use: the Medical Devices Act (7 April 2022, art. 55
+ * ust. 2 pkt 3) forbids advertising such devices to the public. Pages present the treatment and its cosmetic
+ * outcome; the device's name stays only where it names the service (routes, headings, the price list).
+ */
+export const DEVICE_CLAIMS = new RegExp(
+  [
+    "(?<![\\p{L}\\d])\\d+(?:,\\d+)?\\s?(?:nm|GHz|MHz|kHz|Hz)(?!\\p{L})",
+    "(?<!\\p{L})(?:opatentowan\\p{L}*|patent\\p{L}*|technologi\\p{L}*|nieablacyjn\\p{L}*|coolwaves|producent\\p{L}*)(?!\\p{L})",
+    // Modes of a device ("5 trybów fal", "tryb pracy"), not a way of life ("siedzący tryb życia").
+    "(?<!\\p{L})tryb\\p{L}*(?!\\p{L})(?!\\s+życia)",
+    "efekt\\p{L}* Bohra",
+  ].join("|"),
+  "iu",
+);
+
+/**
+ * Claims of therapy or of relief from a complaint (unfair market practices act, art. 5: a cosmetic treatment
+ * presented as a remedy misleads), and claims no salon can promise ("bezbolesny", "skutecznie").
+ */
+export const THERAPEUTIC_CLAIMS = word(
+  [
+    "terapi\\p{L}*",
+    "terapeutyczn\\p{L}*",
+    "fizjoterapi\\p{L}*",
+    "ulg\\p{L}*",
+    "zastoj\\p{L}* limf\\p{L}*",
+    "zastój limf\\p{L}*",
+    "zaciskani\\p{L}* szczęk\\p{L}*",
+    "pooperacyjn\\p{L}*",
+    "pourazow\\p{L}*",
+    "uszkodzon\\p{L}* komór\\p{L}*",
+    "bezbolesn\\p{L}*",
+    "skuteczn\\p{L}*",
+  ].join("|"),
+);
+
+/**
+ * An anaesthetic cream is a medicinal product: the site does not offer one (a practitioner decides about it with the
+ * client, docs/decisions.md).
+ */
+export const ANAESTHETIC = word(
+  "krem\\p{L}* znieczulając\\p{L}*|znieczuleni\\p{L}* (?:miejscow|powierzchniow)\\p{L}*|(?:środk\\p{L}*|preparat\\p{L}*) znieczulając\\p{L}*",
+);
+
+/**
+ * Exosomes of human origin are banned in cosmetics (Regulation (EC) 1223/2009, Annex II, entry 416: cells, tissues
+ * or products of human origin): every text that names them says where they come from.
+ */
+export const EXOSOMES = word("egzosom\\p{L}*");
+export const EXOSOME_ORIGIN = /roślinn/i;
+
+/**
+ * One term per thing across the site: the term to write, and the words for the same thing it replaces.
+ */
+export const TERMS: readonly { use: string; avoid: RegExp }[] = [
+  // The salon's practitioners are women: "kosmetolożka", as "linergistka" and "właścicielka".
+  { use: "kosmetolożka", avoid: word("kosmetolog(?:a|owi|iem|u|ów|ami|ach|om)?|kosmetolodzy") },
+  { use: "drugi podbródek", avoid: word("podwójn\\p{L}* podbród\\p{L}*") },
+  // LPG's outfit, as the price list names it ("Pakiet 10 zabiegów z kombinezonem").
+  { use: "kombinezon", avoid: word("(?:strój|stroj\\p{L}*) (?:zabiegow\\p{L}*|do endermologii)|ze strojem") },
+  { use: "mikroigłowa radiofrekwencja", avoid: word("radiofrekwencj\\p{L}* mikroigłow\\p{L}*") },
+  { use: "natlenienie", avoid: word("oksygenacj\\p{L}*|dotlenieni\\p{L}*") },
+  { use: "fala uderzeniowa", avoid: word("fal\\p{L}* akustyczn\\p{L}*") },
+  // Permanent makeup's touch-up after 4–6 weeks.
+  { use: "korekta", avoid: word("dopigmentowani\\p{L}*|retusz\\p{L}*") },
+  // The business is the salon; "gabinet" is the room a treatment is done in.
+  { use: "salon", avoid: word("(?:naszym|naszego|nasz|tym) (?:gabine|instytu)\\p{L}*|gabinet\\p{L}* kosmetologii") },
+  // What the client comes for is a treatment ("zabieg"), counted in a series.
+  { use: "zabieg", avoid: word("sesj\\p{L}*") },
+];
+
+/**
+ * Running text that announces a reduction: the price information act (ustawa o informowaniu o cenach towarów i
+ * usług, art. 4 ust. 2) wants the lowest price of the 30 days before the reduction wherever one is announced. Such
+ * words may stand only where the page shows that price too: a price-list line that is a reduction (its `reduction`),
+ * a promotion card, the promotion box of a page whose prices include a reduction (validate.server.ts). A series or
+ * package discount ("20% rabatu", "taniej niż pojedyncze zabiegi") is a standing price, not a reduction.
+ */
+export const REDUCTION_WORDING = word(
+  [
+    "cen\\p{L}* regularn\\p{L}*",
+    "regularn\\p{L}* cen\\p{L}*",
+    "zamiast \\d+ zł",
+    "taniej o \\d+",
+    "przed obniżką",
+    "obniżk\\p{L}*",
+    "obniżon\\p{L}*",
+    "przecen\\p{L}*",
+    "promocyjn\\p{L}*",
+    "w promocji",
+    "niższ\\p{L}* cen\\p{L}*",
+  ].join("|"),
+);
+
+/**
+ * An offer of a consultation ("zapraszamy na konsultację", "umów bezpłatną konsultację"): it says what the
+ * consultation costs, as the price list gives it (validate.server.ts).
+ */
+export const CONSULTATION_OFFER = new RegExp(
+  "(?<!\\p{L})(?:zapraszamy|zapraszam|umów|umówimy|umówić|przyjdź|zacznij|zaczniemy|zaczynamy|zacząć|skorzystaj|zapisz się)(?:\\s+się)?(?:\\s+(?:na|od|z))?\\s+(?:\\p{L}+\\s+)?konsultacj\\p{L}*",
+  "iu",
+);
+
+const RULES: readonly WordingRule[] = [
+  {
+    pattern: MEDICAL_WORDING,
+    why: "słownictwo medyczne; salon kosmetologiczny nie leczy ani nie diagnozuje",
+  },
+  {
+    pattern: ISOTRETINOIN,
+    unless: ISOTRETINOIN_INTERVAL,
+    why: "izotretynoina bez odstępu – napisz w tym samym zdaniu, że zabieg jest możliwy najwcześniej 6 miesięcy po zakończeniu kuracji („zakończona mniej niż 6 miesięcy temu”)",
+  },
+  {
+    pattern: DEVICE_CLAIMS,
+    advertisingOnly: true,
+    why: "parametr lub zaleta techniczna urządzenia – reklamowanie publiczności wyrobów medycznych do użytku profesjonalnego jest zakazane (ustawa o wyrobach medycznych, art. 55 ust. 2 pkt 3); opisz zabieg i jego efekt kosmetyczny",
+  },
+  {
+    pattern: THERAPEUTIC_CLAIMS,
+    advertisingOnly: true,
+    why: "obietnica terapii, ulgi w dolegliwości albo skuteczności – zabieg kosmetyczny nie jest leczeniem (ustawa o przeciwdziałaniu nieuczciwym praktykom rynkowym, art. 5); opisz efekt kosmetyczny",
+  },
+  {
+    pattern: ANAESTHETIC,
+    why: "krem znieczulający to produkt leczniczy – strona go nie oferuje (o znieczuleniu decyduje praktyk z klientką, docs/decisions.md)",
+  },
+  {
+    pattern: EXOSOMES,
+    unless: EXOSOME_ORIGIN,
+    why: "egzosomy bez pochodzenia – napisz w tym samym tekście, że są roślinne (materiał pochodzenia ludzkiego jest w kosmetykach zakazany: rozporządzenie 1223/2009, zał. II poz. 416)",
+  },
+  ...TERMS.map(({ use, avoid }): WordingRule => ({
+    pattern: avoid,
+    why: `jedno określenie dla jednej rzeczy – pisz „${use}” (docs/decisions.md, „One term per thing”)`,
+  })),
+];
+
+/** A link's target is an address, not wording: [tekst](/blog/jak-skutecznie-…) is checked as "tekst". */
+const withoutLinkTargets = (text: string) => text.replace(/\]\([^)]*\)/g, "]");
+
+/**
+ * What one text breaks, as `„match” – why` lines. `advertising` is false for the legal texts, which may name
+ * technologies ("pliki cookies i podobne technologie") and therapy.
+ */
+export function wordingProblems(text: string, advertising: boolean): string[] {
+  const checked = withoutLinkTargets(text);
+  return RULES.filter((rule) => advertising || !rule.advertisingOnly).flatMap((rule) => {
+    const match = checked.match(rule.pattern);
+    if (!match || rule.unless?.test(checked)) return [];
+    return [`„${match[0]}” – ${rule.why}`];
+  });
+}

@@ -1,0 +1,254 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Salon\Mailer\Tests\Unit;
+
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\TestCase;
+use Salon\Mailer\Config;
+use Salon\Mailer\ContactMessage;
+use Salon\Mailer\Deliverer;
+use Salon\Mailer\DelivererPass;
+use Salon\Mailer\DelivererState;
+use Salon\Mailer\DigestSchedule;
+use Salon\Mailer\MessageBuilder;
+use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxEntry;
+use Salon\Mailer\OutgoingMessage;
+use Salon\Mailer\SalonNotices;
+use Salon\Mailer\SendFailed;
+use Salon\Mailer\Spool;
+
+/**
+ * A deliverer's pass beyond sending: the salon hears of every held and failed message by mail, once, and nothing
+ * is deleted before it did. Every pass is made by a new DelivererPass, as a restart or a cron run would: what it
+ * remembers is in the outbox.
+ */
+#[CoversClass(DelivererPass::class)]
+#[CoversClass(DelivererState::class)]
+#[CoversClass(DigestSchedule::class)]
+#[CoversClass(SalonNotices::class)]
+final class DelivererPassTest extends TestCase
+{
+    use TempDirectory;
+
+    private int $now;
+    private Config $config;
+    private Outbox $outbox;
+    private FakeSender $sender;
+    /** @var list<string> */
+    private array $log = [];
+
+    protected function setUp(): void
+    {
+        $this->makeTempDirectory();
+        $this->now = self::warsaw('2025-06-16 15:00');
+        $this->config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'HELD_DIGEST_HOUR' => '8']);
+        $this->outbox = Outbox::fromConfig($this->config, fn (): int => $this->now);
+        $this->sender = new FakeSender();
+    }
+
+    protected function tearDown(): void
+    {
+        $this->removeTempDirectory();
+    }
+
+    private static function warsaw(string $time): int
+    {
+        return (new \DateTimeImmutable($time, new \DateTimeZone('Europe/Warsaw')))->getTimestamp();
+    }
+
+    private function pass(bool $ignoreSchedule = false): \Salon\Mailer\DeliveryReport
+    {
+        $log = function (string $line): void {
+            $this->log[] = $line;
+        };
+        $builder = new MessageBuilder($this->config, fn (): \DateTimeImmutable => new \DateTimeImmutable('@' . $this->now));
+
+        return (new DelivererPass($this->config, $this->outbox, new Deliverer($this->outbox, $this->sender, $log, 300), $this->sender, $builder, $log))->run($ignoreSchedule);
+    }
+
+    private function visitor(string $token): ContactMessage
+    {
+        return new ContactMessage("Klientka $token", "klientka.$token@example.com", '+48 600 100 200', "Dzień dobry, pytanie „{$token}”.\nDruga linia.");
+    }
+
+    private function hold(string $token): string
+    {
+        $visitor = $this->visitor($token);
+        $message = (new MessageBuilder($this->config, fn (): \DateTimeImmutable => new \DateTimeImmutable('@' . $this->now)))->build($visitor);
+
+        return $this->outbox->held->hold($message, $visitor);
+    }
+
+    /** @return list<OutgoingMessage> the mails to the salon that the site itself wrote */
+    private function notices(string $subject): array
+    {
+        return array_values(array_filter($this->sender->sent, static fn (OutgoingMessage $m): bool => str_starts_with($m->subject, $subject)));
+    }
+
+    public function testHeldMessagesReachTheSalonInOneDigestTheNextDayAtTheSetHourAndNeverTwice(): void
+    {
+        $this->hold('a');
+        $this->now = self::warsaw('2025-06-16 17:30');
+        $this->hold('b');
+        foreach (['2025-06-16 17:31', '2025-06-16 23:59', '2025-06-17 07:59'] as $time) {
+            $this->now = self::warsaw($time);
+            $this->pass();
+        }
+        self::assertSame([], $this->sender->sent, 'not before the next day\'s hour');
+
+        $this->now = self::warsaw('2025-06-17 08:00');
+        $report = $this->pass();
+
+        self::assertSame(2, $report->toldOfHeld);
+        self::assertCount(1, $this->sender->sent);
+        $digest = $this->sender->sent[0];
+        self::assertSame('Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia (2)', $digest->subject);
+        self::assertSame('recepcja@salon.test', $digest->to);
+        self::assertSame('formularz@salon.test', $digest->from);
+        self::assertSame('', $digest->replyTo);
+        self::assertStringContainsString('tych wiadomości formularz NIE SPRAWDZIŁ', $digest->body);
+        self::assertStringContainsString('MOGĄ BYĆ SPAMEM', $digest->body);
+        foreach (['a' => '15:00', 'b' => '17:30'] as $token => $time) {
+            self::assertStringContainsString(implode("\n", MessageBuilder::fields($this->visitor($token), self::warsaw("2025-06-16 $time"))), $digest->body);
+        }
+        self::assertLessThan(strpos($digest->body, 'Klientka a'), strpos($digest->body, 'Klientka b'), 'the newest first');
+        self::assertContains('contact-form: told what=held count=2 form=full', $this->log);
+        self::assertCount(2, $this->outbox->held->paths(), 'still held: --held lists them, --release sends one');
+
+        foreach (['2025-06-17 08:05', '2025-06-17 20:00', '2025-06-18 08:00', '2025-06-19 09:00'] as $time) {
+            $this->now = self::warsaw($time);
+            $this->pass();
+        }
+        self::assertCount(1, $this->sender->sent, 'never twice, and no digest without something new');
+
+        $this->now = self::warsaw('2025-06-19 09:30');
+        $this->hold('c');
+        $this->now = self::warsaw('2025-06-20 08:00');
+        $this->pass();
+        self::assertCount(2, $this->sender->sent);
+        self::assertStringStartsWith('Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia (1)', $this->sender->sent[1]->subject);
+        self::assertStringContainsString('Klientka c', $this->sender->sent[1]->body);
+        self::assertStringNotContainsString('Klientka a', $this->sender->sent[1]->body);
+    }
+
+    public function testAHeldFloodOfFiveThousandGivesOneDigestOfBoundedSize(): void
+    {
+        // Written as hold() would write them, without an fsync each: the flood is the digest's test, not the disk's.
+        mkdir($this->dir . '/held', 0700);
+        $text = str_repeat('Spam spam spam. ', 312);
+        for ($i = 0; $i < 5000; $i++) {
+            $visitor = new ContactMessage("Automat $i", "bot$i@example.com", '', $text . $i);
+            $entry = new OutboxEntry((new MessageBuilder($this->config))->build($visitor), $this->now - 5000 + $i, visitor: $visitor);
+            file_put_contents($this->dir . '/held/' . Spool::fileName($entry, $entry->createdAt), $entry->toJson());
+        }
+        $this->now = self::warsaw('2025-06-17 08:00');
+
+        $this->pass();
+        $this->now += 3600;
+        $this->pass();
+
+        self::assertCount(1, $this->sender->sent, 'one digest');
+        $body = $this->sender->sent[0]->body;
+        self::assertLessThan(128 * 1024, strlen($body), 'bounded: 5000 texts of 5000 characters would be 25 MB');
+        self::assertStringContainsString('(5000)', $this->sender->sent[0]->subject);
+        self::assertStringContainsString('--- 20 z 5000', $body);
+        self::assertStringNotContainsString('--- 21 z 5000', $body);
+        self::assertStringContainsString('Automat 4999', $body, 'the newest in full');
+        self::assertStringNotContainsString('Automat 4979', $body);
+        self::assertStringContainsString('Pozostałe, nie pokazane tutaj: 4980', $body);
+        self::assertStringContainsString('deliver.php --held', $body);
+        self::assertCount(5000, $this->outbox->held->entries(), 'every one still listed by --held');
+    }
+
+    public function testARelayThatRefusesTheDigestGetsItsBareFormAndTheSalonIsStillTold(): void
+    {
+        $this->hold('a');
+        // A spam filter that takes the held texts for what they may be.
+        $this->sender->refuse = static fn (OutgoingMessage $m): bool => str_contains($m->body, 'pytanie');
+        $this->now = self::warsaw('2025-06-17 08:00');
+
+        $report = $this->pass();
+
+        self::assertSame(1, $report->toldOfHeld);
+        self::assertCount(1, $this->sender->sent);
+        $bare = $this->sender->sent[0]->body;
+        self::assertStringNotContainsString('Klientka a', $bare);
+        self::assertStringContainsString('Serwer poczty nie przyjął zestawienia z treścią wiadomości', $bare);
+        self::assertStringContainsString($this->outbox->held->entries()[0]->id(), $bare);
+        self::assertStringContainsString('deliver.php --held', $bare);
+        self::assertContains('contact-form: told what=held count=1 form=bare', $this->log);
+    }
+
+    public function testAMessageTheRelayRefusesIsToldWithItsAnswerAndAddressButNotItsText(): void
+    {
+        $this->sender->refuse = static fn (OutgoingMessage $m): bool => str_contains($m->body, 'pytanie „spam”');
+        $visitor = $this->visitor('spam');
+        $this->outbox->store((new MessageBuilder($this->config))->build($visitor), visitor: $visitor)->release();
+        $this->now++;
+        $real = $this->visitor('real');
+        $this->outbox->store((new MessageBuilder($this->config))->build($real), visitor: $real)->release();
+
+        $report = $this->pass();
+
+        self::assertSame(1, $report->sent, 'the other message went out in the same pass');
+        self::assertSame(1, $report->toldOfFailed);
+        $notice = $this->notices('Formularz kontaktowy: wiadomości niedoręczone (1)');
+        self::assertCount(1, $notice);
+        self::assertStringContainsString('550 5.7.1 Message rejected as spam', $notice[0]->body);
+        self::assertStringContainsString('E-mail: klientka.spam@example.com', $notice[0]->body);
+        self::assertStringNotContainsString('pytanie „spam”', $notice[0]->body);
+        self::assertStringContainsString('deliver.php --failed', $notice[0]->body);
+        self::assertMatchesRegularExpression('/wysłana przez formularz 2025-06-16 15:00, id [0-9a-f]{16}/', $notice[0]->body);
+
+        $this->now += 7200;
+        $this->pass();
+        self::assertCount(1, $this->notices('Formularz kontaktowy: wiadomości niedoręczone'), 'told once');
+    }
+
+    public function testNothingIsDeletedUnreadAndWhatWasToldIsDeletedAfterThePrivacyPolicysDays(): void
+    {
+        $heldId = $this->hold('held');
+        $visitor = $this->visitor('late');
+        $late = $this->outbox->store((new MessageBuilder($this->config))->build($visitor), visitor: $visitor);
+        $late->release();
+        $this->sender->failure = SendFailed::because('SMTP Error: Could not connect to SMTP host.');
+        // Forty days without a relay: the waiting message outlives its retries, nothing can reach the salon.
+        for ($day = 1; $day <= 40; $day++) {
+            $this->now += 86400;
+            $this->pass();
+        }
+        self::assertCount(1, $this->outbox->held->paths(), 'held for 40 days, never told: kept');
+        self::assertCount(1, $this->outbox->failed->paths(), 'failed, never told: kept');
+        self::assertSame([], $this->sender->sent);
+
+        // The relay is back at 09:00; the next pass tells the salon of both, the failed one with its text.
+        $this->sender->failure = null;
+        $this->now = self::warsaw('2025-07-27 09:00');
+        $report = $this->pass();
+        self::assertSame(1, $report->toldOfHeld);
+        self::assertSame(1, $report->toldOfFailed);
+        $notice = $this->notices('Formularz kontaktowy: wiadomości niedoręczone (1)')[0];
+        self::assertStringContainsString('Niedoręczona przez 120 godzin', $notice->body);
+        self::assertStringContainsString("Wiadomość:\nDzień dobry, pytanie „late”.", $notice->body);
+
+        $this->now += 14 * 86400 - 60;
+        $this->pass();
+        self::assertCount(1, $this->outbox->held->paths(), 'fourteen days after the digest, not before');
+        $this->now += 120;
+        $this->pass();
+        self::assertSame([], $this->outbox->held->paths());
+        $this->now += 16 * 86400 - 120;
+        $this->pass();
+        self::assertCount(1, $this->outbox->failed->paths(), 'thirty days after the notice, not before');
+        $this->now += 120;
+        $this->pass();
+        self::assertSame([], $this->outbox->failed->paths());
+        self::assertSame(
+            ["contact-form: expired id=$heldId kept-days=14 from=held", 'contact-form: expired id=' . $late->entry?->id() . ' kept-days=30'],
+            array_values(array_filter($this->log, static fn (string $l): bool => str_starts_with($l, 'contact-form: expired id='))),
+        );
+    }
+}

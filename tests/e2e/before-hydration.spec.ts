@@ -1,0 +1,117 @@
+/**
+ * No dead control. A page is painted before its scripts arrive (frontend/build/afterFirstPaint.ts) — on a slow phone
+ * seconds before — so every control a visitor can see before the page has hydrated either works at once without
+ * React, as on the page without JavaScript, or is not offered until it works; and the first tap when it is offered
+ * is never lost. Here the page's scripts are held back until the test lets them go.
+ */
+import { expect, test, type Page } from "../support/test";
+import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
+
+/** Holds every script of the site until the returned function is called (the page itself paints at once). */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+const notHydrated = async (page: Page) =>
+  expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`), "the page has not hydrated").toHaveCount(0);
+
+test("/virtue-rf: the before/after carousel's arrows and dots are not offered before hydration, and the first tap on 'previous' once they are changes the photo, every time", async ({
+  page,
+  gotoUnhydrated,
+}) => {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const release = await holdScripts(page);
+    await gotoUnhydrated("/virtue-rf");
+    const carousel = page.getByRole("group", { name: "Virtue RF – przed i po" });
+    const previous = page.getByRole("button", { name: "Poprzednie zdjęcie" }).first();
+    const counter = page.getByTestId("licznik").first();
+    await expect(carousel.getByRole("group", { name: /^1 z \d+$/ })).toBeVisible();
+    await notHydrated(page);
+    await expect(previous, "before hydration").toBeHidden();
+    await expect(page.getByRole("button", { name: "Zdjęcie 2" }).first()).toBeHidden();
+    const count = Number((await counter.textContent())!.split("/")[1]);
+    release();
+    // Clicked the moment it is offered.
+    await previous.click();
+    await expect(counter, `attempt ${attempt}`).toHaveText(`${count} / ${count}`);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  }
+});
+
+test("/: the slideshow's arrows, dots and pause are not offered before hydration; once they are, 'next' moves on", async ({
+  page,
+  gotoUnhydrated,
+}) => {
+  const release = await holdScripts(page);
+  await gotoUnhydrated("/");
+  const next = page.getByRole("button", { name: "Następny slajd" });
+  await notHydrated(page);
+  await expect(next).toBeHidden();
+  await expect(page.getByRole("button", { name: "Zatrzymaj automatyczne przewijanie" })).toBeHidden();
+  release();
+  await next.click();
+  await expect(page.getByRole("button", { name: "Slajd 2" })).toHaveAttribute("aria-current", "true");
+});
+
+test("a treatment's gallery: a tap on a photo before hydration shows the photo itself; once hydrated, the page's viewer", async ({
+  page,
+  gotoUnhydrated,
+}) => {
+  const release = await holdScripts(page);
+  await gotoUnhydrated("/makijaz-permanentny-ust");
+  const thumb = page.getByRole("link", { name: /^Powiększ zdjęcie:/ }).first();
+  await thumb.scrollIntoViewIfNeeded();
+  await notHydrated(page);
+  const [photo] = await Promise.all([page.waitForResponse(/\/img\/.+\.jpg$/), thumb.click()]);
+  expect(photo.headers()["content-type"]).toBe("image/jpeg");
+  await expect(page).toHaveURL(photo.url());
+  release();
+  await page.goto("/makijaz-permanentny-ust");
+  await page
+    .getByRole("link", { name: /^Powiększ zdjęcie:/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
+
+test("/blog: the search and the categories are not offered before hydration; once they are, they filter", async ({
+  page,
+  gotoUnhydrated,
+}) => {
+  const release = await holdScripts(page);
+  await gotoUnhydrated("/blog");
+  const search = page.getByRole("searchbox", { name: "Szukaj artykułów" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await notHydrated(page);
+  await expect(search).toBeHidden();
+  await expect(page.getByRole("group", { name: "Kategorie artykułów" }).getByRole("button").first()).toBeHidden();
+  release();
+  await search.fill("cellulit");
+  await expect(page.getByRole("status")).toHaveText(/^Znaleziono: /);
+});
+
+test("/kontakt: the interactive map's button and the footer's cookie settings are not offered before hydration; the cookie banner's buttons work at once", async ({
+  page,
+  gotoUnhydrated,
+}) => {
+  const release = await holdScripts(page);
+  await gotoUnhydrated("/kontakt");
+  await notHydrated(page);
+  await expect(page.getByRole("button", { name: "Pokaż mapę interaktywną" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Ustawienia cookies" })).toBeHidden();
+  const decline = page.getByRole("button", { name: "Odmawiam" });
+  await decline.click();
+  await expect(decline).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("declined");
+  release();
+  await page.getByRole("button", { name: "Ustawienia cookies" }).click();
+  await expect(page.getByRole("button", { name: "Odmawiam" })).toBeVisible();
+  await page.getByRole("button", { name: "Pokaż mapę interaktywną" }).click();
+  await expect(page.locator("iframe[title^='Mapa dojazdu']")).toBeAttached();
+});

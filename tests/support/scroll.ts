@@ -1,0 +1,37 @@
+/**
+ * What a visitor who reads a page to its end causes, awaited by what it causes rather than by time: every part of
+ * the page comes into view once (lazy and deferred photos are asked for, sections fade in), and the test goes on
+ * when that has happened — however slow the machine.
+ */
+import type { Page } from "@playwright/test";
+
+/**
+ * Scrolls from the top to the bottom one screen at a time, each step after the browser has rendered the last one
+ * (two animation frames: intersection observers, the browser's own lazy loading among them, are told in a frame's
+ * rendering step), then waits until every photo rendered on the page has loaded or failed, and back to the top.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // Instant: the page's own smooth scrolling would leave the steps half-way.
+    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(window.innerHeight - 100, 200)) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await frames();
+    }
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+    await frames();
+  });
+  // A photo not shown (a hidden slide, a closed entry) or never near enough to be asked for is not waited for.
+  await page.waitForFunction(() =>
+    [...document.images].every(
+      (img) => img.complete || !img.checkVisibility({ visibilityProperty: true }) || img.currentSrc === "",
+    ),
+  );
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+}
+
+/** Waits until every section has faded in and every running transition or animation has finished. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[data-reveal="hidden"]') === null);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}

@@ -1,0 +1,53 @@
+/**
+ * A slow phone on a poor link, as Chromium emulates it: the CPU slowed 6× (`Emulation.setCPUThrottlingRate`, a
+ * real slowdown of the page's thread, unlike Lighthouse's simulated throttling) and Lighthouse's mobile "slow 4G"
+ * applied the way its DevTools throttling applies it (`Network.emulateNetworkConditions`: 562.5 ms per request,
+ * 1.47 Mbit/s down, 675 kbit/s up). Used by the contact form's slow-phone test and `npm run bench:mailer`.
+ */
+import type { Page } from "@playwright/test";
+import { Simulation } from "lighthouse/core/lib/lantern/lantern.js";
+import { PROOF_MARKS } from "../../frontend/app/components/ContactForm/useProofOfWork.ts";
+import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
+
+export const SLOW_PHONE_CPU = 6;
+const slow4G = Simulation.Constants.throttling.mobileSlow4G;
+
+/** Applies the profile to the page's tab (call before `goto`: it holds for the tab's navigations). */
+export async function emulateSlowPhone(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE_CPU });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: slow4G.requestLatencyMs,
+    // DevTools takes bytes per second, Lighthouse's figures are Kbit/s.
+    downloadThroughput: Math.floor((slow4G.downloadThroughputKbps * 1024) / 8),
+    uploadThroughput: Math.floor((slow4G.uploadThroughputKbps * 1024) / 8),
+  });
+}
+
+/**
+ * Records when the page declared itself hydrated as the User Timing mark "hydrated" (call before `goto`), so that
+ * proofTimings can set the solver's marks beside it.
+ */
+export async function markHydration(page: Page): Promise<void> {
+  await page.addInitScript((attribute) => {
+    // From the document's creation: <html> may not exist yet when this runs.
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement?.hasAttribute(attribute)) return;
+      performance.mark("hydrated");
+      observer.disconnect();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: [attribute] });
+  }, HYDRATED_ATTRIBUTE);
+}
+
+/** The form's solver marks and the hydration mark, in ms since the navigation started (undefined: not yet). */
+export async function proofTimings(page: Page): Promise<{ hydrated?: number; start?: number; ready?: number }> {
+  // No named function inside: the benchmark runs under tsx, whose esbuild names them with a helper the page lacks.
+  return page.evaluate((names) => {
+    const [hydrated, start, ready] = ["hydrated", names.start, names.ready].map(
+      (name) => performance.getEntriesByName(name)[0]?.startTime,
+    );
+    return { hydrated, start, ready };
+  }, PROOF_MARKS);
+}
