@@ -2,7 +2,7 @@
  * What tells the operator of trouble before a client does (docs/operating.md, "Monitoring"), on the production
  * configuration as the test run brings it up (STACK=compose COMPOSE_CONFIG=production, tests/compose/run.sh, which
  * shortens the SMTP threshold and the deliverer's idle probe to seconds): GET /health through the front over HTTPS,
- * the deliverer's push to a monitor (a stand-in receiver), the front's health check watching its certificate, and the
+ * the deliverer's push to HEALTHCHECK_URL (tests/compose/push-receiver.cjs stands in for the monitor), the front's health check watching its certificate, and the
  * backup keeping the certificates and the ACME account.
  */
 import { execFileSync, execSync } from "node:child_process";
@@ -99,8 +99,32 @@ async function healthUntil(status: number, timeoutMs = 90_000): Promise<Reply> {
   }
 }
 
-test("GET /health over HTTPS through the front: 200 while mail works, 503 naming smtp-down once the relay has been away past the threshold, 200 again when it is back", async () => {
+type Push = { time: string; method: string; path: string; body: string };
+
+/** What the push monitor stand-in received (tests/compose/push-receiver.cjs), oldest first. */
+const pushes = (): Push[] =>
+  logsOf("push-receiver")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Push);
+
+/** Waits until a push after the first `after` ones matches; returns the pushes after those. */
+async function pushUntil(after: number, match: (push: Push) => boolean, timeoutMs = 90_000): Promise<Push[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const received = pushes().slice(after);
+    if (received.some(match) || Date.now() > deadline) return received;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const pingPath = "/ping/5a1b2c3d-test";
+
+test("GET /health over HTTPS through the front and the push to HEALTHCHECK_URL: ok while mail works, smtp-down (503, /fail with the reason) once the relay has been away past the threshold, ok again when it is back", async () => {
   test.setTimeout(300_000);
+  // The deliverer pushes the state it starts with, then each change at once.
+  const success = (push: Push) => push.method === "GET" && push.path === pingPath;
+  expect((await pushUntil(0, success)).filter(success), "a success pushed while mail works").not.toEqual([]);
   const ok = await healthUntil(200);
   expect(ok.status, ok.body).toBe(200);
   expect(ok.json).toMatchObject({ status: "ok" });
@@ -108,18 +132,30 @@ test("GET /health over HTTPS through the front: 200 while mail works, 503 naming
   expect(ok.headers["strict-transport-security"]).toBe("max-age=31536000");
   expect(ok.headers.server).toBe("Caddy");
 
+  const before = pushes().length;
   composeRun("stop relay");
   let down: Reply;
+  let failing: Push[];
   try {
     down = await healthUntil(503);
+    failing = await pushUntil(before, (push) => push.path === `${pingPath}/fail`);
   } finally {
     composeRun("up -d --no-deps relay");
   }
   expect(down.status, down.body).toBe(503);
   expect(down.json).toMatchObject({ status: "fail", problems: ["smtp-down"] });
+  // The monitor hears it too: a POST to /fail with the problem codes as its body, nothing personal.
+  expect(failing.filter((push) => push.path !== pingPath)).toEqual([
+    expect.objectContaining({ method: "POST", path: `${pingPath}/fail`, body: "smtp-down\n" }),
+  ]);
+  const failedAt = pushes().length;
   await waitHealthy("relay");
   const back = await healthUntil(200);
   expect(back.status, back.body).toBe(200);
+  // And the success once the relay is back, after the failure.
+  const recovered = await pushUntil(failedAt, success);
+  expect(recovered.filter(success), "a success pushed after the failure").not.toEqual([]);
+  expect(recovered.filter((push) => push.path !== pingPath)).toEqual([]);
 });
 
 test("the front's health check: the site over HTTPS with a certificate for its name valid more than 14 days", () => {
