@@ -19,7 +19,7 @@ outbox=/var/spool/salon-outbox
 in_service() { docker compose run --rm --no-deps -T --entrypoint sh "$1" -c "$2"; }
 has_front() { docker compose config --services | grep -qx front; }
 # Messages only: not the temporary files of a write in progress nor the deliverer's own markers (dotfiles).
-count_states="cd $outbox && echo \"\$(find . -maxdepth 1 -name '*.json' | wc -l) waiting, \$(find held -name '*.json' 2>/dev/null | wc -l) held, \$(find failed -name '*.json' 2>/dev/null | wc -l) failed\""
+count_states="cd $outbox && echo \"\$(find . -maxdepth 1 -name '*.json' ! -name '.*' | wc -l) waiting, \$(find held -name '*.json' ! -name '.*' 2>/dev/null | wc -l) held, \$(find failed -name '*.json' ! -name '.*' 2>/dev/null | wc -l) failed\""
 
 case "${1:-}" in
   create)

@@ -108,6 +108,12 @@ for image in $images; do
   fi
 done
 
+# The images this project's builds made: a build of two services sharing an image name makes one image each (their
+# labels differ) and names only the last, so the other is left untagged; both are this upgrade's to remove.
+project=$(docker compose config | sed -n 's/^name: //p' | head -1)
+project_images() { docker image ls -q --filter "label=com.docker.compose.project=$project" | sort -u | tr '\n' ' '; }
+ids_before=" $(project_images)"
+
 pull=""
 if docker pull -q debian:trixie-slim >/dev/null 2>&1; then
   pull=--pull
@@ -120,7 +126,7 @@ if ! docker compose build $pull --build-arg "PACKAGES_DATE=$packages_date" >&2; 
   say "the build failed: nothing was changed"
   exit 1
 fi
-new_ids=$(for image in $images; do image_id "$image"; done)
+new_ids=$(for id in $(project_images); do case "$ids_before" in *" $id "*) ;; *) echo "$id" ;; esac; done)
 
 # The rebuilt services, but one that was stopped and whose image did not change stays stopped.
 targets=$(echo "$pairs" | while read -r service image; do
@@ -131,7 +137,10 @@ after=$(state "$wait_seconds")
 added=$(new_problems "$before" "$after")
 if [ -z "$added" ]; then
   say "upgraded; now: ${after:-no problems}; the previous images are kept as :$tag"
-  # Rollback images beyond the last two, then build cache not used since the older of the two kept.
+  # The untagged images of this build, rollback images beyond the last two, then build cache not used since the
+  # older of the two kept.
+  docker image ls -q --filter dangling=true --filter "label=com.docker.compose.project=$project" |
+    while read -r id; do docker image rm "$id" >/dev/null 2>&1 || true; done
   for image in $images; do
     docker image ls --format '{{.Tag}}' "${image%:*}" | grep '^rollback-' | sort -r | tail -n +3 |
       while read -r old; do docker image rm "${image%:*}:$old" >/dev/null 2>&1 || true; done

@@ -178,12 +178,14 @@ export MAIL_FROM="strona@aurea-salon.example" MAIL_TO="kontakt@aurea-salon.examp
 export SMTP_HOST=relay SMTP_USER="strona@aurea-salon.example"
 
 step "building the images"
+# Under each stage's own project name: Compose labels the images it builds with it, and an image built under another
+# name is another image to docker/upgrade.sh (operating.spec.ts), which would then start a catcher stopped on purpose.
 {
-  COMPOSE_FILE="$local_files" compose build
+  COMPOSE_PROJECT_NAME="$prefix-local" COMPOSE_FILE="$local_files" compose build
   # The test CA goes into the php image's system store in a layer of its own (tests/compose/php-test-ca.Dockerfile).
   docker build -t "$TEST_IMAGES/php-test-ca:test" --build-arg "PHP_IMAGE=$TEST_IMAGES/php:test" \
     -f tests/compose/php-test-ca.Dockerfile "$tls_dir"
-  SALON_DEMO=1 COMPOSE_FILE="$prod_files" compose build
+  SALON_DEMO=1 COMPOSE_PROJECT_NAME="$prefix-prod" COMPOSE_FILE="$prod_files" compose build
 } >"$state/build.log" 2>&1 || { tail -40 "$state/build.log" >&2; exit 1; }
 
 # The launch gate (frontend/build/launchGate.ts): production with the repository's stand-ins and no SALON_DEMO does

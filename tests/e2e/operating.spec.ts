@@ -27,7 +27,7 @@ test.skip(!compose || composeConfig !== "local", "the local Compose stack only (
 exclusiveMailTests();
 
 const outbox = "/var/spool/salon-outbox";
-const images = process.env.TEST_IMAGES!;
+const repository = process.env.TEST_IMAGES!;
 
 /** The outbox's counts, as `deliver.php --status` gives them (through php: the deliverer may be stopped). */
 const status = () =>
@@ -62,6 +62,20 @@ function upgrade(backupDir: string, env: Record<string, string> = {}) {
   return run;
 }
 
+/** Asks GET /health every second until it answers `status` and `until` accepts its JSON; returns the last answer. */
+async function healthUntil(
+  status: number,
+  until: (json: { status?: string; problems?: string[] }) => boolean = () => true,
+  timeoutMs = 90_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await send({ method: "GET", path: "/health", from: nextSourceAddress() });
+    if ((reply.status === status && until(reply.json ?? {})) || Date.now() > deadline) return reply;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 const rollbackTags = (repository: string) =>
   docker("image", "ls", "--format", "{{.Tag}}", repository)
     .split("\n")
@@ -84,12 +98,25 @@ test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), re
     composeRun("stop deliverer");
     composeRun(`exec -T php sh -c 'cd ${outbox} && mkdir -p failed && mv "$(grep -l ${failedToken} *.json)" failed/'`);
     expect(counts()).toEqual({ waiting: 2, held: 1, failed: 1 });
+    // What the stack reports before: the relay away past the threshold, a message in failed/.
+    const before = await healthUntil(503, (json) => json.problems?.includes("smtp-down") === true);
+    expect(before.json).toMatchObject({ problems: expect.arrayContaining(["smtp-down", "mail-failed"]) });
 
-    // Two older rollback images of the web service: the upgrade keeps the newest two.
-    const web = `${images}/web`;
+    // No rollback image of an earlier test run (the engine keeps them); then two older ones of the web service: the
+    // upgrade keeps the newest two.
+    const stale = docker(
+      "image",
+      "ls",
+      "--format",
+      "{{.Repository}}:{{.Tag}}",
+      "--filter",
+      `reference=${repository}/*:rollback-*`,
+    );
+    for (const image of stale.split("\n").filter(Boolean)) docker("image", "rm", image);
+    const web = `${repository}/web`;
     for (const old of ["rollback-20000101-000000", "rollback-20000102-000000"])
       docker("tag", `${web}:test`, `${web}:${old}`);
-    const before = Object.fromEntries(["web", "php"].map((s) => [s, inspect(s, "{{.Image}}")]));
+    const images = Object.fromEntries(["web", "php"].map((s) => [s, inspect(s, "{{.Image}}")]));
     const containers = Object.fromEntries(["web", "php", "deliverer"].map((s) => [s, containerOf(s)]));
 
     const run = upgrade(backups);
@@ -98,13 +125,23 @@ test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), re
     const tag = run.stderr.match(/kept as :(rollback-\d{8}-\d{6})/)![1]!;
 
     // New images, new containers; the previous images under the dated tag; beyond the last two, none.
-    for (const service of ["web", "php", "deliverer"]) {
-      await waitHealthy(service, 90_000);
+    for (const service of ["web", "php"]) await waitHealthy(service, 90_000);
+    for (const service of ["web", "php", "deliverer"])
       expect(containerOf(service), service).not.toBe(containers[service]);
-    }
+    // The deliverer runs again (its image changed), unhealthy for as long as the catcher is away: a problem the
+    // stack had before, which the upgrade reports and does not roll back for.
+    expect(run.stderr).toMatch(/upgraded; now: .*\bsmtp-down\b/);
+    expect(inspect("deliverer", "{{.State.Status}}")).toBe("running");
+    await expect
+      .poll(() => inspect("deliverer", "{{if .State.Health}}{{.State.Health.Status}}{{end}}"), { timeout: 90_000 })
+      .toBe("unhealthy");
+    const checks = JSON.parse(inspect("deliverer", "{{json .State.Health.Log}}")) as { Output: string }[];
+    expect(checks.at(-1)?.Output).toContain("smtp-down");
     for (const service of ["web", "php"]) {
-      expect(inspect(service, "{{.Image}}"), service).not.toBe(before[service]);
-      expect(docker("image", "inspect", "-f", "{{.Id}}", `${images}/${service}:${tag}`), service).toBe(before[service]);
+      expect(inspect(service, "{{.Image}}"), service).not.toBe(images[service]);
+      expect(docker("image", "inspect", "-f", "{{.Id}}", `${repository}/${service}:${tag}`), service).toBe(
+        images[service],
+      );
     }
     expect(rollbackTags(web)).toEqual(["rollback-20000102-000000", tag]);
     // Nothing lost, nothing sent twice: every state as it was.
@@ -141,6 +178,7 @@ test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), re
   await waitHealthy("catcher");
   // The waiting messages go out once; held and failed stay where they are until someone acts.
   await expectDeliveredOnce(waiting);
+  await waitHealthy("deliverer", 90_000);
   expect(counts()).toEqual({ waiting: 0, held: 1, failed: 1 });
   composeRun(`exec -T php sh -c 'rm -f ${outbox}/failed/*.json'`);
   composeRun("exec -T php php /srv/mailer/bin/deliver.php --purge=all");
@@ -151,7 +189,7 @@ test("docker/upgrade.sh goes back to the previous images when the new ones break
   test.setTimeout(420_000);
   const dir = mkdtempSync(join(tmpdir(), "salon-upgrade-"));
   const before = Object.fromEntries(["web", "php", "deliverer"].map((s) => [s, inspect(s, "{{.Image}}")]));
-  const tagsBefore = rollbackTags(`${images}/php`);
+  const tagsBefore = rollbackTags(`${repository}/php`);
   try {
     // The same command, with a configuration whose php image does not start (tests/compose/broken-upgrade.yaml).
     const run = upgrade(join(dir, "backups"), {
@@ -171,7 +209,7 @@ test("docker/upgrade.sh goes back to the previous images when the new ones break
   expect(
     docker("image", "ls", "-q", "--filter", "label=salon.test-layer=broken on purpose: PHP-FPM does not start"),
   ).toBe("");
-  expect(rollbackTags(`${images}/php`)).toEqual(tagsBefore);
+  expect(rollbackTags(`${repository}/php`)).toEqual(tagsBefore);
   // And the site takes messages.
   const [token] = await postMessages("afterrollback", 1);
   await expectDeliveredOnce([token!]);
