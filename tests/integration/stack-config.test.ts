@@ -312,6 +312,38 @@ describe("nginx's logs in the web image: kept no longer than the privacy policy 
   });
 });
 
+describe("Caddy's log in the front image: no visitor data, so none outlives the privacy policy's days", () => {
+  it("the Caddyfile the entrypoint writes has no access log and drops the request (address, headers) from every line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "salon-caddyfile-"));
+    const caddyfile = join(dir, "Caddyfile");
+    try {
+      execFileSync("sh", [resolve(root, "docker/caddy/entrypoint.sh"), "true"], {
+        env: {
+          PATH: process.env.PATH,
+          SITE_DOMAIN: "salon.example www.salon.example",
+          ACME_EMAIL: "ops@salon.example",
+          ACME_CA: "",
+          ACME_CA_ROOT: "/nonexistent",
+          TRUSTED_PROXIES: "",
+          WEB_SOCKET: "/run/salon-web/nginx.sock",
+          CADDYFILE: caddyfile,
+        },
+      });
+      const conf = readFileSync(caddyfile, "utf8");
+      // Docker's log of the front is bounded by size only: it may keep a line for months. Caddy's one log is the
+      // global options' default logger, with the request deleted; a site's `log` (an access log) would be a second.
+      const global = conf.slice(0, conf.indexOf("\n}\n"));
+      expect(global).toMatch(/^\tlog \{\n\t\tformat filter \{\n\t\t\trequest delete\n\t\t\}\n\t\}$/m);
+      expect(conf.slice(global.length).match(/^\s*log\b/gm)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Visitors' addresses are therefore only in nginx's logs, kept as long as the policy says (above).
+    const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
+    expect(policy).toMatch(/dzienniki techniczne serwera \(z adresem IP\) – \*\*do \d+ dni\*\*/);
+  });
+});
+
 describe("the mailer's held-back messages: kept no longer than the privacy policy says", () => {
   it("Config::HELD_DAYS_MAX, OutboxLimits' default and /polityka-prywatnosci and /rodo state the same number of days", () => {
     const config = readFileSync(resolve(root, "mailer/src/Config.php"), "utf8");
