@@ -3,7 +3,7 @@
  * taken from the environment, else from docker/defaults.env (its native or local default, else the default).
  */
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { nativeSetting } from "../defaults.mjs";
 
@@ -79,20 +79,9 @@ export const mailerEnv = {
   HELD_DIGEST_DAY_SECONDS: nativeSetting("HELD_DIGEST_DAY_SECONDS"),
 };
 
-/** The first name server of this machine, as the web image's entrypoint reads its container's. */
-function systemResolver() {
-  try {
-    const match = readFileSync("/etc/resolv.conf", "utf8").match(/^\s*nameserver\s+(\S+)/m);
-    if (match) return match[1].includes(":") ? `[${match[1]}]` : match[1];
-  } catch {
-    // no resolv.conf
-  }
-  return "127.0.0.1";
-}
-
 /**
  * Values for the ${NAME} placeholders of docker/nginx/templates/*.template (nginx.conf and the site); the web
- * image sets the same names in its Dockerfile.
+ * image sets the same names in its Dockerfile. NGINX_RESOLVER is the renderer's own (this machine's name server).
  */
 export function nginxTemplateValues() {
   const logDir = join(stateDir, "log");
@@ -102,7 +91,6 @@ export function nginxTemplateValues() {
     NGINX_LISTEN_SOCKET: `unix:${join(stateDir, "run", "nginx.sock")}`,
     WEB_ROOT: forWorkers(resolve(buildDir, "client")),
     PHP_UPSTREAM: `${host}:${ports.php}`,
-    NGINX_RESOLVER: systemResolver(),
     MAILER_SCRIPT: forWorkers(resolve(root, "mailer/public/send-email.php")),
     MAILER_HEALTH_SCRIPT: forWorkers(resolve(root, "mailer/public/health.php")),
     NGINX_CONF_DIR: resolve(stateDir, "nginx"),

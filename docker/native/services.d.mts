@@ -4,7 +4,7 @@ import type { ChildProcess } from "node:child_process";
 export type ServiceName = "catcher" | "php" | "web" | "deliverer";
 
 export declare const services: Record<ServiceName, { port: number | undefined; command: () => unknown[] }>;
-export declare function renderTemplate(text: string, values: Record<string, string>): string;
+export declare function renderNginxConfig(values?: Record<string, string>): string;
 export declare function ensureOutbox(): string;
 export declare function phpBinary(): string;
 export declare function pidOf(name: ServiceName): number | undefined;

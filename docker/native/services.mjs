@@ -4,14 +4,13 @@
  * and stop it. A pidfile holds the process id and its start time: a process is stopped only when both still match,
  * so a pid the system has since given to someone else's program is never signalled.
  */
-import { spawn, execFileSync } from "node:child_process";
+import { spawn, spawnSync, execFileSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
   existsSync,
   mkdirSync,
   readFileSync,
-  readdirSync,
   readlinkSync,
   rmSync,
   rmdirSync,
@@ -50,33 +49,25 @@ function which(...names) {
   throw new Error(`Brak programu: ${names.join(" / ")} (uruchom: bash tests/install.sh)`);
 }
 
-/** Fills ${NAME} placeholders, as the nginx image's envsubst does; unknown names are an error, not silence. */
-export function renderTemplate(text, values) {
-  return text.replace(/\$\{([A-Z_]+)\}/g, (_, name) => {
-    if (!(name in values)) throw new Error(`Brak wartości dla \${${name}} w szablonie nginx`);
-    return values[name];
-  });
-}
-
 /**
- * Renders docker/nginx/templates/*.template (the top-level nginx.conf and the site) into .stack/nginx, as the web
- * image's entrypoint renders them; nginx then starts with that nginx.conf in both. The socket a killed nginx left
- * behind is removed first (nginx refuses to bind over it), as the image's entrypoint does.
+ * Renders docker/nginx/templates/*.template (the top-level nginx.conf and the site) into values.NGINX_CONF_DIR with
+ * the web image's own entrypoint, docker/nginx/render-templates.sh, run without a command: one renderer for both
+ * stacks, which also removes the socket a killed nginx left behind (nginx refuses to bind over it). It sees only the
+ * values (and PATH), as the container sees only its environment. Returns the path of the rendered nginx.conf.
  */
-function writeNginxConfig() {
-  const values = nginxTemplateValues();
-  const confDir = values.NGINX_CONF_DIR;
-  mkdirSync(confDir, { recursive: true });
-  mkdirSync(values.NGINX_TEMP_DIR, { recursive: true });
-  rmSync(values.NGINX_LISTEN_SOCKET.replace(/^unix:/, ""), { force: true });
-  const templates = resolve(root, "docker/nginx/templates");
-  for (const file of readdirSync(templates).filter((f) => f.endsWith(".template"))) {
-    writeFileSync(
-      join(confDir, file.replace(/\.template$/, "")),
-      renderTemplate(readFileSync(join(templates, file), "utf8"), values),
-    );
-  }
-  return join(confDir, "nginx.conf");
+export function renderNginxConfig(values = nginxTemplateValues()) {
+  const run = spawnSync("sh", [resolve(root, "docker/nginx/render-templates.sh")], {
+    env: {
+      PATH: process.env.PATH,
+      ...values,
+      NGINX_TEMPLATES: resolve(root, "docker/nginx/templates"),
+      SALON_DEFAULTS: resolve(root, "docker/defaults.env"),
+    },
+    encoding: "utf8",
+  });
+  if (run.status !== 0)
+    throw new Error(`docker/nginx/render-templates.sh: ${(run.stderr ?? "").trim() || String(run.error)}`);
+  return join(values.NGINX_CONF_DIR, "nginx.conf");
 }
 
 /** As root, PHP-FPM's workers and the deliverer run as www-data, exactly as in the php image. */
@@ -197,7 +188,7 @@ export const services = {
   },
   web: {
     port: ports.web,
-    command: () => [which("nginx"), ["-c", writeNginxConfig(), "-g", "daemon off;"], {}],
+    command: () => [which("nginx"), ["-c", renderNginxConfig(), "-g", "daemon off;"], {}],
   },
   // Sends what waits in the outbox (mailer/bin/deliver.php --loop), as Compose's deliverer service does.
   deliverer: {

@@ -1,9 +1,10 @@
 #!/bin/sh
-# The web image's entrypoint: renders /etc/salon/nginx-templates/*.template into $NGINX_CONF_DIR with the
-# environment, then runs the command (nginx in the foreground). The same rule as the native stack's renderer
-# (docker/native/services.mjs): every ${NAME} of a template must have a value, or the container stops here with
-# the name instead of nginx starting with a hole in its configuration. nginx's own $variables have no braces and
-# are left alone (envsubst is given the list of names).
+# Renders nginx's templates (docker/nginx/templates/*.template: nginx.conf and the site) into $NGINX_CONF_DIR with
+# the environment, then runs the command, if any (in the web image: nginx in the foreground). The one renderer of
+# both stacks: the web image's entrypoint, and run without a command by the native stack (docker/native/services.mjs,
+# with NGINX_TEMPLATES and SALON_DEFAULTS pointing into the checkout). Every ${NAME} of a template must have a value
+# (an empty one counts), or it stops here with the name instead of nginx starting with a hole in its configuration;
+# nginx's own $variables have no braces and are left alone. Plain sh and awk: nothing to install.
 set -eu
 
 # Docker's embedded DNS (127.0.0.11 on a Compose network), or whatever the container was given.
@@ -26,17 +27,24 @@ while IFS= read -r line; do
 done <"${SALON_DEFAULTS:-/etc/salon/defaults.env}"
 
 mkdir -p "$NGINX_CONF_DIR" "$NGINX_TEMP_DIR"
-for template in /etc/salon/nginx-templates/*.template; do
-  names=$(grep -o '\${[A-Z_][A-Z0-9_]*}' "$template" | sort -u)
-  for placeholder in $names; do
-    name=${placeholder#??}
-    name=${name%?}
-    if ! env | grep -q "^$name="; then
-      echo "render-templates: no value for \${$name} in $(basename "$template")" >&2
-      exit 1
-    fi
-  done
-  envsubst "$(echo $names)" <"$template" >"$NGINX_CONF_DIR/$(basename "$template" .template)"
+for template in "${NGINX_TEMPLATES:-/etc/salon/nginx-templates}"/*.template; do
+  out="$NGINX_CONF_DIR/$(basename "$template" .template)"
+  awk -v template="$(basename "$template")" '
+    {
+      line = $0
+      rendered = ""
+      while (match(line, /\$\{[A-Z_][A-Z0-9_]*\}/)) {
+        name = substr(line, RSTART + 2, RLENGTH - 3)
+        if (!(name in ENVIRON)) {
+          printf "render-templates: no value for ${%s} in %s\n", name, template > "/dev/stderr"
+          exit 1
+        }
+        rendered = rendered substr(line, 1, RSTART - 1) ENVIRON[name]
+        line = substr(line, RSTART + RLENGTH)
+      }
+      print rendered line
+    }' "$template" >"$out.tmp" || { rm -f "$out.tmp"; exit 1; }
+  mv "$out.tmp" "$out"
 done
 
 # A socket left by an nginx that was killed lives on in its volume, and nginx will not bind over it.

@@ -92,10 +92,16 @@ export COMPOSE_HTTP_PORT="${COMPOSE_HTTP_PORT:-18081}" COMPOSE_HTTPS_PORT="${COM
 export COMPOSE_RELAY_API_PORT="${COMPOSE_RELAY_API_PORT:-18026}" COMPOSE_PEBBLE_PORT="${COMPOSE_PEBBLE_PORT:-18015}"
 # Retries after 2 s, 4 s, 8 s… instead of a minute, so the fault tests see the deliverer service catch up.
 export OUTBOX_RETRY_SECONDS=2 OUTBOX_POLL_SECONDS=1
+# SMTP away for 3 s is an outage for /health and the deliverer's health check, and the deliverer asks SMTP every 2 s
+# when nothing is due (an operator's: 15 and 5 minutes), so the tests see /health follow the catcher or the relay.
+export HEALTH_SMTP_DOWN_SECONDS=3 HEALTH_SMTP_PROBE_SECONDS=2
 # The tests post as many clients (X-Forwarded-For), each under the real per-client limit; the site-wide limit, which
 # exists to stop exactly that, is lifted (as in tests/run.sh).
 export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
 export TEST_PROXY_ADDRESS=""
+# The front's network has IPv6 on (compose.production.yaml); a /64 of this run's own, so that runs of other
+# checkouts on the same engine, and an operator's stack, never clash with it.
+export EDGE_IPV6_SUBNET="fd5a:10e0:$(printf %x "$COMPOSE_HTTPS_PORT")::/64"
 # Tests that leave the stack's own test files alone name the configuration they run against.
 unset COMPOSE_FILE COMPOSE_PROJECT_NAME
 # Compose reads the shell's environment before .env: the native stage's settings (tests/run.sh exports its ports,
@@ -172,12 +178,14 @@ export MAIL_FROM="strona@aurea-salon.example" MAIL_TO="kontakt@aurea-salon.examp
 export SMTP_HOST=relay SMTP_USER="strona@aurea-salon.example"
 
 step "building the images"
+# Under each stage's own project name: Compose labels the images it builds with it, and an image built under another
+# name is another image to docker/upgrade.sh (operating.spec.ts), which would then start a catcher stopped on purpose.
 {
-  COMPOSE_FILE="$local_files" compose build
+  COMPOSE_PROJECT_NAME="$prefix-local" COMPOSE_FILE="$local_files" compose build
   # The test CA goes into the php image's system store in a layer of its own (tests/compose/php-test-ca.Dockerfile).
   docker build -t "$TEST_IMAGES/php-test-ca:test" --build-arg "PHP_IMAGE=$TEST_IMAGES/php:test" \
     -f tests/compose/php-test-ca.Dockerfile "$tls_dir"
-  SALON_DEMO=1 COMPOSE_FILE="$prod_files" compose build
+  SALON_DEMO=1 COMPOSE_PROJECT_NAME="$prefix-prod" COMPOSE_FILE="$prod_files" compose build
 } >"$state/build.log" 2>&1 || { tail -40 "$state/build.log" >&2; exit 1; }
 
 # The launch gate (frontend/build/launchGate.ts): production with the repository's stand-ins and no SALON_DEMO does
@@ -213,7 +221,8 @@ up() { # PROJECT NETWORK
   projects+=("$1")
   compose down --volumes --remove-orphans >/dev/null 2>&1 || true
   compose up --no-start >/dev/null 2>&1
-  TEST_PROXY_ADDRESS=$(docker network inspect -f '{{range .IPAM.Config}}{{.Gateway}}{{end}}' "$1_$2")
+  TEST_PROXY_ADDRESS=$(docker network inspect -f '{{range .IPAM.Config}}{{.Gateway}} {{end}}' "$1_$2" |
+    tr ' ' '\n' | grep -m1 '^[0-9][0-9.]*$' || true)
   [ -n "$TEST_PROXY_ADDRESS" ] || { echo "compose: no gateway on network $1_$2" >&2; exit 1; }
   compose up -d
   local healthy=""
@@ -234,12 +243,16 @@ up() { # PROJECT NETWORK
 count_tests() { grep -Eo '^ +[0-9]+ passed' "$1" | awk '{ n += $1 } END { print n + 0 }'; }
 # Tests that create, stop or recreate containers change the host's network interfaces, and Chromium aborts a page
 # load in flight when they change (ERR_NETWORK_CHANGED): those specs run first, one at a time, then the rest in
-# parallel (which change no container).
+# parallel (which change no container). The serial specs come in groups separated by ";", run in that order (within
+# a group Playwright orders the files by name): a group that recreates a container goes after one that reads its log.
 playwright_in_turn() {
-  local log=$1 serial=$2 rest=$3
+  local log=$1 serial=$2 rest=$3 group groups
   : >"$log"
-  npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
-    --workers=1 $serial 2>&1 | tee -a "$log"
+  IFS=';' read -ra groups <<<"$serial"
+  for group in "${groups[@]}"; do
+    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
+      --workers=1 $group 2>&1 | tee -a "$log"
+  done
   npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
     $rest 2>&1 | tee -a "$log"
 }
@@ -267,7 +280,7 @@ if [[ "$stages" == *" production "* ]]; then
     SITE_URL="$site" TEST_HOSTS="salon.test www.salon.test" TEST_TLS_CA="$tls_dir/pebble-root.pem" \
     PEBBLE_API="https://pebble:$COMPOSE_PEBBLE_PORT" TEST_CA="$tls_dir/test-ca.pem" \
     MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
-    SALON_DEMO=1 playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts" "shell.spec.ts http.spec.ts demo.spec.ts"
+    SALON_DEMO=1 playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts demo.spec.ts"
   production_tests=$(count_tests "$state/production-e2e.log")
 fi
 

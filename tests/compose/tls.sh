@@ -35,6 +35,8 @@ chmod 644 test-ca.pem
 # Pebble validates for real (PEBBLE_VA_ALWAYS_VALID=0 in tests/compose/test.production.yaml): HTTP-01 at port 80
 # of the names, which Docker's DNS gives the front. TLS-ALPN-01 is sent to port 1, where nothing listens, so Caddy
 # (which picks a challenge type at random) can only get its certificate through the HTTP-01 path on port 80.
+# Certificates of 90 days, as Let's Encrypt's (Pebble's own default is 5 years); Pebble answers ACME Renewal
+# Information (ARI) for them, and issues a shorter one when the order asks (the front's CERT_LIFETIME).
 cat >pebble/config.json <<'JSON'
 {
   "pebble": {
@@ -45,7 +47,8 @@ cat >pebble/config.json <<'JSON'
     "httpPort": 80,
     "tlsPort": 1,
     "ocspResponderURL": "",
-    "externalAccountBindingRequired": false
+    "externalAccountBindingRequired": false,
+    "certificateValidityPeriod": 7776000
   }
 }
 JSON

@@ -120,14 +120,28 @@ test("each service stops within a few seconds, the deliverer cleanly, and comes 
   }
 });
 
-test("catcher stopped: every post is accepted and kept; back again, each arrives exactly once", async () => {
-  test.setTimeout(180_000);
+/** GET /health as an uptime monitor asks it, each time as another client (it is limited per client). */
+async function healthUntil(status: number, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await send({ method: "GET", path: "/health", from: nextSourceAddress() });
+    if (reply.status === status || Date.now() > deadline) return reply;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+test("catcher stopped: every post is accepted and kept, GET /health names smtp-down past the threshold; back again, each arrives exactly once and /health is 200", async () => {
+  test.setTimeout(240_000);
   await clearMail();
+  expect((await healthUntil(200)).json).toMatchObject({ status: "ok" });
   composeRun("stop catcher");
   let tokens: string[];
   try {
     tokens = await postMessages("catcherdown", 8);
     expect(outboxStatus().waiting).toBe(8);
+    // The test run's threshold is seconds (tests/compose/run.sh); an operator's is HEALTH_SMTP_DOWN_SECONDS.
+    const down = await healthUntil(503);
+    expect(down.json).toMatchObject({ status: "fail", problems: ["smtp-down"] });
   } finally {
     composeRun("start catcher");
   }
@@ -135,6 +149,7 @@ test("catcher stopped: every post is accepted and kept; back again, each arrives
   // The deliverer service sends them by itself (OUTBOX_RETRY_SECONDS is short in the test run).
   await expectDeliveredOnce(tokens);
   expect(outboxStatus().waiting).toBe(0);
+  expect((await healthUntil(200)).status).toBe(200);
 });
 
 test("docker compose restart php with messages waiting: none lost, none doubled", async () => {

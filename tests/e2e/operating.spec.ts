@@ -1,94 +1,252 @@
 /**
  * Operating the Compose stack (docs/operating.md), as an operator does it, on the local configuration
- * (STACK=compose COMPOSE_CONFIG=local, tests/compose/run.sh): the outbox's backup and restore command, an upgrade
- * (rebuild and up) with mail waiting, and nginx's logs kept within their age and size.
+ * (STACK=compose COMPOSE_CONFIG=local, tests/compose/run.sh): the upgrade command with mail in every state and its
+ * backup, the restore of that backup into a lost outbox, the way back from a broken upgrade, the proof of work's
+ * key as a file, and nginx's logs kept within their age and size.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, execSync, spawnSync } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { chownSync, chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, send } from "../mailer/http";
+import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
 import {
   containerOf,
   docker,
   expectDeliveredOnce,
-  outboxStatus,
+  inspect,
   postMessages,
   project,
   waitHealthy,
 } from "../support/composeStack";
-import { compose, composeConfig, composeRun, root } from "../support/stack";
+import { compose, composeCommand, composeConfig, composeRun, root } from "../support/stack";
 import { expect, test } from "../support/test";
 
 test.skip(!compose || composeConfig !== "local", "the local Compose stack only (tests/compose/run.sh)");
 exclusiveMailTests();
 
-const outboxScript = join(root, "docker/outbox.sh");
+const outbox = "/var/spool/salon-outbox";
+const repository = process.env.TEST_IMAGES!;
 
-test("docker/outbox.sh: a backup of waiting mail, restored into a lost outbox, is sent once", async () => {
-  test.setTimeout(240_000);
-  const dir = mkdtempSync(join(tmpdir(), "salon-outbox-backup-"));
-  const backup = join(dir, "outbox.tar.gz");
+/** The outbox's counts, as `deliver.php --status` gives them (through php: the deliverer may be stopped). */
+const status = () =>
+  JSON.parse(composeRun("exec -T php php /srv/mailer/bin/deliver.php --status")) as {
+    waiting: number;
+    held: number;
+    failed: number;
+  };
+const counts = () => {
+  const { waiting, held, failed } = status();
+  return { waiting, held, failed };
+};
+
+/** `docker compose ARGS` with some variables set for this call. */
+const composeWith = (env: Record<string, string>, args: string) =>
+  execSync(`${composeCommand} ${args}`, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+
+/** The operator's command, as docs/operating.md shows it; its output is the test's. */
+function upgrade(backupDir: string, env: Record<string, string> = {}) {
+  // --keep-build-cache: the test machine's engine builds other checkouts' images too.
+  const run = spawnSync("docker/upgrade.sh", ["--backup-dir", backupDir, "--keep-build-cache"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
+  process.stderr.write(run.stderr);
+  return run;
+}
+
+/** Asks GET /health every second until it answers `status` and `until` accepts its JSON; returns the last answer. */
+async function healthUntil(
+  status: number,
+  until: (json: { status?: string; problems?: string[] }) => boolean = () => true,
+  timeoutMs = 90_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await send({ method: "GET", path: "/health", from: nextSourceAddress() });
+    if ((reply.status === status && until(reply.json ?? {})) || Date.now() > deadline) return reply;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const rollbackTags = (repository: string) =>
+  docker("image", "ls", "--format", "{{.Tag}}", repository)
+    .split("\n")
+    .filter((tag) => tag.startsWith("rollback-"))
+    .sort();
+
+test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), rebuilt, the old images kept, nothing lost; the backup restores each state into a lost outbox", async () => {
+  test.setTimeout(600_000);
+  const dir = mkdtempSync(join(tmpdir(), "salon-upgrade-"));
+  const backups = join(dir, "backups");
   composeRun("stop catcher");
-  let tokens: string[];
+  let waiting: string[];
   try {
-    tokens = await postMessages("backup", 3);
-    expect(outboxStatus().waiting).toBe(3);
+    // Waiting: the relay is down. Held: a post without the page's proof of work. Failed: a message the relay
+    // refused for good is moved to failed/ by the deliverer; here one waiting message is moved there the same way.
+    waiting = await postMessages("upgradewait", 2);
+    const heldToken = `upgradeheld${Date.now().toString(36)}`;
+    expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(200);
+    const [failedToken] = await postMessages("upgradefail", 1);
+    composeRun("stop deliverer");
+    composeRun(`exec -T php sh -c 'cd ${outbox} && mkdir -p failed && mv "$(grep -l ${failedToken} *.json)" failed/'`);
+    expect(counts()).toEqual({ waiting: 2, held: 1, failed: 1 });
+    // What the stack reports before: the relay away past the threshold, a message in failed/.
+    const before = await healthUntil(503, (json) => json.problems?.includes("smtp-down") === true);
+    expect(before.json).toMatchObject({ problems: expect.arrayContaining(["smtp-down", "mail-failed"]) });
 
-    // The operator's command, its stdout into a file.
-    writeFileSync(backup, execFileSync(outboxScript, ["backup"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] }));
-    const listed = execFileSync("tar", ["-tzf", backup], { encoding: "utf8" }).trim().split("\n");
-    expect(listed.filter((name) => /^\.\/[^/]+\.json$/.test(name))).toHaveLength(3);
+    // No rollback image of an earlier test run (the engine keeps them); then two older ones of the web service: the
+    // upgrade keeps the newest two.
+    const stale = docker(
+      "image",
+      "ls",
+      "--format",
+      "{{.Repository}}:{{.Tag}}",
+      "--filter",
+      `reference=${repository}/*:rollback-*`,
+    );
+    for (const image of stale.split("\n").filter(Boolean)) docker("image", "rm", image);
+    const web = `${repository}/web`;
+    for (const old of ["rollback-20000101-000000", "rollback-20000102-000000"])
+      docker("tag", `${web}:test`, `${web}:${old}`);
+    const images = Object.fromEntries(["web", "php"].map((s) => [s, inspect(s, "{{.Image}}")]));
+    const containers = Object.fromEntries(["web", "php", "deliverer"].map((s) => [s, containerOf(s)]));
+
+    const run = upgrade(backups);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/upgrade\.sh: upgraded; now: .*; the previous images are kept as :rollback-\d{8}-\d{6}/);
+    const tag = run.stderr.match(/kept as :(rollback-\d{8}-\d{6})/)![1]!;
+
+    // New images, new containers; the previous images under the dated tag; beyond the last two, none.
+    for (const service of ["web", "php"]) await waitHealthy(service, 90_000);
+    for (const service of ["web", "php", "deliverer"])
+      expect(containerOf(service), service).not.toBe(containers[service]);
+    // The deliverer runs again (its image changed), unhealthy for as long as the catcher is away: a problem the
+    // stack had before, which the upgrade reports and does not roll back for.
+    expect(run.stderr).toMatch(/upgraded; now: .*\bsmtp-down\b/);
+    expect(inspect("deliverer", "{{.State.Status}}")).toBe("running");
+    await expect
+      .poll(() => inspect("deliverer", "{{if .State.Health}}{{.State.Health.Status}}{{end}}"), { timeout: 90_000 })
+      .toBe("unhealthy");
+    const checks = JSON.parse(inspect("deliverer", "{{json .State.Health.Log}}")) as { Output: string }[];
+    expect(checks.at(-1)?.Output).toContain("smtp-down");
+    for (const service of ["web", "php"]) {
+      expect(inspect(service, "{{.Image}}"), service).not.toBe(images[service]);
+      expect(docker("image", "inspect", "-f", "{{.Id}}", `${repository}/${service}:${tag}`), service).toBe(
+        images[service],
+      );
+    }
+    expect(rollbackTags(web)).toEqual(["rollback-20000102-000000", tag]);
+    // Nothing lost, nothing sent twice: every state as it was.
+    expect(counts()).toEqual({ waiting: 2, held: 1, failed: 1 });
+
+    // The backup: outside the checkout, the folder 0700 and the file 0600, a message in each state inside.
+    const [file] = readdirSync(backups).map((name) => join(backups, name));
+    expect(statSync(backups).mode & 0o777).toBe(0o700);
+    expect(statSync(file!).mode & 0o777).toBe(0o600);
+    const listed = execSync(`tar -xOf ${file} ./outbox.tar.gz | tar -tzf -`, { encoding: "utf8" }).trim().split("\n");
+    expect(listed.filter((name) => /^\.\/[^/]+\.json$/.test(name))).toHaveLength(2);
+    expect(listed.filter((name) => /^\.\/held\/[^/]+\.json$/.test(name))).toHaveLength(1);
+    expect(listed.filter((name) => /^\.\/failed\/[^/]+\.json$/.test(name))).toHaveLength(1);
     expect(
       listed.filter((name) => /\/\./.test(name)),
       "no temporary files or markers",
     ).toEqual([]);
 
-    // The volume is lost (a new machine): a fresh, empty outbox.
+    // The volume is lost (a new machine): a fresh, empty outbox; the restore brings back each state.
     composeRun("rm --stop --force php deliverer");
     docker("volume", "rm", `${project()}-outbox`);
     composeRun("up -d --no-deps php deliverer");
     await waitHealthy("php");
-    expect(outboxStatus().waiting).toBe(0);
-
-    execFileSync(outboxScript, ["restore"], {
-      cwd: root,
-      input: readFileSync(backup),
-      stdio: ["pipe", "inherit", "inherit"],
-    });
-    expect(outboxStatus().waiting).toBe(3);
-    await waitHealthy("deliverer");
+    expect(counts()).toEqual({ waiting: 0, held: 0, failed: 0 });
+    execFileSync("docker/backup.sh", ["restore", file!], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+    expect(counts()).toEqual({ waiting: 2, held: 1, failed: 1 });
+    const heldList = composeRun("exec -T php php /srv/mailer/bin/deliver.php --held");
+    expect(heldList).toContain(heldToken);
+    composeRun(`exec -T php sh -c 'grep -l ${failedToken} ${outbox}/failed/*.json'`);
   } finally {
     composeRun("start catcher");
-    rmSync(dir, { recursive: true, force: true });
+    composeRun("up -d --no-deps deliverer");
   }
   await waitHealthy("catcher");
-  await expectDeliveredOnce(tokens);
-  expect(outboxStatus()).toEqual(expect.objectContaining({ waiting: 0, failed: 0 }));
+  // The waiting messages go out once; held and failed stay where they are until someone acts.
+  await expectDeliveredOnce(waiting);
+  await waitHealthy("deliverer", 90_000);
+  expect(counts()).toEqual({ waiting: 0, held: 1, failed: 1 });
+  composeRun(`exec -T php sh -c 'rm -f ${outbox}/failed/*.json'`);
+  composeRun("exec -T php php /srv/mailer/bin/deliver.php --purge=all");
+  rmSync(dir, { recursive: true, force: true });
 });
 
-test("an upgrade (docker compose up -d --build, every container new) with mail waiting loses nothing", async () => {
-  test.setTimeout(300_000);
-  composeRun("stop catcher");
-  const before = Object.fromEntries(["web", "php", "deliverer"].map((s) => [s, containerOf(s)]));
-  let tokens: string[];
+test("docker/upgrade.sh goes back to the previous images when the new ones break the site (an image broken on purpose)", async () => {
+  test.setTimeout(420_000);
+  const dir = mkdtempSync(join(tmpdir(), "salon-upgrade-"));
+  const before = Object.fromEntries(["web", "php", "deliverer"].map((s) => [s, inspect(s, "{{.Image}}")]));
+  const tagsBefore = rollbackTags(`${repository}/php`);
   try {
-    tokens = await postMessages("upgrade", 4);
-    expect(outboxStatus().waiting).toBe(4);
-    composeRun("up -d --build --force-recreate --no-deps web php deliverer");
-    for (const service of ["web", "php", "deliverer"]) {
-      await waitHealthy(service);
-      expect(containerOf(service), `${service} is a new container`).not.toBe(before[service]);
-    }
-    expect(outboxStatus().waiting).toBe(4);
-    // And the site takes posts again at once.
-    tokens.push(...(await postMessages("upgrade", 1)));
+    // The same command, with a configuration whose php image does not start (tests/compose/broken-upgrade.yaml).
+    const run = upgrade(join(dir, "backups"), {
+      COMPOSE_FILE: `${process.env.COMPOSE_FILE}:tests/compose/broken-upgrade.yaml`,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/new problems after the upgrade: .*php-down.*; rolling back to :rollback-/);
+    expect(run.stderr).toMatch(/upgrade\.sh: rolled back; now: /);
   } finally {
-    composeRun("start catcher");
+    rmSync(dir, { recursive: true, force: true });
   }
-  await waitHealthy("catcher");
-  await expectDeliveredOnce(tokens);
+  // The previous images run again, the broken one is gone, and no rollback tag was added for it.
+  for (const service of ["web", "php", "deliverer"]) {
+    await waitHealthy(service, 90_000);
+    expect(inspect(service, "{{.Image}}"), service).toBe(before[service]);
+  }
+  expect(
+    docker("image", "ls", "-q", "--filter", "label=salon.test-layer=broken on purpose: PHP-FPM does not start"),
+  ).toBe("");
+  expect(rollbackTags(`${repository}/php`)).toEqual(tagsBefore);
+  // And the site takes messages.
+  const [token] = await postMessages("afterrollback", 1);
+  await expectDeliveredOnce([token!]);
+});
+
+test("the proof of work's key as a file (POW_KEY_FILE in .env, as docs/operating.md sets it up): php and the deliverer both start with it, and the challenges are signed with it", async () => {
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(join(tmpdir(), "salon-pow-key-"));
+  const keyFile = join(dir, "pow_key");
+  const key = randomBytes(32).toString("hex");
+  writeFileSync(keyFile, `${key}\n`);
+  chownSync(keyFile, 33, 33);
+  chmodSync(keyFile, 0o400);
+  try {
+    composeWith({ POW_KEY_FILE: keyFile }, "up -d --no-deps php deliverer");
+    for (const service of ["php", "deliverer"]) {
+      await waitHealthy(service);
+      expect(inspect(service, "{{.RestartCount}}"), service).toBe("0");
+      expect(composeRun(`exec -T ${service} sh -c 'cat "$POW_KEY_FILE"'`).trim(), service).toBe(key);
+    }
+    const reply = await send({
+      method: "GET",
+      path: "/contact-challenge",
+      from: nextSourceAddress(),
+      headers: { Accept: "application/json" },
+    });
+    const challenge = reply.json as { challenge: string; signature: string };
+    expect(challenge.signature).toBe(createHmac("sha256", key).update(challenge.challenge).digest("hex"));
+    const [token] = await postMessages("powkeyfile", 1);
+    await expectDeliveredOnce([token!]);
+  } finally {
+    // Back to the key generated into the outbox.
+    composeRun("up -d --no-deps php deliverer");
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await waitHealthy("php");
+  await waitHealthy("deliverer");
 });
 
 test("nginx's logs (visitors' addresses) are rotated daily and kept 14 days at most, and within LOG_MAX_MB", async () => {

@@ -7,6 +7,8 @@
  * The rest of the HTTPS run is the end-to-end suite's routes, headers and form (shell, http and contact specs).
  */
 import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { X509Certificate, createHash } from "node:crypto";
 import { connect as http2Connect } from "node:http2";
 import { get as httpsGet } from "node:https";
@@ -26,6 +28,7 @@ import {
   mountsOf,
   networksOf,
   project,
+  waitHealthy,
 } from "../support/composeStack";
 import { expect, test } from "../support/test";
 
@@ -231,25 +234,31 @@ test("nginx sees each visitor's address as Caddy saw it, a forged X-Forwarded-Fo
   test.setTimeout(120_000);
   const edge = `${project()}_edge`;
   const image = inspect("web", "{{.Config.Image}}");
-  /** Visitors elsewhere on the internet: containers of their own on the front's network, nobody the stack trusts. */
+  /**
+   * Visitors elsewhere on the internet: containers of their own on the front's network, nobody the stack trusts;
+   * over IPv4 here (the network has IPv6 too: the test after this one).
+   */
   const visitors = [0, 1].map(() =>
     docker("run", "-d", "--rm", "--network", edge, "--entrypoint", "sleep", image, "120"),
   );
   try {
     const as = (visitor: string, script: string) => docker("exec", visitor, "sh", "-c", script);
+    const ipv4 = (visitor: string) =>
+      docker("inspect", "-f", `{{(index .NetworkSettings.Networks "${edge}").IPAddress}}`, visitor);
     const [first, second] = visitors as [string, string];
-    const address = as(first, "hostname -i").trim();
-    expect(as(second, "hostname -i").trim()).not.toBe(address);
+    const address = ipv4(first);
+    expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(ipv4(second)).not.toBe(address);
     const token = `realip${Date.now().toString(36)}`;
     // The token in the path: nginx logs no query string (a GET form would put a visitor's fields there).
-    as(first, `curl -sk -o /dev/null -H "X-Forwarded-For: 203.0.113.9" "https://salon.test/${token}"`);
+    as(first, `curl -4 -sk -o /dev/null -H "X-Forwarded-For: 203.0.113.9" "https://salon.test/${token}"`);
     const line = composeRun(`exec -T web grep ${token} /var/log/salon/access.log`).trim();
     expect(line.split(" ")[0]).toBe(address);
     expect(line).not.toContain("203.0.113.9");
 
     // The contact form's limit (burst 5) counts that visitor, not the front: its 7th request is refused, another
     // visitor's first is not.
-    const post = `curl -sk -o /dev/null -w '%{http_code} ' https://salon.test/send-email.php`;
+    const post = `curl -4 -sk -o /dev/null -w '%{http_code} ' https://salon.test/send-email.php`;
     const statuses = as(first, Array(7).fill(post).join("; ")).trim().split(" ");
     expect(statuses.slice(0, 6)).toEqual(Array(6).fill("405"));
     expect(statuses[6]).toBe("429");
@@ -339,34 +348,15 @@ test("PHP-FPM's workers see only the mailer's settings, no password and nothing 
     ),
   );
   const environments = answers.map((answer) => JSON.parse(answer.slice(answer.indexOf("["))) as string[]);
+  // The mailer's settings are what php-fpm.conf passes on (env[NAME]; stack-config.test.ts holds that list to the
+  // mailer's own, without the password).
+  const passed = [...readFileSync(join(root, "docker/php/php-fpm.conf"), "utf8").matchAll(/^env\[([A-Z_]+)\]/gm)].map(
+    (m) => m[1]!,
+  );
+  expect(passed).toContain("SMTP_HOST");
+  expect(passed).not.toContain("SMTP_PASS");
   const allowed = new Set([
-    "MAIL_FROM",
-    "MAIL_FROM_NAME",
-    "MAIL_TO",
-    "SMTP_HOST",
-    "SMTP_PORT",
-    "SMTP_SECURE",
-    "SMTP_AUTH",
-    "SMTP_USER",
-    "SMTP_PASS_FILE",
-    "SMTP_TIMEOUT",
-    "SMTP_CA_FILE",
-    "OUTBOX_DIR",
-    "OUTBOX_RETRY_HOURS",
-    "OUTBOX_RETRY_SECONDS",
-    "OUTBOX_MAX_PENDING",
-    "OUTBOX_MIN_FREE_MB",
-    "OUTBOX_FAILED_DAYS",
-    "OUTBOX_MAX_HELD",
-    "OUTBOX_HELD_DAYS",
-    "POW_KEY_FILE",
-    "HEALTH_SMTP_DOWN_SECONDS",
-    "HEALTH_WAITING_SECONDS",
-    "HEALTH_DELIVERER_SECONDS",
-    "HEALTH_SMTP_PROBE_SECONDS",
-    "HELD_DIGEST_HOUR",
-    "HELD_DIGEST_DAY_SECONDS",
-    "SITE_ORIGIN",
+    ...passed,
     // php-fpm's own for the pool's user, and this request's FastCGI parameters (getenv() shows those too).
     "USER",
     "HOME",
@@ -398,4 +388,69 @@ test("the users' services run hardened; only the front is published, nginx's net
     "front",
     "web",
   ]);
+});
+
+test("IPv6 visitors are themselves: each one's address reaches nginx, and the form's limit counts an IPv6 client per /64", () => {
+  test.setTimeout(120_000);
+  const edge = `${project()}_edge`;
+  expect(docker("network", "inspect", "-f", "{{.EnableIPv6}}", edge)).toBe("true");
+  const image = inspect("web", "{{.Config.Image}}");
+  // Three visitors on the front's network: two IPv6 addresses of its one /64, and one more who comes over IPv4.
+  const visitors = [0, 1, 2].map(() =>
+    docker("run", "-d", "--rm", "--network", edge, "--entrypoint", "sleep", image, "120"),
+  );
+  try {
+    const as = (visitor: string, script: string) => docker("exec", visitor, "sh", "-c", script);
+    const ipv6 = (visitor: string) =>
+      docker("inspect", "-f", `{{(index .NetworkSettings.Networks "${edge}").GlobalIPv6Address}}`, visitor);
+    const [first, second, third] = visitors as [string, string, string];
+    const address = ipv6(first);
+    expect(address).toContain(":");
+    expect(ipv6(second)).not.toBe(address);
+
+    const token = `realip6${Date.now().toString(36)}`;
+    as(first, `curl -6 -sk -o /dev/null "https://salon.test/${token}"`);
+    const line = composeRun(`exec -T web grep ${token} /var/log/salon/access.log`).trim();
+    expect(line.split(" ")[0]).toBe(address);
+
+    // The first visitor's posts fill the bucket of the /64 (burst 5): the second address of the same /64 is
+    // refused at once, the IPv4 visitor is not.
+    const post = (family: string) =>
+      `curl ${family} -sk -o /dev/null -w '%{http_code} ' https://salon.test/send-email.php`;
+    expect(
+      as(first, Array(6).fill(post("-6")).join("; "))
+        .trim()
+        .split(" "),
+    ).toEqual(Array(6).fill("405"));
+    expect(as(second, post("-6")).trim()).toBe("429");
+    expect(as(third, post("-4")).trim()).toBe("405");
+  } finally {
+    for (const visitor of visitors) docker("rm", "-f", visitor);
+  }
+});
+
+test("Caddy's own log holds no visitor's address or request, not even of a request nginx could not answer: visitors' addresses are only in nginx's logs, kept 14 days as the privacy policy says", async () => {
+  test.setTimeout(120_000);
+  const from = nextSourceAddress();
+  const token = `caddylog${Date.now().toString(36)}`;
+  composeRun("stop web");
+  try {
+    const reply = await send({
+      method: "GET",
+      base: site.origin,
+      path: `/${token}?q=${token}`,
+      from,
+      headers: { "User-Agent": `agent-${token}` },
+    });
+    expect(reply.status).toBe(502);
+  } finally {
+    composeRun("start web");
+  }
+  await waitHealthy("web");
+  const log = logsOf("front");
+  // The failure is logged (what went wrong), without the request it came with.
+  expect(log).toMatch(/"logger":"http\.log\.error","msg":"dial unix \/run\/salon-web\/nginx\.sock/);
+  expect(log).not.toContain(token);
+  expect(log).not.toContain(from);
+  expect(log).not.toContain("remote_ip");
 });

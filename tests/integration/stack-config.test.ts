@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaults } from "../../docker/defaults.mjs";
 import { nginxTemplateValues, root } from "../../docker/native/config.mjs";
-import { renderTemplate } from "../../docker/native/services.mjs";
+import { renderNginxConfig } from "../../docker/native/services.mjs";
 
 const templatesDir = resolve(root, "docker/nginx/templates");
 const templates = readdirSync(templatesDir).filter((f) => f.endsWith(".template"));
@@ -35,7 +35,10 @@ function dockerfileEnv(path: string): Set<string> {
   );
 }
 
-/** Renders every template as the native stack does, into a folder of its own, and returns its nginx.conf. */
+/**
+ * Renders every template as both stacks do (docker/nginx/render-templates.sh), into a folder of its own, and
+ * returns its nginx.conf; `edit` then changes a rendered file.
+ */
 function renderNative(
   overrides: Record<string, string> = {},
   edit: (name: string, text: string) => string = (_, t) => t,
@@ -54,11 +57,12 @@ function renderNative(
   };
   // The build's map of page → script hashes; an empty map is a valid one.
   writeFileSync(values.CSP_MAP_FILE, 'map $uri $salon_script_hashes {\n    default "";\n}\n');
+  const conf = renderNginxConfig(values);
   for (const file of templates) {
     const name = file.replace(/\.template$/, "");
-    writeFileSync(join(dir, name), edit(name, renderTemplate(readFileSync(join(templatesDir, file), "utf8"), values)));
+    writeFileSync(join(dir, name), edit(name, readFileSync(join(dir, name), "utf8")));
   }
-  return join(dir, "nginx.conf");
+  return conf;
 }
 
 function nginxTest(conf: string): { ok: boolean; output: string } {
@@ -71,6 +75,18 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
     const result = nginxTest(renderNative());
     expect(result.output).toMatch(/test is successful/);
     expect(result.ok).toBe(true);
+  });
+
+  it("one renderer for both stacks: the web image's entrypoint, which stops on a placeholder without a value", () => {
+    const services = readFileSync(resolve(root, "docker/native/services.mjs"), "utf8");
+    expect(services).toContain('resolve(root, "docker/nginx/render-templates.sh")');
+    expect(readFileSync(resolve(root, "docker/nginx/Dockerfile"), "utf8")).toMatch(
+      /^COPY docker\/nginx\/render-templates.sh \/usr\/local\/bin\/render-templates$/m,
+    );
+    // Left out of the environment (a value Node leaves undefined is not passed on).
+    expect(() => renderNative({ WEB_ROOT: undefined as unknown as string })).toThrow(
+      /no value for \$\{WEB_ROOT\} in salon.conf.template/,
+    );
   });
 
   it("a directive set in both the top level and the site file stops nginx here, as it would stop the container", () => {
@@ -94,7 +110,10 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
     );
     for (const name of Object.keys(defaults())) env.add(name);
     expect([...placeholders].filter((name) => !env.has(name))).toEqual([]);
-    expect([...placeholders].filter((name) => !(name in nginxTemplateValues()))).toEqual([]);
+    // The renderer finds the name server itself, natively too.
+    expect([...placeholders].filter((name) => !(name in nginxTemplateValues()) && name !== "NGINX_RESOLVER")).toEqual(
+      [],
+    );
   });
 
   it("the web image runs the templates of this folder with Debian's nginx (13's 1.26 there, 12's 1.22 here)", () => {
@@ -290,6 +309,38 @@ describe("nginx's logs in the web image: kept no longer than the privacy policy 
     );
     const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(new RegExp(`dzienniki techniczne serwera[^"]*\\*\\*do ${days} dni\\*\\*`));
+  });
+});
+
+describe("Caddy's log in the front image: no visitor data, so none outlives the privacy policy's days", () => {
+  it("the Caddyfile the entrypoint writes has no access log and drops the request (address, headers) from every line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "salon-caddyfile-"));
+    const caddyfile = join(dir, "Caddyfile");
+    try {
+      execFileSync("sh", [resolve(root, "docker/caddy/entrypoint.sh"), "true"], {
+        env: {
+          PATH: process.env.PATH,
+          SITE_DOMAIN: "salon.example www.salon.example",
+          ACME_EMAIL: "ops@salon.example",
+          ACME_CA: "",
+          ACME_CA_ROOT: "/nonexistent",
+          TRUSTED_PROXIES: "",
+          WEB_SOCKET: "/run/salon-web/nginx.sock",
+          CADDYFILE: caddyfile,
+        },
+      });
+      const conf = readFileSync(caddyfile, "utf8");
+      // Docker's log of the front is bounded by size only: it may keep a line for months. Caddy's one log is the
+      // global options' default logger, with the request deleted; a site's `log` (an access log) would be a second.
+      const global = conf.slice(0, conf.indexOf("\n}\n"));
+      expect(global).toMatch(/^\tlog \{\n\t\tformat filter \{\n\t\t\trequest delete\n\t\t\}\n\t\}$/m);
+      expect(conf.slice(global.length).match(/^\s*log\b/gm)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Visitors' addresses are therefore only in nginx's logs, kept as long as the policy says (above).
+    const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
+    expect(policy).toMatch(/dzienniki techniczne serwera \(z adresem IP\) – \*\*do \d+ dni\*\*/);
   });
 });
 

@@ -26,8 +26,8 @@
  *   npm run bench -- --photos --reuse-builds        the same on the variants built by the last --photos run
  *   npm run bench -- --https                        plain HTTP beside HTTPS, the production protocol: the same build on
  *                                                   the same nginx, once directly (http://127.0.0.1:58080) and once
- *                                                   through the production front (docker/caddy: Caddy 2.6 from Debian
- *                                                   13, its Caddyfile rendered by the image's own entrypoint, HTTP/2,
+ *                                                   through the production front (docker/caddy: Caddy 2.11 from Debian
+ *                                                   13's trixie-backports, its Caddyfile rendered by the image's own entrypoint, HTTP/2,
  *                                                   TLS with Caddy's local CA for localhost, nginx over its unix
  *                                                   socket; https://localhost:58082), and the hero reference behind
  *                                                   the same front over both (hero.localhost). Combine with --only and

@@ -156,12 +156,16 @@ async function startFront(
   hero: { buildDir: string; socket: string },
   latency: number,
 ) {
+  // The front image's Caddy (2.10+, trixie-backports): an older binary cannot read the Caddyfile the entrypoint writes.
+  const current = (path: string) =>
+    /^v?2\.(1\d|[2-9]\d)\./.test(spawnSync(path, ["version"], { encoding: "utf8" }).stdout ?? "");
   let caddy = join(root, ".stack/bin/caddy");
+  if (existsSync(caddy) && !current(caddy)) rmSync(caddy);
   if (!existsSync(caddy)) {
     const onPath = spawnSync("sh", ["-c", "command -v caddy"], { encoding: "utf8" }).stdout.trim();
-    if (onPath) caddy = onPath;
+    if (onPath && current(onPath)) caddy = onPath;
     else if (
-      spawnSync("bash", ["tests/compose/trixie-binaries.sh", ".stack/bin", "caddy:/usr/bin/caddy"], {
+      spawnSync("bash", ["tests/compose/trixie-binaries.sh", ".stack/bin", "caddy/trixie-backports:/usr/bin/caddy"], {
         cwd: root,
         stdio: "inherit",
       }).status !== 0
