@@ -8,7 +8,7 @@
 #                                    prints its path
 #   docker/backup.sh restore FILE    puts it all back (a new machine, a lost volume); the deliverer (and the front)
 #                                    are stopped meanwhile, then started: each waiting message is sent once
-# Run beside compose.yaml's .env (the script goes there itself): the project and the configuration are the ones
+# Run beside docker-compose.yml's .env (the script goes there itself): the project and the configuration are the ones
 # `docker compose` uses there. One-off containers of the deliverer and the front do the reading and writing, each
 # as its service's user, so owners and modes stay what the services expect; nothing else of the stack stops.
 set -eu

@@ -1,5 +1,5 @@
 #!/bin/sh
-# An upgrade with a way back, in one command (run after `git pull`, beside compose.yaml and .env; docs/operating.md,
+# An upgrade with a way back, in one command (run after `git pull`, beside docker-compose.yml and .env; docs/operating.md,
 # "Upgrades"):
 #   1. a backup: docker/backup.sh create (the outbox and the certificates; 0600, outside the checkout);
 #   2. the images this checkout builds are kept as <image>:rollback-<UTC date>-<time>, then rebuilt with the day's

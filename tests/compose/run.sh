@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The Compose stage of the test command (tests/run.sh runs it after the native stage). It builds the images from
 # the users' compose files and Dockerfiles, then brings up, one after the other:
-#   1. production (compose.yaml + compose.production.yaml): first its launch gate, which refuses the stand-in content
+#   1. production (docker-compose.yml + docker-compose.production.yml): first its launch gate, which refuses the stand-in content
 #      the repository holds; then, as a demonstration (SALON_DEMO=1: noindex and a notice on every page), Caddy gets
 #      its certificate from Pebble over ACME, the mail goes to a relay demanding STARTTLS and a login;
 #      tests/e2e/production.spec.ts, demo.spec.ts and the HTTPS part of the end-to-end suite (every route, the form,
 #      the headers) run over HTTPS;
-#   2. local (compose.yaml + compose.override.yaml, what `docker compose up --build` runs): MailHog catches the
+#   2. local (docker-compose.yml + docker-compose.override.yml, what `docker compose up --build` runs): MailHog catches the
 #      mail; the operations and fault tests (tests/e2e/compose-ops.spec.ts, operating.spec.ts), the form and the
 #      mailer's HTTP tests run against it.
 # Each under its own project name (never an operator's stack), each taken down again with its volumes.
@@ -99,7 +99,7 @@ export HEALTH_SMTP_DOWN_SECONDS=3 HEALTH_SMTP_PROBE_SECONDS=2
 # exists to stop exactly that, is lifted (as in tests/run.sh).
 export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
 export TEST_PROXY_ADDRESS=""
-# The front's network has IPv6 on (compose.production.yaml); a /64 of this run's own, so that runs of other
+# The front's network has IPv6 on (docker-compose.production.yml); a /64 of this run's own, so that runs of other
 # checkouts on the same engine, and an operator's stack, never clash with it.
 export EDGE_IPV6_SUBNET="fd5a:10e0:$(printf %x "$COMPOSE_HTTPS_PORT")::/64"
 # Tests that leave the stack's own test files alone name the configuration they run against.
@@ -156,15 +156,15 @@ if ! have_image node:24-slim || ! have_image composer:2; then
   extra=":tests/compose/host-outputs.yaml"
   substitutes+=("the site bundle and the mailer's vendor/ built on the host")
 fi
-local_files="compose.yaml:compose.override.yaml:tests/compose/test.yaml$extra"
+local_files="docker-compose.yml:docker-compose.override.yml:tests/compose/test.yaml$extra"
 # mailhog/mailhog is linux/amd64 only: it must be pullable and runnable here.
 if ! have_image mailhog/mailhog:v1.0.1 || ! docker run --rm --platform linux/amd64 --entrypoint /bin/true mailhog/mailhog:v1.0.1 >/dev/null 2>&1; then
   local_files="$local_files:tests/compose/mailhog-stand-in.yaml"
   substitutes+=("mailhog/mailhog by MailDev 2.2.1 (tests/compose/stand-ins.Dockerfile)")
 fi
-prod_files="compose.yaml:compose.production.yaml:tests/compose/test.yaml$extra:tests/compose/test.production.yaml:tests/compose/demo.yaml"
+prod_files="docker-compose.yml:docker-compose.production.yml:tests/compose/test.yaml$extra:tests/compose/test.production.yaml:tests/compose/demo.yaml"
 # Production as the repository holds it, stand-ins and all, without the demonstration: what the launch gate refuses.
-gated_files="compose.yaml:compose.production.yaml:tests/compose/test.yaml$extra"
+gated_files="docker-compose.yml:docker-compose.production.yml:tests/compose/test.yaml$extra"
 # The MailHog stand-in, the test relay and Pebble need MailDev's node_modules.
 [ -d build/docker/catcher/node_modules ] || bash tests/compose/host-outputs.sh
 project_files() { case "$1" in *-prod) echo "$prod_files" ;; *) echo "$local_files" ;; esac; }

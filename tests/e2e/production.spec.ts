@@ -1,5 +1,5 @@
 /**
- * The production configuration (compose.yaml + compose.production.yaml) as the test run brings it up
+ * The production configuration (docker-compose.yml + docker-compose.production.yml) as the test run brings it up
  * (STACK=compose COMPOSE_CONFIG=production, tests/compose/run.sh; test-only changes in tests/compose/test.production.yaml):
  * Caddy in front with a certificate from Pebble over ACME, HTTPS with HSTS, HTTP/2 and HTTP/3, the visitor's
  * address as Caddy saw it, mail through a relay demanding STARTTLS and a login whose certificate is checked
@@ -87,7 +87,16 @@ function productionCompose(args: string[], env: Record<string, string>) {
   if (process.env.DOCKER_CONFIG) base.DOCKER_CONFIG = process.env.DOCKER_CONFIG;
   return execFileSync(
     "docker",
-    ["compose", "-f", "compose.yaml", "-f", "compose.production.yaml", "-p", "salon-refusal-check", ...args],
+    [
+      "compose",
+      "-f",
+      "docker-compose.yml",
+      "-f",
+      "docker-compose.production.yml",
+      "-p",
+      "salon-refusal-check",
+      ...args,
+    ],
     {
       cwd: root,
       env: { ...base, ...env },

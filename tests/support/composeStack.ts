@@ -77,7 +77,7 @@ export async function expectDeliveredOnce(tokens: string[], timeoutMs = 45_000):
   expect(again).toHaveLength(tokens.length);
 }
 
-/** The services users run (not the test run's own Pebble and relay), as they are hardened in compose.yaml. */
+/** The services users run (not the test run's own Pebble and relay), as they are hardened in docker-compose.yml. */
 export function expectHardened(services: string[]): void {
   for (const service of services) {
     const host = JSON.parse(inspect(service, "{{json .HostConfig}}")) as {

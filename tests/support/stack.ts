@@ -22,7 +22,7 @@ import {
 } from "../../docker/native/services.mjs";
 
 export const compose = process.env.STACK === "compose";
-/** Which Compose configuration is under test: "local" (compose.override.yaml) or "production" (tests/compose/run.sh). */
+/** Which Compose configuration is under test: "local" (docker-compose.override.yml) or "production" (tests/compose/run.sh). */
 export const composeConfig = process.env.COMPOSE_CONFIG ?? "local";
 export const composeCommand = process.env.COMPOSE_CMD ?? "docker compose";
 /** Where the mail goes: the local catcher (MailHog), or in the test run's production the test relay. */

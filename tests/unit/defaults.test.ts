@@ -42,9 +42,9 @@ describe("docker/defaults.env: one place for every setting's default", () => {
   });
 
   it.each([
-    ["compose.yaml", undefined],
-    ["compose.override.yaml", "local"],
-    ["compose.production.yaml", "production"],
+    ["docker-compose.yml", undefined],
+    ["docker-compose.override.yml", "local"],
+    ["docker-compose.production.yml", "production"],
   ] as const)(
     "%s: every default it writes is the file's (empty: the service reads the file)",
     (file, configuration) => {
@@ -66,9 +66,9 @@ describe("docker/defaults.env: one place for every setting's default", () => {
     },
   );
 
-  it("compose.production.yaml refuses to start without every setting production requires", () => {
+  it("docker-compose.production.yml refuses to start without every setting production requires", () => {
     const required = new Set(
-      interpolations("compose.production.yaml")
+      interpolations("docker-compose.production.yml")
         .filter((i) => i.required)
         .map((i) => i.name),
     );
@@ -124,7 +124,7 @@ describe("docker/defaults.env: one place for every setting's default", () => {
       // The outbox's path inside the container (the volume's mount point).
       "docker/php/Dockerfile": ["OUTBOX_DIR"],
       // A placeholder name for the build's `caddy validate` (production requires one), and the path inside the
-      // container where compose.production.yaml mounts the host's ACME_CA_ROOT file.
+      // container where docker-compose.production.yml mounts the host's ACME_CA_ROOT file.
       "docker/caddy/Dockerfile": ["SITE_DOMAIN", "ACME_CA_ROOT"],
     };
     for (const [file, own] of Object.entries(imageOwn)) {
