@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath, quietChromiumFlags } from "./support/chromium.ts";
-import { host, ports } from "../docker/native/config.mjs";
+import { host, ports } from "./native/config.mjs";
 
 /**
  * End-to-end tests in Debian's Chromium against the real native stack (nginx, PHP-FPM, MailDev), started here
@@ -77,7 +77,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: "node docker/native/stack.mjs",
+        command: "node tests/native/stack.mjs",
         cwd: "..",
         url: siteUrl,
         reuseExistingServer: !process.env.CI,

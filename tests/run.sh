@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Ports can be moved (e.g. to run beside a stack that is already up); unset, they are docker/defaults.env's, as
-# docker/native/config.mjs reads them.
+# tests/native/config.mjs reads them.
 default_of() { sed -n "s/^$1=//p" docker/defaults.env; }
 export NGINX_PORT="${NGINX_PORT:-$(default_of NGINX_PORT)}" MAIL_UI_PORT="${MAIL_UI_PORT:-$(default_of MAIL_UI_PORT)}" \
   SMTP_PORT="${SMTP_PORT:-$(default_of SMTP_PORT)}" PHP_FPM_PORT="${PHP_FPM_PORT:-$(default_of PHP_FPM_PORT)}"
@@ -24,9 +24,9 @@ mail_api="http://127.0.0.1:$MAIL_UI_PORT"
 # ids it recorded (the fault tests restart the catcher and PHP-FPM outside the stack); any other program on a port
 # the stack needs — a developer's own nginx, another checkout's stack — is named and left alone, and the run stops.
 stop_services() {
-  node -e 'import("./docker/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher","deliverer"]) await s.stopService(n).catch(() => {}); s.releaseWorkerRoot() })' || true
+  node -e 'import("./tests/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher","deliverer"]) await s.stopService(n).catch(() => {}); s.releaseWorkerRoot() })' || true
 }
-node docker/native/free-ports.mjs
+node tests/native/free-ports.mjs
 
 # Each stage's start, with the minutes spent so far, and at the end the time of each: where a run's minutes go.
 run_started=$(date +%s) stage_started=$(date +%s) stage_name="" stage_times=()
@@ -56,7 +56,7 @@ stage "testy zbudowanej strony i konfiguracji (Vitest: nginx, walidator HTML)"
 npx vitest run tests/build/ tests/integration/
 
 stage "stos natywny"
-mkdir -p .stack && node docker/native/stack.mjs > .stack/stack-run.log 2>&1 &
+mkdir -p .stack && node tests/native/stack.mjs > .stack/stack-run.log 2>&1 &
 stack_pid=$!
 cleanup() {
   kill -TERM "$stack_pid" 2>/dev/null || true

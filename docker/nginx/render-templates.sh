@@ -1,7 +1,7 @@
 #!/bin/sh
 # Renders nginx's templates (docker/nginx/templates/*.template: nginx.conf and the site) into $NGINX_CONF_DIR with
 # the environment, then runs the command, if any (in the web image: nginx in the foreground). The one renderer of
-# both stacks: the web image's entrypoint, and run without a command by the native stack (docker/native/services.mjs,
+# both stacks: the web image's entrypoint, and run without a command by the native stack (tests/native/services.mjs,
 # with NGINX_TEMPLATES and SALON_DEFAULTS pointing into the checkout). Every ${NAME} of a template must have a value
 # (an empty one counts), or it stops here with the name instead of nginx starting with a hole in its configuration;
 # nginx's own $variables have no braces and are left alone. Plain sh and awk: nothing to install.

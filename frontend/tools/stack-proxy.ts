@@ -2,7 +2,7 @@ import type { Plugin } from "vite";
 
 /**
  * `npm run dev` sends the contact form to the native stack (npm run stack), which runs PHP and the mail catcher:
- * STACK_URL, else the stack's own address (docker/native/config.mjs, its port from docker/defaults.env). The mailer
+ * STACK_URL, else the stack's own address (tests/native/config.mjs, its port from docker/defaults.env). The mailer
  * refuses posts from other origins, so the proxied post carries the stack's own Origin. Only the dev server loads
  * the stack's settings: the web image's build stage has no docker/ folder.
  */
@@ -15,8 +15,8 @@ export function stackProxy(): Plugin {
       if (!target) {
         // A URL, not a literal path: Vite bundles its configuration and would resolve a literal even for a build.
         const config = (await import(
-          new URL("../../docker/native/config.mjs", import.meta.url).href
-        )) as typeof import("../../docker/native/config.mjs");
+          new URL("../../tests/native/config.mjs", import.meta.url).href
+        )) as typeof import("../../tests/native/config.mjs");
         const { host, ports } = config;
         target = `http://${host}:${ports.web}`;
       }

@@ -8,7 +8,7 @@
 import { expect, test } from "../support/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { root } from "../../docker/native/config.mjs";
+import { root } from "../native/config.mjs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import {
   multipart,

@@ -8,7 +8,7 @@ import { expect, test } from "../support/test";
 import { rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { join } from "node:path";
-import { ports, host } from "../../docker/native/config.mjs";
+import { ports, host } from "../native/config.mjs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { pool, postForm, send, validMessage, type Reply } from "../mailer/http";
 import { listMail, type CaughtMail } from "../support/mailbox";

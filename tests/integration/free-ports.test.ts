@@ -1,7 +1,7 @@
 /**
  * The test command stops only what it started, by the process ids it recorded, and never a program it did not
  * start: a developer's own server on a port the stack needs is named (process and pid) and left running, and the
- * run stops with that message instead (docker/native/free-ports.mjs, the first step of tests/run.sh).
+ * run stops with that message instead (tests/native/free-ports.mjs, the first step of tests/run.sh).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -70,7 +70,7 @@ async function stackEnv() {
 }
 
 const freePorts = (env: NodeJS.ProcessEnv) =>
-  spawnSync(process.execPath, ["docker/native/free-ports.mjs"], { cwd: root, env, encoding: "utf8", timeout: 30_000 });
+  spawnSync(process.execPath, ["tests/native/free-ports.mjs"], { cwd: root, env, encoding: "utf8", timeout: 30_000 });
 
 /** What services.mjs records for a service it started: pid and start time (/proc/PID/stat field 22). */
 function recordAsOurs(stateDir: string, name: string, pid: number, startTime?: string) {

@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaults } from "../../docker/defaults.mjs";
-import { nginxTemplateValues, root } from "../../docker/native/config.mjs";
-import { renderNginxConfig } from "../../docker/native/services.mjs";
+import { nginxTemplateValues, root } from "../native/config.mjs";
+import { renderNginxConfig } from "../native/services.mjs";
 
 const templatesDir = resolve(root, "docker/nginx/templates");
 const templates = readdirSync(templatesDir).filter((f) => f.endsWith(".template"));
@@ -78,7 +78,7 @@ describe("nginx: the top-level nginx.conf and the site are one set of templates 
   });
 
   it("one renderer for both stacks: the web image's entrypoint, which stops on a placeholder without a value", () => {
-    const services = readFileSync(resolve(root, "docker/native/services.mjs"), "utf8");
+    const services = readFileSync(resolve(root, "tests/native/services.mjs"), "utf8");
     expect(services).toContain('resolve(root, "docker/nginx/render-templates.sh")');
     expect(readFileSync(resolve(root, "docker/nginx/Dockerfile"), "utf8")).toMatch(
       /^COPY docker\/nginx\/render-templates.sh \/usr\/local\/bin\/render-templates$/m,

@@ -8,7 +8,7 @@
 import { test } from "@playwright/test";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stateDir } from "../../docker/native/config.mjs";
+import { stateDir } from "../native/config.mjs";
 
 const lockFile = join(stateDir, "run", "mail-tests.lock");
 

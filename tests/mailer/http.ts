@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { host, ports } from "../../docker/native/config.mjs";
+import { host, ports } from "../native/config.mjs";
 import { resolveTestHosts, testTlsCa } from "../support/testHosts.ts";
 
 resolveTestHosts();

@@ -1,4 +1,4 @@
-import { host, ports } from "../../docker/native/config.mjs";
+import { host, ports } from "../native/config.mjs";
 
 /**
  * Reads the mail catcher's API: MailDev's (native stack) or MailHog's (Compose stack), chosen by probing, so the

@@ -1,5 +1,5 @@
 /**
- * Control over the stack's services for fault tests. Natively through docker/native/services.mjs (the same code
+ * Control over the stack's services for fault tests. Natively through tests/native/services.mjs (the same code
  * `npm run stack` uses); against Compose through `docker compose stop/start/kill/exec`.
  */
 import { execFile, execSync } from "node:child_process";
@@ -19,7 +19,7 @@ import {
   startService,
   stopService,
   type ServiceName,
-} from "../../docker/native/services.mjs";
+} from "../native/services.mjs";
 
 export const compose = process.env.STACK === "compose";
 /** Which Compose configuration is under test: "local" (docker-compose.override.yml) or "production" (tests/compose/run.sh). */

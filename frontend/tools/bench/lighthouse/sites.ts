@@ -53,7 +53,7 @@ export interface Site {
 
 function webService(action: "start" | "stop", env: Record<string, string>) {
   const code =
-    `const s = await import(${JSON.stringify(join(root, "docker/native/services.mjs"))});` +
+    `const s = await import(${JSON.stringify(join(root, "tests/native/services.mjs"))});` +
     (action === "start"
       ? `await s.stopService("web").catch(() => undefined); await s.startService("web", { detached: true });`
       : `await s.stopService("web");`);

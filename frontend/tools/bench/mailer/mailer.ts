@@ -42,7 +42,7 @@ async function main() {
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   console.log(`Stos do pomiarów: ${site} (poczta ${mailApi}), limit CONTACT_RATE_LIMIT=10000r/s, katalog ${stateDir}`);
-  const stack = spawn(process.execPath, [join(root, "docker/native/stack.mjs")], {
+  const stack = spawn(process.execPath, [join(root, "tests/native/stack.mjs")], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

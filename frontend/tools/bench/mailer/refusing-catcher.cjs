@@ -1,4 +1,4 @@
-// Loaded into the benchmark's MailDev (CATCHER_REQUIRE, docker/native/services.mjs): a content filter. A message
+// Loaded into the benchmark's MailDev (CATCHER_REQUIRE, tests/native/services.mjs): a content filter. A message
 // whose text carries the marker is refused at the end of DATA with 550 5.7.1, as a spam filter or a blocked link
 // would be refused by a real relay; every other message is stored as usual.
 const Module = require("node:module");

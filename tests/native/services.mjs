@@ -92,7 +92,7 @@ function mountedAt(path) {
  * down to the site, the mailer and the outbox. The checkout's own folder and the state folder are opened for
  * passing through (o+x, no listing) when closed. A closed folder above the checkout (a clone under /root or in a
  * `mktemp -d` folder) is not ours to open: the checkout is bind-mounted at `workerRoot` instead
- * (docker/native/config.mjs), and the workers get their paths through there.
+ * (tests/native/config.mjs), and the workers get their paths through there.
  */
 function ensureWorkerAccess() {
   if (!isRoot) return;

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { nativeSetting } from "../defaults.mjs";
+import { nativeSetting } from "../../docker/defaults.mjs";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const stateDir = resolve(root, process.env.STACK_DIR ?? ".stack");
@@ -37,7 +37,7 @@ export function reachableByOthers(dir) {
 /**
  * The checkout as the services' workers see it. Started as root, nginx's workers run as nobody and PHP-FPM's and
  * the deliverer as www-data, as in the images; they cannot reach a checkout under a closed folder (/root, a
- * `mktemp -d` folder). Then the checkout is bind-mounted at /run/salon-stack/<hash> (docker/native/services.mjs
+ * `mktemp -d` folder). Then the checkout is bind-mounted at /run/salon-stack/<hash> (tests/native/services.mjs
  * mounts it before the first service starts) and every path handed to the workers goes through there; the files
  * are the same, only the way to them differs. Not as root, or when the way is open, it is the checkout itself.
  */
