@@ -140,7 +140,7 @@ have_image() { docker image inspect "$1" >/dev/null 2>&1 || timeout 120 docker p
 substitutes=()
 if ! have_image debian:trixie-slim; then
   step "debian:trixie-slim cannot be pulled: building it with debootstrap"
-  bash docker/base/debian-slim.sh trixie debian:trixie-slim
+  bash tests/compose/base/debian-slim.sh trixie debian:trixie-slim
   substitutes+=("debian:trixie-slim from debootstrap")
 elif [ "$(docker image inspect -f '{{index .Config.Labels "salon.stand-in"}}' debian:trixie-slim 2>/dev/null)" = debootstrap ]; then
   substitutes+=("debian:trixie-slim from debootstrap (built by an earlier run)")

@@ -9,7 +9,7 @@
 # starts during package installs (policy-rc.d), the deb822 sources of <suite>, <suite>-updates and
 # <suite>-security, then `docker import`. The image carries the label salon.stand-in=debootstrap.
 #
-#   bash docker/base/debian-slim.sh SUITE [TAG]      (as root; e.g. trixie, default tag debian:SUITE-slim)
+#   bash tests/compose/base/debian-slim.sh SUITE [TAG]      (as root; e.g. trixie, default tag debian:SUITE-slim)
 set -euo pipefail
 
 suite="${1:?usage: debian-slim.sh SUITE [TAG]}"
