@@ -11,15 +11,13 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
-  readlinkSync,
   rmSync,
   rmdirSync,
   statSync,
   writeFileSync,
   openSync,
 } from "node:fs";
-import { connect } from "node:net";
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import {
   buildDir,
   forWorkers,
@@ -34,6 +32,7 @@ import {
   stateDir,
   workerRoot,
 } from "./config.mjs";
+import { portHolder, portOpen, waitForPort } from "./ports.mjs";
 
 const runDir = join(stateDir, "run");
 const logDir = join(stateDir, "log");
@@ -231,57 +230,6 @@ export function pidOf(name) {
   }
 }
 
-/** Who listens on a TCP port of 127.0.0.1 or any address: "nginx (pid 123: nginx: master process …)", or "". */
-export function portHolder(port) {
-  let listing = "";
-  try {
-    listing = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-  } catch {
-    // no ss (iproute2): say less
-  }
-  const holders = [...new Set([...listing.matchAll(/\("([^"]+)",pid=(\d+)/g)].map((m) => `${m[1]}|${m[2]}`))].map(
-    (entry) => {
-      const [comm, pid] = entry.split("|");
-      // The program's file, not ss's name for it: that is the thread's name, which Node 24 calls "MainThread".
-      let name = comm;
-      try {
-        name = basename(readlinkSync(`/proc/${pid}/exe`));
-      } catch {
-        // not ours to read, or gone meanwhile
-      }
-      let command = "";
-      try {
-        command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-      } catch {
-        // gone meanwhile
-      }
-      return `${name} (pid ${pid}${command ? `: ${command.slice(0, 120)}` : ""})`;
-    },
-  );
-  if (holders.length) return holders.join(", ");
-  return listing.trim() ? "a process this user cannot see (run as root to see which)" : "";
-}
-
-export function portOpen(port) {
-  return new Promise((resolvePort) => {
-    const socket = connect(port, host);
-    socket.once("connect", () => {
-      socket.destroy();
-      resolvePort(true);
-    });
-    socket.once("error", () => resolvePort(false));
-  });
-}
-
-export async function waitForPort(port, open = true, timeoutMs = 15000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if ((await portOpen(port)) === open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Port ${port} ${open ? "nie otworzył się" : "nie zamknął się"} w ${timeoutMs} ms`);
-}
-
 /**
  * Starts one service in the background with its output in .stack/log/NAME.log; `detached` lets it outlive the
  * starting process (a test restarting the catcher), otherwise it is a child that dies with its parent. `env`
@@ -401,6 +349,7 @@ export async function stopService(name, signal = "SIGTERM") {
   rmSync(pidFile(name), { force: true });
 }
 
+export { portHolder, portOpen, waitForPort };
 export { stateDir, root, ports, host, outboxDir, mailerEnv, workerRoot, forWorkers };
 export const logFile = (name) => join(logDir, `${name}.log`);
 export const isBuilt = () =>
