@@ -7,14 +7,13 @@
  */
 import { execFileSync, execSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { get as httpsGet } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { nextSourceAddress, send, type Reply } from "../mailer/http";
-import { containerOf, docker, inspect, logsOf, waitHealthy } from "../support/composeStack";
-import { compose, composeCommand, composeConfig, composeRun, root } from "../support/stack";
+import { composeWith, containerOf, docker, inspect, logsOf, pebbleRoot, waitHealthy } from "../support/composeStack";
+import { compose, composeConfig, composeRun, root } from "../support/stack";
 import { expect, test } from "../support/test";
 
 test.skip(!compose || composeConfig !== "production", "the test run's production only (tests/compose/run.sh)");
@@ -22,29 +21,6 @@ exclusiveMailTests();
 
 const site = new URL(process.env.SITE_URL ?? "https://salon.test:18443");
 const backupScript = join(root, "docker/backup.sh");
-
-/** The root Pebble issues from in this run, over its management API. */
-function pebbleRoot(): Promise<string> {
-  const api = new URL(process.env.PEBBLE_API ?? "https://pebble:18015");
-  return new Promise((resolve, reject) => {
-    httpsGet(
-      {
-        host: "127.0.0.1",
-        port: api.port,
-        path: "/roots/0",
-        servername: api.hostname,
-        ca: execFileSync("cat", [process.env.TEST_CA!]),
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve(body) : reject(new Error(`/roots/0: ${res.statusCode}`)),
-        );
-      },
-    ).on("error", reject);
-  });
-}
 
 /** The certificate the front serves for the canonical name, verified against Pebble's root. */
 async function served(): Promise<PeerCertificate> {
@@ -63,15 +39,6 @@ async function served(): Promise<PeerCertificate> {
 }
 
 const daysLeft = (certificate: PeerCertificate) => (Date.parse(certificate.valid_to) - Date.now()) / 86_400_000;
-
-/** `docker compose ARGS` with some variables of the test files set for this call. */
-const composeWith = (env: Record<string, string>, args: string) =>
-  execSync(`${composeCommand} ${args}`, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
 
 /** Waits until the service's health check says `status`; returns the last check's output. */
 async function healthBecomes(service: string, status: string, timeoutMs = 90_000): Promise<string> {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
 import {
+  composeWith,
   containerOf,
   docker,
   expectDeliveredOnce,
@@ -20,7 +21,7 @@ import {
   project,
   waitHealthy,
 } from "../support/composeStack";
-import { compose, composeCommand, composeConfig, composeRun, root } from "../support/stack";
+import { compose, composeConfig, composeRun, root } from "../support/stack";
 import { expect, test } from "../support/test";
 
 test.skip(!compose || composeConfig !== "local", "the local Compose stack only (tests/compose/run.sh)");
@@ -40,15 +41,6 @@ const counts = () => {
   const { waiting, held, failed } = status();
   return { waiting, held, failed };
 };
-
-/** `docker compose ARGS` with some variables set for this call. */
-const composeWith = (env: Record<string, string>, args: string) =>
-  execSync(`${composeCommand} ${args}`, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
 
 /** The operator's command, as docs/operating.md shows it; its output is the test's. */
 function upgrade(backupDir: string, env: Record<string, string> = {}) {

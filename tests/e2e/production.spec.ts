@@ -11,7 +11,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { X509Certificate, createHash } from "node:crypto";
 import { connect as http2Connect } from "node:http2";
-import { get as httpsGet } from "node:https";
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import { chromium } from "@playwright/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
@@ -27,6 +26,7 @@ import {
   logsOf,
   mountsOf,
   networksOf,
+  pebbleRoot,
   project,
   waitHealthy,
 } from "../support/composeStack";
@@ -41,29 +41,6 @@ const httpPort = Number(process.env.COMPOSE_HTTP_PORT ?? 18081);
 const names = ["salon.test", "www.salon.test"];
 /** The services users run in production; Pebble and the relay are the test run's. */
 const production = ["web", "php", "deliverer", "front"];
-
-/** The root Pebble issues from in this run (it changes at every start), over its management API. */
-function pebbleRoot(): Promise<string> {
-  const api = new URL(process.env.PEBBLE_API ?? "https://pebble:18015");
-  return new Promise((resolve, reject) => {
-    httpsGet(
-      {
-        host: "127.0.0.1",
-        port: api.port,
-        path: "/roots/0",
-        servername: api.hostname,
-        ca: execFileSync("cat", [process.env.TEST_CA!]),
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve(body) : reject(new Error(`Pebble /roots/0: ${res.statusCode}`)),
-        );
-      },
-    ).on("error", reject);
-  });
-}
 
 /** The certificate the front serves for `name`, verified against `ca` (a failed verification rejects). */
 function served(name: string, ca: string): Promise<PeerCertificate & { alpn: string | false | null }> {

@@ -1,12 +1,13 @@
 /**
  * The Compose stack under test as an operator sees it (STACK=compose; tests/compose/run.sh starts it, local or
  * production): its containers, their settings as Docker reports them, the outbox, and messages posted and caught.
- * Shared by tests/e2e/compose-ops.spec.ts, operating.spec.ts and production.spec.ts.
+ * Shared by tests/e2e/compose-ops.spec.ts, monitoring.spec.ts, operating.spec.ts and production.spec.ts.
  */
 import { execFileSync, execSync } from "node:child_process";
+import { get as httpsGet } from "node:https";
 import { mailOf, postForm, validMessage } from "../mailer/http";
 import { listMail, waitForMail } from "./mailbox";
-import { composeRun } from "./stack";
+import { composeCommand, composeRun, root } from "./stack";
 import { expect } from "./test";
 
 export const docker = (...args: string[]) =>
@@ -104,3 +105,35 @@ export function expectHardened(services: string[]): void {
     expect(status, service).toMatch(/^NoNewPrivs:\s+1$/m);
   }
 }
+
+/** The root Pebble issues from in this run (it changes at every start), over its management API. */
+export function pebbleRoot(): Promise<string> {
+  const api = new URL(process.env.PEBBLE_API ?? "https://pebble:18015");
+  return new Promise((resolve, reject) => {
+    httpsGet(
+      {
+        host: "127.0.0.1",
+        port: api.port,
+        path: "/roots/0",
+        servername: api.hostname,
+        ca: execFileSync("cat", [process.env.TEST_CA!]),
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve(body) : reject(new Error(`Pebble /roots/0: ${res.statusCode}`)),
+        );
+      },
+    ).on("error", reject);
+  });
+}
+
+/** `docker compose ARGS` with some variables set for this call. */
+export const composeWith = (env: Record<string, string>, args: string) =>
+  execSync(`${composeCommand} ${args}`, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
