@@ -32,7 +32,17 @@ final class HeldMessages extends OutboxFolder
         $this->spool->ensureDirectory($this->dir);
         $now = ($this->clock)();
         $entry = new OutboxEntry($message, $now, 0, $now, visitor: $visitor);
-        fclose($this->spool->write($this->dir . '/' . Spool::fileName($entry, $now), $entry->toJson(), $now));
+        $path = $this->dir . '/' . Spool::fileName($entry, $now);
+        fclose($this->spool->write($path, $entry->toJson(), $now));
+        // Counted again with this file in: posts arriving together each counted before the others wrote, so the
+        // first count alone would let a flood pass the limit by as many as PHP-FPM has workers.
+        $held = count($this->paths());
+        if ($held > $this->limits->maxHeld) {
+            @unlink($path);
+            error_clear_last();
+            $this->spool->syncDirectory($this->dir);
+            throw new OutboxFull('held-full', ['held' => $held - 1, 'limit' => $this->limits->maxHeld]);
+        }
 
         return $entry->id();
     }

@@ -9,6 +9,8 @@ use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Deliverer;
 use Salon\Mailer\HttpRequest;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\OutboxEntry;
+use Salon\Mailer\OutboxFull;
 use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\RequestHandler;
 
@@ -119,6 +121,36 @@ final class QuarantineTest extends TestCase
         self::assertCount(2, $outbox->held->paths());
         self::assertSame(200, $accepted->status);
         self::assertCount(1, $this->sender->sent);
+    }
+
+    public function testPostsHeldAtTheSameMomentNeverPassMaxHeldTogether(): void
+    {
+        $limits = new OutboxLimits(maxHeld: 2, heldDays: 14);
+        $other = new Outbox($this->dir, $limits, fn (): int => $this->now);
+        $other->held->hold(OutboxTest::message('first'));
+        // Another worker's post lands while this one is between its count and its write.
+        $concurrent = false;
+        $outbox = new Outbox($this->dir, $limits, function () use ($other, &$concurrent): int {
+            if (!$concurrent) {
+                $concurrent = true;
+                $other->held->hold(OutboxTest::message('concurrent'));
+            }
+
+            return $this->now;
+        });
+
+        try {
+            $outbox->held->hold(OutboxTest::message('late'));
+            self::fail('a third held message was stored beyond maxHeld 2');
+        } catch (OutboxFull $e) {
+            self::assertSame('held-full', $e->getMessage());
+        }
+        self::assertCount(2, $outbox->held->paths());
+        $kept = array_map(static fn (OutboxEntry $e): string => $e->message->messageId, $outbox->held->entries());
+        $expected = [OutboxTest::message('first')->messageId, OutboxTest::message('concurrent')->messageId];
+        sort($kept);
+        sort($expected);
+        self::assertSame($expected, $kept, 'the two that came first are kept');
     }
 
     public function testReleasePutsOneHeldMessageIntoTheQueueAndItIsSentOnce(): void
