@@ -14,6 +14,15 @@ import { runVnu } from "../support/vnu";
 
 const CONTROL = `<!DOCTYPE html><html lang="pl"><head><meta charset="utf-8"><title>kontrola</title></head><body><p>a<div>b</div></p><img src="x.png"></body></html>`;
 
+/**
+ * The one message the checker gets wrong: the HTML Standard allows `blocking` on `<link rel="expect">`
+ * (#link-type-expect: the header is painted only once it is parsed whole), but this checker still allows it only with
+ * rel="stylesheet". Exempt exactly that element, nothing else with the same message.
+ */
+const checkerLagsTheStandard = (m: { message: string; extract?: string }) =>
+  m.message.startsWith("A “link” element with a “blocking” attribute must have a “rel” attribute") &&
+  /<link rel="expect" href="#[\w-]+" blocking="render"\/>/.test(m.extract ?? "");
+
 describe("Nu Html Checker", () => {
   it("finds zero errors on every prerendered page (and does find the control page's)", () => {
     const files = builtPages().map((p) => p.file);
@@ -29,6 +38,7 @@ describe("Nu Html Checker", () => {
       expect(controlErrors.map((m) => m.message).join("\n")).toMatch(/alt/);
       const pageErrors = errors
         .filter((m) => !m.url.endsWith("/kontrola.html"))
+        .filter((m) => !checkerLagsTheStandard(m))
         .map((m) => `${m.url.replace(/^.*build\/client/, "")}:${m.lastLine ?? "?"} ${m.message} ${m.extract ?? ""}`);
       expect(pageErrors).toEqual([]);
     } finally {
