@@ -55,10 +55,11 @@ describe("after the entry page", () => {
     const { FONTS_LATER_CLASS, FONTS_IN_CONTENT_CLASS, fetchFontsAfterEntry, showContentInWebFonts } = await load();
     html.classList.add(FONTS_LATER_CLASS);
     fetchFontsAfterEntry();
-    expect(fontsLoad.mock.calls.map((c) => c[0])).toEqual(['600 1em "Cormorant Garamond"', '400 1em "Jost"']);
+    await vi.waitFor(() =>
+      expect(fontsLoad.mock.calls.map((c) => c[0])).toEqual(['600 1em "Cormorant Garamond"', '400 1em "Jost"']),
+    );
     // Loading does not change the page the visitor is on.
-    await Promise.resolve();
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve));
     expect(html.className).toBe(FONTS_LATER_CLASS);
     showContentInWebFonts();
     expect(html.classList.contains(FONTS_IN_CONTENT_CLASS)).toBe(true);
@@ -69,6 +70,7 @@ describe("after the entry page", () => {
     const { FONTS_LATER_CLASS, FONTS_IN_CONTENT_CLASS, fetchFontsAfterEntry, showContentInWebFonts } = await load();
     html.classList.add(FONTS_LATER_CLASS);
     fetchFontsAfterEntry();
+    await vi.waitFor(() => expect(fontsLoad).toHaveBeenCalledTimes(2));
     showContentInWebFonts();
     expect(html.classList.contains(FONTS_IN_CONTENT_CLASS)).toBe(false);
   });
@@ -78,10 +80,22 @@ describe("after the entry page", () => {
     const { FONTS_LATER_CLASS, FONTS_IN_CONTENT_CLASS, fetchFontsAfterEntry, showContentInWebFonts } = await load();
     html.classList.add(FONTS_LATER_CLASS);
     fetchFontsAfterEntry();
-    await Promise.resolve();
-    await Promise.resolve();
+    await vi.waitFor(() => expect(fontsLoad).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve));
     showContentInWebFonts();
     expect(html.classList.contains(FONTS_IN_CONTENT_CLASS)).toBe(false);
+  });
+
+  it("fetches nothing before the page and its photos have loaded and been painted", async () => {
+    const readyState = vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    const { FONTS_LATER_CLASS, fetchFontsAfterEntry } = await load();
+    html.classList.add(FONTS_LATER_CLASS);
+    fetchFontsAfterEntry();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fontsLoad).not.toHaveBeenCalled();
+    readyState.mockRestore();
+    window.dispatchEvent(new Event("load"));
+    await vi.waitFor(() => expect(fontsLoad).toHaveBeenCalledTimes(2));
   });
 
   it("fetches nothing on a page set in the web fonts from the start", async () => {

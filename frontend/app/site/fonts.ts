@@ -6,10 +6,10 @@
  * the two fonts (26 KB) would add half a round trip and more to the home page's photo: LCP 1.45× that of the same
  * photo on a bare page, against a budget of 1.1× (docs/performance.md). So the entry page is set in the fonts'
  * metric-matched local fallbacks (styles/fonts.scss: the same line breaks and heights, near enough), the two files
- * are fetched once the page has hydrated, and the next page — a client-side navigation, or a full load from one of
- * the site's own pages, a reload, back or forward — is set in them from its first frame: they are in memory or in
- * the cache by then, and `font-display: optional` leaves out a face that is not, instead of moving the text when it
- * comes.
+ * are fetched once the page has hydrated and its first screen is painted, and the next page — a client-side
+ * navigation, or a full load from one of the site's own pages, a reload, back or forward — is set in them from its
+ * first frame: they are in memory or in the cache by then, and `font-display: optional` leaves out a face that is
+ * not, instead of moving the text when it comes.
  *
  * After a client-side navigation only the page's content (<main>) changes faces, in the frame that first shows it:
  * it is new there, so nothing moves. The header, the footer and the cookie banner stay on the screen across pages
@@ -42,17 +42,36 @@ const FACES = ['600 1em "Cormorant Garamond"', '400 1em "Jost"'];
 let fontsLoaded = false;
 
 /**
+ * Resolves once the screen the visitor entered on has been painted whole: the page and its photos loaded, the photos
+ * on the screen decoded, and frames painted after that. Hydration alone is not that point: on a slow phone's CPU the
+ * LCP photo can arrive before the scripts have run and still be decoded and painted after them.
+ */
+async function afterFirstScreen(): Promise<void> {
+  if (document.readyState !== "complete")
+    await new Promise((resolve) => addEventListener("load", resolve, { once: true }));
+  const onScreen = [...document.images].filter((img) => {
+    const box = img.getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight && box.width > 0;
+  });
+  await Promise.all(onScreen.map((img) => img.decode().catch(() => undefined)));
+  for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+  await new Promise((resolve) => setTimeout(resolve));
+}
+
+/**
  * Called once the page has hydrated: on an entry page, fetches both font files without using them (no text is set
- * in them yet, so nothing moves).
+ * in them yet, so nothing moves) once its first screen has been painted.
  */
 export function fetchFontsAfterEntry(): void {
   if (!document.documentElement.classList.contains(FONTS_LATER_CLASS) || !document.fonts) return;
-  Promise.all(FACES.map((face) => document.fonts.load(face))).then(
-    (loaded) => {
-      fontsLoaded = loaded.every((faces) => faces.length > 0);
-    },
-    () => {},
-  );
+  afterFirstScreen()
+    .then(() => Promise.all(FACES.map((face) => document.fonts.load(face))))
+    .then(
+      (loaded) => {
+        fontsLoaded = loaded.every((faces) => faces.length > 0);
+      },
+      () => {},
+    );
 }
 
 /**
