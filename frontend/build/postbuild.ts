@@ -2,7 +2,8 @@
  * After `react-router build`: turns the prerendered output into what nginx serves.
  * - the not-found page becomes build/client/404.html (nginx sends it with status 404);
  * - sitemap.xml and robots.txt from the route table and the blog content;
- * - every page fetches its JavaScript only after its first paint (afterFirstPaint.ts);
+ * - every page carries its stylesheet inline (inlineStylesheet.ts) and fetches its JavaScript only after its first
+ *   paint (afterFirstPaint.ts);
  * - build/nginx/csp-hashes.map: for every page, the CSP hashes of its inline scripts, so the Content-Security-Policy
  *   header allows exactly those and no other inline script;
  * - .gz and .br copies of text files for nginx's gzip_static and brotli_static;
@@ -17,6 +18,7 @@ import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import { site } from "../app/site/config";
 import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/notFound";
 import { afterFirstPaint } from "./afterFirstPaint";
+import { inlineStylesheet } from "./inlineStylesheet";
 import { sitemapXml } from "./sitemap";
 import routerConfig from "../../react-router.config";
 import { launchItems } from "../tools/launch-check";
@@ -51,13 +53,15 @@ const sitemap = sitemapXml();
 writeFileSync(join(client, "sitemap.xml"), sitemap);
 writeFileSync(join(client, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.origin}/sitemap.xml\n`);
 
-// 3. Paint first, then load the JavaScript (afterFirstPaint.ts); then the CSP hashes of each page's inline scripts:
-//    ours and React Router's (its context, its hydration data, React's streaming helpers), whatever they hold, and
-//    the module script the loader adds after the first paint.
+// 3. The stylesheet inline (inlineStylesheet.ts), paint first, then load the JavaScript (afterFirstPaint.ts); then
+//    the CSP hashes of each page's inline scripts: ours and React Router's (its context, its hydration data, React's
+//    streaming helpers), whatever they hold, and the module script the loader adds after the first paint.
 const htmlFiles = walk(client).filter((f) => f.endsWith(".html"));
 const lines: string[] = [];
 for (const file of htmlFiles) {
-  const { html, script } = afterFirstPaint(readFileSync(file, "utf8"), relative(client, file));
+  const page = relative(client, file);
+  const styled = inlineStylesheet(readFileSync(file, "utf8"), page, (href) => readFileSync(join(client, href), "utf8"));
+  const { html, script } = afterFirstPaint(styled, page);
   writeFileSync(file, html);
   const hashes = [...[...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!), script]
     .filter((body) => body.length > 0)

@@ -128,6 +128,23 @@ test("paint first: no script is requested before the first contentful paint, and
   }
 });
 
+test("the stylesheet travels in the page: the page is styled with no stylesheet request, before or after hydration", async ({
+  page,
+}) => {
+  for (const path of ["/", "/cennik", "/blog/jak-przygotowac-skore-do-lata"]) {
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
+    await page.goto(path); // returns once the page has hydrated (support/test.ts)
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(stylesheets, path).toEqual([]);
+    // Styled: the body without the browser's default 8 px margin, as global.scss sets it.
+    expect(await page.evaluate(() => getComputedStyle(document.body).marginTop), path).toBe("0px");
+    page.removeAllListeners("request");
+  }
+});
+
 test("the hydration data travels in the page, and React takes over the painted page without rendering it anew", async ({
   page,
   gotoUnhydrated,
