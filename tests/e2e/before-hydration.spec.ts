@@ -7,7 +7,10 @@
 import { expect, test, type Page } from "../support/test";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
-/** Holds every script of the site until the returned function is called (the page itself paints at once). */
+/**
+ * Holds every script of the site until the returned function is called (the page itself paints at once). The page's
+ * load event waits for the scripts its loader has added by then, so the tests wait for the parsed document instead.
+ */
 async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -27,7 +30,7 @@ test("/virtue-rf: the before/after carousel's arrows and dots are not offered be
 }) => {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const release = await holdScripts(page);
-    await gotoUnhydrated("/virtue-rf");
+    await gotoUnhydrated("/virtue-rf", { waitUntil: "domcontentloaded" });
     const carousel = page.getByRole("group", { name: "Virtue RF – przed i po" });
     const previous = page.getByRole("button", { name: "Poprzednie zdjęcie" }).first();
     const counter = page.getByTestId("licznik").first();
@@ -49,7 +52,7 @@ test("/: the slideshow's arrows, dots and pause are not offered before hydration
   gotoUnhydrated,
 }) => {
   const release = await holdScripts(page);
-  await gotoUnhydrated("/");
+  await gotoUnhydrated("/", { waitUntil: "domcontentloaded" });
   const next = page.getByRole("button", { name: "Następny slajd" });
   await notHydrated(page);
   await expect(next).toBeHidden();
@@ -64,7 +67,7 @@ test("a treatment's gallery: a tap on a photo before hydration shows the photo i
   gotoUnhydrated,
 }) => {
   const release = await holdScripts(page);
-  await gotoUnhydrated("/makijaz-permanentny-ust");
+  await gotoUnhydrated("/makijaz-permanentny-ust", { waitUntil: "domcontentloaded" });
   const thumb = page.getByRole("link", { name: /^Powiększ zdjęcie:/ }).first();
   await thumb.scrollIntoViewIfNeeded();
   await notHydrated(page);
@@ -85,7 +88,7 @@ test("/blog: the search and the categories are not offered before hydration; onc
   gotoUnhydrated,
 }) => {
   const release = await holdScripts(page);
-  await gotoUnhydrated("/blog");
+  await gotoUnhydrated("/blog", { waitUntil: "domcontentloaded" });
   const search = page.getByRole("searchbox", { name: "Szukaj artykułów" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await notHydrated(page);
@@ -101,7 +104,7 @@ test("/kontakt: the interactive map's button and the footer's cookie settings ar
   gotoUnhydrated,
 }) => {
   const release = await holdScripts(page);
-  await gotoUnhydrated("/kontakt");
+  await gotoUnhydrated("/kontakt", { waitUntil: "domcontentloaded" });
   await notHydrated(page);
   await expect(page.getByRole("button", { name: "Pokaż mapę interaktywną" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Ustawienia cookies" })).toBeHidden();

@@ -128,7 +128,7 @@ for (const rate of [4, 6]) {
         await watchPaints(page);
         await gotoUnhydrated(path);
         await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached", timeout: 40_000 });
-        // Both files arrive once the page has hydrated.
+        // Both files arrive once the page has hydrated and painted its first screen.
         await fontsArrived(page);
         await settled(page);
         const entry = await state(page);
