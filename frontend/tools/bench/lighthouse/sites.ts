@@ -55,7 +55,7 @@ export interface Site {
  * nginx and PHP-FPM of the native stack: the contact page asks for its proof-of-work challenge once it has hydrated,
  * and without PHP that request fails in the console (best practices 96 instead of 100).
  */
-function webService(action: "start" | "stop", env: Record<string, string>) {
+function stackServices(action: "start" | "stop", env: Record<string, string>) {
   const code =
     `const s = await import(${JSON.stringify(join(root, "tests/native/services.mjs"))});` +
     `for (const name of ["php", "web"]) {` +
@@ -68,7 +68,7 @@ function webService(action: "start" | "stop", env: Record<string, string>) {
     env: { ...process.env, ...env },
     stdio: "inherit",
   });
-  if (result.status !== 0) throw new Error(`nginx (${env.STACK_DIR}): ${action} nie powiodło się`);
+  if (result.status !== 0) throw new Error(`nginx i PHP-FPM (${env.STACK_DIR}): ${action} nie powiodło się`);
 }
 
 function startServer(name: string, port: number, imageSet: "photos" | "artwork", buildDir?: string): Site {
@@ -79,11 +79,11 @@ function startServer(name: string, port: number, imageSet: "photos" | "artwork",
     STACK_DIR: stackDir,
     ...(buildDir ? { SITE_BUILD_DIR: buildDir } : {}),
   };
-  webService("start", env);
+  stackServices("start", env);
   return {
     name,
     url: `http://127.0.0.1:${port}`,
-    stop: async () => webService("stop", env),
+    stop: async () => stackServices("stop", env),
     stackDir,
     buildDir: buildDir ?? join(root, "build"),
     imageSet,
