@@ -6,7 +6,7 @@
 #   build/demo/client, build/demo/nginx SALON_DEMO=1 npm run build        (the same, for the production stage's
 #                                                                          demonstration: frontend/build/launchGate.ts)
 #   build/docker/mailer-vendor         composer install --no-dev …         (docker/php/Dockerfile, vendor-build)
-#   build/docker/catcher/node_modules  npm ci --omit=dev in docker/catcher (the MailHog stand-in and test relay)
+#   build/docker/catcher/node_modules  npm ci --omit=dev in tests/catcher (the MailHog stand-in and test relay)
 # Each is remade only when its inputs changed (a stamp of their hash beside it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,11 +40,11 @@ if [ "$(cat "$out/mailer-vendor.stamp" 2>/dev/null)" != "$stamp" ]; then
 fi
 
 # MailDev for the catcher image.
-stamp=$(stamp_of docker/catcher/package.json docker/catcher/package-lock.json)
+stamp=$(stamp_of tests/catcher/package.json tests/catcher/package-lock.json)
 if [ "$(cat "$out/catcher.stamp" 2>/dev/null)" != "$stamp" ]; then
   rm -rf "$out/catcher"
   mkdir -p "$out/catcher"
-  cp docker/catcher/package.json docker/catcher/package-lock.json "$out/catcher/"
+  cp tests/catcher/package.json tests/catcher/package-lock.json "$out/catcher/"
   (cd "$out/catcher" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error)
   echo "$stamp" >"$out/catcher.stamp"
   echo "host-outputs: $out/catcher/node_modules ($(du -sh "$out/catcher/node_modules" | cut -f1))"

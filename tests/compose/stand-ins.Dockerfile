@@ -18,7 +18,7 @@ FROM scratch AS vendor
 COPY build/docker/mailer-vendor /out/vendor
 
 # --- the stand-in for mailhog/mailhog, and the test relay -------------------------------------------------------
-# MailDev (docker/catcher/package.json pins the version the native stack runs) on Debian's Node.js: SMTP on 1025,
+# MailDev (tests/catcher/package.json pins the version the native stack runs) on Debian's Node.js: SMTP on 1025,
 # web UI and API on 8025, as MailHog. The tests read MailHog's API and MailDev's alike (tests/support/mailbox.ts).
 # The test relay is the same image demanding STARTTLS and a login (mailer/tests/Fixtures/maildev-starttls.cjs).
 FROM debian:trixie-slim AS maildev
@@ -27,7 +27,7 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home-dir /var/lib/maildev --create-home maildev
 COPY build/docker/catcher/node_modules /opt/maildev/node_modules
-COPY docker/catcher/preload.cjs /opt/maildev/preload.cjs
+COPY tests/catcher/preload.cjs /opt/maildev/preload.cjs
 COPY mailer/tests/Fixtures/maildev-starttls.cjs /opt/maildev/starttls.cjs
 USER maildev
 LABEL salon.stand-in="mailhog/mailhog: MailDev 2.2.1"

@@ -382,10 +382,10 @@ describe("images build on every platform users have", () => {
     const rootPackage = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as {
       devDependencies: Record<string, string>;
     };
-    const catcher = JSON.parse(readFileSync(resolve(root, "docker/catcher/package.json"), "utf8")) as {
+    const catcher = JSON.parse(readFileSync(resolve(root, "tests/catcher/package.json"), "utf8")) as {
       dependencies: Record<string, string>;
     };
-    const catcherLock = JSON.parse(readFileSync(resolve(root, "docker/catcher/package-lock.json"), "utf8")) as {
+    const catcherLock = JSON.parse(readFileSync(resolve(root, "tests/catcher/package-lock.json"), "utf8")) as {
       packages: Record<string, { version: string }>;
     };
     expect(catcher.dependencies.maildev).toBe(rootPackage.devDependencies.maildev);

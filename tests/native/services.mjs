@@ -143,11 +143,12 @@ export const services = {
     port: ports.smtp,
     command: () => [
       process.execPath,
-      // The catcher image's command (docker/catcher/Dockerfile), on loopback. CATCHER_REQUIRE (comma-separated
-      // paths) loads more into it: the mailer benchmark's content filter (frontend/tools/bench/mailer/refusing-catcher.cjs).
+      // The stand-in catcher image's command (tests/compose/stand-ins.Dockerfile), on loopback. CATCHER_REQUIRE
+      // (comma-separated paths) loads more into it: the mailer benchmark's content filter
+      // (frontend/tools/bench/mailer/refusing-catcher.cjs).
       [
         "--require",
-        resolve(root, "docker/catcher/preload.cjs"),
+        resolve(root, "tests/catcher/preload.cjs"),
         ...(process.env.CATCHER_REQUIRE ?? "")
           .split(",")
           .filter(Boolean)

@@ -35,7 +35,7 @@ final class MailDev
         $this->api = "http://127.0.0.1:$webPort";
         $this->mailDir = sys_get_temp_dir() . '/maildev-test-' . bin2hex(random_bytes(6));
         $this->logFile = $this->mailDir . '.log';
-        $command = [$node, '--require', $root . '/docker/catcher/preload.cjs'];
+        $command = [$node, '--require', $root . '/tests/catcher/preload.cjs'];
         foreach ($preloads as $preload) {
             array_push($command, '--require', $preload);
         }
