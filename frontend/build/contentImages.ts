@@ -1,6 +1,6 @@
 /**
  * Which images the site needs, and where their sources are: shared by `npm run artwork` (draws stand-ins for the
- * missing ones), `npm run photos` (the camera-sized photo fixtures) and the image pipeline (`npm run images`).
+ * missing ones), `npm run photos:on` (the camera-sized photo fixtures) and the image pipeline (`npm run images`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";

@@ -369,7 +369,10 @@ async function main() {
   } else if (command === "clean") {
     rmSync(PHOTOS_DIR, { recursive: true, force: true });
     console.log(`photos: usunięto ${PHOTOS_DIR}/`);
-  } else if (command !== "status") throw new Error(`npm run photos -- on|off|status|generate|clean (nie: ${command})`);
+  } else if (command !== "status")
+    throw new Error(
+      `tsx frontend/tools/photos.ts on|off|status|generate|clean (nie: ${command}); npm run photos:on|off|status`,
+    );
   status();
 }
 

@@ -328,7 +328,7 @@ export async function variantSites(port: number, reuse: boolean, latency: number
     if (!reuse || !built) {
       if (variant === "photos") {
         const made = spawnSync("npx", ["tsx", "frontend/tools/photos.ts", "generate"], { cwd: root, stdio: "inherit" });
-        if (made.status !== 0) throw new Error("npm run photos: zdjęcia testowe nie powstały");
+        if (made.status !== 0) throw new Error("frontend/tools/photos.ts generate: zdjęcia testowe nie powstały");
       }
       console.log(`Budowanie wariantu ${variant} (IMAGE_SET=${variant}) do ${dir}…`);
       const started = Date.now();
