@@ -8,9 +8,12 @@ base=$(git describe --tags --abbrev=0 HEAD 2>/dev/null || git merge-base HEAD or
 [ -n "$base" ] || { echo "commit messages: no tag and no origin/main to count from, not checked"; exit 0; }
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
+# Landed before the hook asked for a body; history is not rewritten for it.
+before_body_rule=6321460124551afaad0c61a070d43294bba09ba0
 bad=0 count=0
 for commit in $(git rev-list --no-merges "$base..HEAD"); do
   count=$((count + 1))
+  [ "$commit" = "$before_body_rule" ] && continue
   git log -1 --format=%B "$commit" >"$tmp"
   bash .githooks/commit-msg "$tmp" "$commit" || bad=$((bad + 1))
 done

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # strace: the mailer's durability test watches the outbox's fsync, flock and rename calls with it.
-packages=(nginx libnginx-mod-http-brotli-static php8.2-fpm php8.2-cli php8.2-mbstring php8.2-xml php8.2-curl composer unzip chromium fonts-dejavu-core default-jre-headless libfcgi-bin iproute2 debootstrap strace openssl)
+packages=(nginx libnginx-mod-http-brotli-static php8.2-fpm php8.2-cli php8.2-mbstring php8.2-xml php8.2-curl composer unzip chromium fonts-dejavu-core default-jre-headless libfcgi-bin iproute2 debootstrap strace openssl git)
 # Docker: Debian's engine, unless one is there already.
 docker info >/dev/null 2>&1 || command -v dockerd >/dev/null || packages+=(docker.io)
 missing=()
