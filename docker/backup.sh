@@ -1,6 +1,8 @@
 #!/bin/sh
 # Backup and restore of what the stack keeps in volumes and cannot make again:
-#   the outbox       messages the relay has not taken yet, held/ (posts awaiting review) and failed/
+#   the outbox       messages the relay has not taken yet, held/ (posts awaiting review) and failed/, and the
+#                    deliverer's memory of when the salon was told of each held and failed one (retention counts
+#                    from then; without it they would be announced again and kept longer)
 #   front-data       production only: the certificates and the ACME account (Let's Encrypt limits new ones)
 # A backup holds visitors' messages and private keys: it is written with mode 0600 into a folder of mode 0700
 # outside the checkout; keep it as safe as the server and delete it when it is no longer needed.
@@ -15,6 +17,9 @@ set -eu
 cd "$(dirname "$0")/.."
 
 outbox=/var/spool/salon-outbox
+# mailer/src/DelivererState.php. The proof-of-work key is not kept: php makes a new one, and a challenge outlives
+# it by minutes at most.
+state_file=.deliverer-state.json
 # A one-off container of a service: same image, same volumes, whether the stack runs or not.
 in_service() { docker compose run --rm --no-deps -T --entrypoint sh "$1" -c "$2"; }
 has_front() { docker compose config --services | grep -qx front; }
@@ -31,7 +36,7 @@ case "${1:-}" in
     file="$dir/$project-$(date -u +%Y%m%d-%H%M%S).tar"
     work=$(mktemp -d "$dir/.backup-XXXXXX")
     trap 'rm -rf "$work"' EXIT
-    in_service deliverer "cd $outbox && find . -type f -name '*.json' ! -name '.*' -print0 | tar --null -T - -czf - && ($count_states) | sed 's/^/backup.sh: outbox: /' >&2" \
+    in_service deliverer "cd $outbox && find . -type f \\( -name '*.json' ! -name '.*' -o -path ./$state_file \\) -print0 | tar --null -T - -czf - && ($count_states) | sed 's/^/backup.sh: outbox: /' >&2" \
       >"$work/outbox.tar.gz"
     if has_front; then
       in_service front "tar -C /data -czf - . && echo \"backup.sh: front-data: \$(find /data -name '*.crt' | wc -l) certificates\" >&2" \

@@ -147,10 +147,15 @@ test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), re
     expect(listed.filter((name) => /^\.\/[^/]+\.json$/.test(name))).toHaveLength(2);
     expect(listed.filter((name) => /^\.\/held\/[^/]+\.json$/.test(name))).toHaveLength(1);
     expect(listed.filter((name) => /^\.\/failed\/[^/]+\.json$/.test(name))).toHaveLength(1);
+    // Of the dotfiles, only the deliverer's memory of what the salon was told (retention counts from then).
     expect(
       listed.filter((name) => /\/\./.test(name)),
       "no temporary files or markers",
-    ).toEqual([]);
+    ).toEqual(["./.deliverer-state.json"]);
+    const told = (json: string) => (JSON.parse(json) as { told?: unknown }).told ?? {};
+    const rememberedTold = told(
+      execSync(`tar -xOf ${file} ./outbox.tar.gz | tar -xzOf - ./.deliverer-state.json`, { encoding: "utf8" }),
+    );
 
     // The volume is lost (a new machine): a fresh, empty outbox; the restore brings back each state.
     composeRun("rm --stop --force php deliverer");
@@ -162,6 +167,7 @@ test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), re
     expect(counts()).toEqual({ waiting: 2, held: 1, failed: 1 });
     const heldList = composeRun("exec -T php php /srv/mailer/bin/deliver.php --held");
     expect(heldList).toContain(heldToken);
+    expect(told(composeRun(`exec -T php cat ${outbox}/.deliverer-state.json`))).toEqual(rememberedTold);
     composeRun(`exec -T php sh -c 'grep -l ${failedToken} ${outbox}/failed/*.json'`);
   } finally {
     composeRun("start catcher");
