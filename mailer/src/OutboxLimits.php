@@ -6,7 +6,8 @@ namespace Salon\Mailer;
 
 /**
  * How much the outbox takes and how long it keeps it (Config builds it from the OUTBOX_* settings; the defaults
- * here are docker/defaults.env's, for an Outbox made without a configuration).
+ * here are docker/defaults.env's, for an Outbox made without a configuration, but for the disk's floor, off there;
+ * ConfigTest holds them equal).
  */
 final readonly class OutboxLimits
 {

@@ -9,6 +9,7 @@ use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Config;
 use Salon\Mailer\Defaults;
 use Salon\Mailer\InvalidConfig;
+use Salon\Mailer\OutboxLimits;
 
 #[CoversClass(Config::class)]
 #[CoversClass(Defaults::class)]
@@ -44,6 +45,20 @@ final class ConfigTest extends TestCase
         self::assertSame((int) $defaults['OUTBOX_FAILED_DAYS'], $config->outbox->failedDays);
         self::assertSame((int) $defaults['OUTBOX_MAX_HELD'], $config->outbox->maxHeld);
         self::assertSame((int) $defaults['OUTBOX_HELD_DAYS'], $config->outbox->heldDays);
+    }
+
+    /**
+     * An Outbox or a Config made in code without a configuration (the tests) takes its constructor's defaults: they
+     * are docker/defaults.env's, but for the disk's floor, which is off there.
+     */
+    public function testConstructorDefaultsAreTheDefaultsFile(): void
+    {
+        $fromFile = TestConfig::make();
+        self::assertEquals(new OutboxLimits(...[...get_object_vars($fromFile->outbox), 'minFreeBytes' => 0]), new OutboxLimits());
+        $bare = new Config('formularz@salon.test', 'Salon', 'recepcja@salon.test', '127.0.0.1', 1025, '', false, '', '', 10);
+        foreach (['healthSmtpDownSeconds', 'healthWaitingSeconds', 'healthDelivererSeconds', 'healthSmtpProbeSeconds', 'heldDigestHour', 'heldDigestDaySeconds'] as $setting) {
+            self::assertSame($fromFile->$setting, $bare->$setting, $setting);
+        }
     }
 
     public function testAnotherDefaultsFileChangesTheDefaults(): void
