@@ -5,8 +5,8 @@
  * key as a file, and nginx's logs kept within their age and size.
  */
 import { execFileSync, execSync, spawnSync } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
-import { chownSync, chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHmac } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exclusiveMailTests } from "../mailer/exclusive";
@@ -213,16 +213,20 @@ test("docker/upgrade.sh goes back to the previous images when the new ones break
   await expectDeliveredOnce([token!]);
 });
 
-test("the proof of work's key as a file (POW_KEY_FILE in .env, as docs/operating.md sets it up): php and the deliverer both start with it, and the challenges are signed with it", async () => {
+test("the proof of work's key as a file (POW_KEY_FILE, as docs/operating.md sets it up): php and the deliverer both start with it, and the challenges are signed with it", async () => {
   test.setTimeout(240_000);
-  const dir = mkdtempSync(join(tmpdir(), "salon-pow-key-"));
-  const keyFile = join(dir, "pow_key");
-  const key = randomBytes(32).toString("hex");
-  writeFileSync(keyFile, `${key}\n`);
-  chownSync(keyFile, 33, 33);
-  chmodSync(keyFile, 0o400);
+  // docs/operating.md's commands, in the checkout: the key in secrets/, named relative to it (Compose resolves the
+  // path against the project's folder, as it does for the line in .env).
+  const secrets = join(root, "secrets");
+  const madeSecrets = !existsSync(secrets);
+  execSync(
+    "install -d -m 0700 secrets && openssl rand -hex 32 > secrets/pow_key && chown 33:33 secrets/pow_key && chmod 0400 secrets/pow_key",
+    { cwd: root },
+  );
+  const key = readFileSync(join(secrets, "pow_key"), "utf8").trim();
+  expect(key).toMatch(/^[0-9a-f]{64}$/);
   try {
-    composeWith({ POW_KEY_FILE: keyFile }, "up -d --no-deps php deliverer");
+    composeWith({ POW_KEY_FILE: "./secrets/pow_key" }, "up -d --no-deps php deliverer");
     for (const service of ["php", "deliverer"]) {
       await waitHealthy(service);
       expect(inspect(service, "{{.RestartCount}}"), service).toBe("0");
@@ -241,7 +245,7 @@ test("the proof of work's key as a file (POW_KEY_FILE in .env, as docs/operating
   } finally {
     // Back to the key generated into the outbox.
     composeRun("up -d --no-deps php deliverer");
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(madeSecrets ? secrets : join(secrets, "pow_key"), { recursive: true, force: true });
   }
   await waitHealthy("php");
   await waitHealthy("deliverer");
