@@ -23,9 +23,15 @@ final readonly class Config
         'HELD_DIGEST_HOUR', 'HELD_DIGEST_DAY_SECONDS',
     ];
 
-    /** The privacy policy (/rodo) promises that undelivered messages are deleted this many days after they were sent. */
+    /**
+     * The privacy policy (/rodo) promises that undelivered messages are deleted at most this many days after the
+     * salon had them: counted from the notice that carried each one's text (or named one the relay refused).
+     */
     public const FAILED_DAYS_MAX = 30;
-    /** The privacy policy (/rodo) promises that messages held back for review are deleted this many days after they were sent. */
+    /**
+     * The privacy policy (/rodo) promises that messages held back for review are deleted at most this many days
+     * after the salon had them: counted from the digest that carried each one's text.
+     */
     public const HELD_DAYS_MAX = 14;
 
     /**

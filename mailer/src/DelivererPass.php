@@ -7,10 +7,10 @@ namespace Salon\Mailer;
 /**
  * One pass of the deliverer, the same whether the service loops (deliver.php --loop) or a one-shot run does it
  * (deliver.php, by hand or by cron): deliver what is due (Deliverer), tell the salon of failed messages (a notice,
- * at most hourly) and of held ones (the digest, at most once a day at its hour, only when something new was
- * held), delete what the salon was told of long enough ago, forget spent proof-of-work challenges, leave a
- * heartbeat and push the state to HEALTHCHECK_URL. What it must remember lives in the outbox (DelivererState), so a
- * restart changes nothing.
+ * at most hourly) and of held ones (the digest, at most once a day at its hour, while any is untold), delete what
+ * the salon was told of long enough ago, forget spent proof-of-work challenges, leave a heartbeat and push the
+ * state to HEALTHCHECK_URL. What it must remember lives in the outbox (DelivererState), so a restart changes
+ * nothing.
  */
 final class DelivererPass
 {
@@ -67,11 +67,7 @@ final class DelivererPass
         if ($untold === [] || ($state->lastTold(DelivererState::FAILED) ?? PHP_INT_MIN) > $now - self::NOTICE_INTERVAL_SECONDS || !$this->mayTry($state, 'failed', $now - self::NOTICE_INTERVAL_SECONDS)) {
             return;
         }
-        $list = $this->outbox->failed->entries(array_values($untold));
-        if ($this->sendToSalon($state, 'failed', count($list), $this->notices->failure($list), $this->notices->failure($list, bare: true))) {
-            $state->tell(DelivererState::FAILED, array_keys($untold), $now);
-            $report->toldOfFailed = count($untold);
-        }
+        $report->toldOfFailed = $this->tellSalon($state, DelivererState::FAILED, $this->outbox->failed, $untold, $this->notices->failure(...));
     }
 
     private function sendDigest(DelivererState $state, DeliveryReport $report): void
@@ -79,16 +75,37 @@ final class DelivererPass
         $untold = $this->untold($state, DelivererState::HELD, $this->outbox->held->paths());
         $now = $this->outbox->now();
         $slot = $this->schedule->slotAt($now);
-        // One digest a day, at its hour, for what was held before that hour (what came after waits for the next).
+        // One digest a day, on the first pass after its hour, once something held before that hour is untold; it
+        // lists all that is untold by then.
         $due = array_filter($untold, static fn (string $path): bool => Spool::storedAt($path) < $slot);
         if ($due === [] || ($state->lastTold(DelivererState::HELD) ?? PHP_INT_MIN) >= $slot || !$this->mayTry($state, 'held', $slot)) {
             return;
         }
-        $list = $this->outbox->held->entries(array_values($untold));
-        if ($this->sendToSalon($state, 'held', count($list), $this->notices->digest($list), $this->notices->digest($list, bare: true))) {
-            $state->tell(DelivererState::HELD, array_keys($untold), $now);
-            $report->toldOfHeld = count($untold);
+        $report->toldOfHeld = $this->tellSalon($state, DelivererState::HELD, $this->outbox->held, $untold, $this->notices->digest(...));
+    }
+
+    /**
+     * Mails the salon of a folder's untold messages. Only those the mail named one by one (SalonNotices::named) are
+     * marked told, retention counting from now; the rest stay untold, so they are kept and the next mail names them.
+     *
+     * @param array<string, string>                                            $untold  id => path
+     * @param \Closure(array<OutboxEntry|string>, bool): array{string, string} $compose the mail, full or bare
+     *
+     * @return int how many the salon was told of
+     */
+    private function tellSalon(DelivererState $state, string $kind, OutboxFolder $folder, array $untold, \Closure $compose): int
+    {
+        $list = [];
+        foreach ($untold as $id => $path) {
+            $list[$id] = $folder->read([$path])[0];
         }
+        $named = array_map('strval', array_keys(SalonNotices::named($list)));
+        if (!$this->sendToSalon($state, $kind, count($named), count($list) - count($named), $compose($list, false), $compose($list, true))) {
+            return 0;
+        }
+        $state->tell($kind, $named, $this->outbox->now());
+
+        return count($named);
     }
 
     /**
@@ -116,37 +133,49 @@ final class DelivererPass
 
     /**
      * Whether a mail to the salon may be tried now: not while SMTP is known to be away (the deliverer's probe finds
-     * out when it is back), nor again in the same period after the relay refused both its forms.
+     * out when it is back), nor before its backoff after a failed try, nor again in the same period after the relay
+     * refused both its forms.
      */
     private function mayTry(DelivererState $state, string $what, int $refusedBefore): bool
     {
-        return $this->outbox->smtp->lastFailure() === null && ($state->number("refused-$what") ?? PHP_INT_MIN) < $refusedBefore;
+        return $this->outbox->smtp->lastFailure() === null
+            && ($state->number("retry-$what-at") ?? PHP_INT_MIN) <= $this->outbox->now()
+            && ($state->number("refused-$what") ?? PHP_INT_MIN) < $refusedBefore;
     }
 
     /**
-     * Sends the full form, or if the relay refuses it for good the bare one. True when one was taken.
+     * Sends the full form, or if the relay refuses it for good the bare one. True when one was taken. A try that
+     * fails otherwise is retried as a message would be (Outbox::retryDelay: doubling, capped at an hour), not on
+     * every pass: each try rereads every untold file.
      *
+     * @param int                   $left untold still, named by the next mail
      * @param array{string, string} $full
      * @param array{string, string} $bare
      */
-    private function sendToSalon(DelivererState $state, string $what, int $count, array $full, array $bare): bool
+    private function sendToSalon(DelivererState $state, string $what, int $count, int $left, array $full, array $bare): bool
     {
         foreach (['full' => $full, 'bare' => $bare] as $form => [$subject, $body]) {
             try {
                 $this->sender->send($this->builder->notice($subject, $body));
             } catch (SendFailed $e) {
-                ($this->log)(EventLog::line('error', ['reason' => "salon-$what-not-sent", 'form' => $form, 'detail' => $e->getMessage()]));
                 if (!$e->permanent) {
                     if ($e->kind === SendFailed::UNREACHABLE) {
                         $this->outbox->smtp->noteDown();
                     }
+                    $failures = ($state->number("retry-$what-failures") ?? 0) + 1;
+                    $next = $this->outbox->now() + $this->outbox->retryDelay($failures);
+                    $state->setNumber("retry-$what-failures", $failures);
+                    $state->setNumber("retry-$what-at", $next);
+                    ($this->log)(EventLog::line('error', ['reason' => "salon-$what-not-sent", 'form' => $form, 'next' => EventLog::time($next), 'detail' => $e->getMessage()]));
 
                     return false;
                 }
+                ($this->log)(EventLog::line('error', ['reason' => "salon-$what-not-sent", 'form' => $form, 'detail' => $e->getMessage()]));
                 continue;
             }
             $this->outbox->smtp->noteUp();
-            ($this->log)(EventLog::line('told', ['what' => $what, 'count' => $count, 'form' => $form]));
+            $state->setNumber("retry-$what-failures", 0);
+            ($this->log)(EventLog::line('told', ['what' => $what, 'count' => $count, 'form' => $form, 'left' => $left]));
 
             return true;
         }

@@ -6,9 +6,9 @@ namespace Salon\Mailer;
 
 /**
  * What the deliverer must remember between passes, in the outbox volume (a restart, or a one-shot run by cron,
- * picks it up where the last pass left it): when the salon was told of each held and failed message (the digest,
- * the notice: retention counts from then, and nothing is listed twice), when the last digest and notice went, and
- * the counts last logged. One JSON file, written atomically; a pass changes it only under its lock, so two
+ * picks it up where the last pass left it): when the salon was told of each held and failed message (the digest or
+ * notice that named it: retention counts from then, and nothing is named twice), when the last digest and notice
+ * went, the backoff of one that failed, and the counts last logged. One JSON file, written atomically; a pass changes it only under its lock, so two
  * deliverers (the service and a cron run) never interleave. A lost or damaged file only makes messages look not
  * yet told: they are listed again and kept longer, never deleted sooner.
  */

@@ -21,9 +21,9 @@ final class DeliveryReport
     public int $staleTemporaryFiles = 0;
     /** Deleted from failed/ or held/ after the retention period (counted from when the salon was told of them). */
     public int $expired = 0;
-    /** Held messages the digest told the salon of in this pass. */
+    /** Held messages the digest named in this pass (SalonNotices::named; the rest wait for the next). */
     public int $toldOfHeld = 0;
-    /** Failed messages a notice told the salon of in this pass. */
+    /** Failed messages a notice named in this pass (SalonNotices::named; the rest wait for the next). */
     public int $toldOfFailed = 0;
     /** SMTP came back from an outage: every waiting message was due in this pass. */
     public bool $recovered = false;

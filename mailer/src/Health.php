@@ -115,11 +115,13 @@ final class Health
     /** When the oldest held message the salon has not been told of was due in a digest, if that is too long ago. */
     private function digestOverdueSince(): ?int
     {
-        $told = DelivererState::load($this->config->outboxDir)->told(DelivererState::HELD);
+        $state = DelivererState::load($this->config->outboxDir);
+        $told = $state->told(DelivererState::HELD);
         foreach ($this->outbox->held->paths() as $path) {
             if (!isset($told[Spool::idFromPath($path)])) {
-                // Oldest first: the first one not told of decides.
-                $due = DigestSchedule::fromConfig($this->config)->nextSlotAfter(Spool::storedAt($path));
+                // Oldest first: the first one not told of decides. One the last digest had no room for is due in the
+                // next one.
+                $due = DigestSchedule::fromConfig($this->config)->nextSlotAfter(max(Spool::storedAt($path), $state->lastTold(DelivererState::HELD) ?? PHP_INT_MIN));
 
                 return $due <= $this->outbox->now() - $this->config->healthWaitingSeconds ? $due : null;
             }

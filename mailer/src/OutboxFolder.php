@@ -36,13 +36,13 @@ abstract class OutboxFolder
 
     /**
      * The messages (all, or those at $paths), oldest first, as entries; a file that is not a readable entry by its
-     * name.
+     * name (the salon's mails name it too, so that it is not kept unseen).
      *
      * @param list<string>|null $paths
      *
      * @return list<OutboxEntry|string>
      */
-    protected function read(?array $paths): array
+    public function read(?array $paths): array
     {
         $entries = [];
         foreach ($paths ?? $this->paths() as $path) {

@@ -23,11 +23,11 @@ final readonly class OutboxLimits
         public int $maxPending = 500,
         /** Free bytes on the outbox's disk under which nothing more is stored; 0: not checked. */
         public int $minFreeBytes = 0,
-        /** Days failed/ keeps a message, counted from when the salon was told of it (the notice), never before. */
+        /** Days failed/ keeps a message, counted from the notice that named it, never before. */
         public int $failedDays = 30,
         /** Messages held for review over which such posts are refused. */
         public int $maxHeld = 500,
-        /** Days held/ keeps a message, counted from when the salon was told of it (the digest), never before. */
+        /** Days held/ keeps a message, counted from the digest that named it, never before. */
         public int $heldDays = 14,
     ) {
     }

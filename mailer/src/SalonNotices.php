@@ -6,15 +6,17 @@ namespace Salon\Mailer;
 
 /**
  * The mails the site writes to the salon itself (MAIL_TO), in Polish, plain text: the daily digest of held
- * messages and the notice of failed ones. Each is bounded: the newest IN_FULL messages in full, the rest counted
- * with their times (every one stays listed by deliver.php --held or --failed), so a flood is one mail of bounded
- * size. Each also has a bare form, times and ids only, for a relay that refuses the full one (a spam filter taking
- * the held texts for what they may be): the salon is still told that they exist, when they came and how to find
- * them.
+ * messages and the notice of failed ones. Each is bounded: it names the oldest IN_FULL messages one by one (named())
+ * and counts the rest, which the next mail names (every one stays listed by deliver.php --held or --failed), so a
+ * flood is one mail of bounded size a time. Oldest first, so that a message waits at most its place in the queue
+ * divided by IN_FULL mails however many come after it; newest first would let a flood postpone an earlier
+ * message for as long as it lasts. Each also has a bare form, times and ids without texts, for a relay that
+ * refuses the full one (a spam filter taking the held texts for what they may be): the salon is still told that
+ * they exist, when they came and how to find them.
  */
 final class SalonNotices
 {
-    /** Messages shown in full in one digest or notice; the rest are counted. */
+    /** Messages named one by one in one digest or notice; the rest are counted, and named by the next. */
     public const IN_FULL = 20;
 
     private const COMMAND = 'docker compose exec deliverer php /srv/mailer/bin/deliver.php';
@@ -24,9 +26,9 @@ final class SalonNotices
     }
 
     /**
-     * The digest of held messages, newest first.
+     * The digest of held messages, oldest first.
      *
-     * @param list<OutboxEntry> $held
+     * @param array<OutboxEntry|string> $held entries, or the names of files in held/ that are not readable entries
      *
      * @return array{string, string} subject, body
      */
@@ -34,14 +36,14 @@ final class SalonNotices
     {
         $count = count($held);
         $lines = [
-            sprintf('Wiadomości z formularza kontaktowego na stronie %s wstrzymane od ostatniego zestawienia: %d.', $this->config->siteDomain(), $count),
+            sprintf('Wiadomości z formularza kontaktowego na stronie %s wstrzymane, a jeszcze niepokazane w zestawieniu: %d.', $this->config->siteDomain(), $count),
             '',
             'UWAGA: tych wiadomości formularz NIE SPRAWDZIŁ. Przyszły bez zabezpieczenia przed spamem, które strona',
             'wykonuje w przeglądarce (np. przy wyłączonym JavaScript albo od automatu): MOGĄ BYĆ SPAMEM. To słowa nadawców,',
             'przepisane bez zmian, nie salonu ani strony; adresów nikt nie sprawdził. Nie loguj się przez linki z nich i nie',
             'podawaj haseł ani danych. Na prawdziwą wiadomość odpowiedz na podany adres e-mail albo zadzwoń.',
             '',
-            sprintf('Serwer strony usunie je %d dni po tym zestawieniu. Lista na serwerze: %s --held', $this->config->outbox->heldDays, self::COMMAND),
+            sprintf('Serwer strony usunie pokazane tu wiadomości %d dni po tym zestawieniu. Lista na serwerze: %s --held', $this->config->outbox->heldDays, self::COMMAND),
             '(--release=ID wysyła jedną na skrzynkę salonu, --purge=ID usuwa).',
         ];
         if ($bare) {
@@ -51,15 +53,15 @@ final class SalonNotices
 
         return [
             sprintf('Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia (%d)', $count),
-            $this->listing($lines, $held, $bare, 'wstrzymana', '--held'),
+            $this->listing($lines, $held, $bare, 'wstrzymana', '--held', 'w następnym zestawieniu (jutro)'),
         ];
     }
 
     /**
-     * The notice of failed messages, newest first: those the relay refused with its answer and the visitor's
+     * The notice of failed messages, oldest first: those the relay refused with its answer and the visitor's
      * address (not the text it refused), those that outlived their retries in full.
      *
-     * @param list<OutboxEntry|string> $failed entries, or the names of files in failed/ that are not readable entries
+     * @param array<OutboxEntry|string> $failed entries, or the names of files in failed/ that are not readable entries
      *
      * @return array{string, string} subject, body
      */
@@ -69,7 +71,7 @@ final class SalonNotices
         $lines = [
             sprintf('Nie udało się doręczyć na tę skrzynkę %d wiadomości z formularza kontaktowego na stronie %s.', $count, $this->config->siteDomain()),
             sprintf('Czekają na serwerze strony w outbox/failed/: lista: %s --failed, ponowna wysyłka: --retry-failed.', self::COMMAND),
-            sprintf('Serwer strony usunie je %d dni po tym powiadomieniu.', $this->config->outbox->failedDays),
+            sprintf('Serwer strony usunie pokazane tu wiadomości %d dni po tym powiadomieniu.', $this->config->outbox->failedDays),
         ];
         if ($bare) {
             $lines[] = '';
@@ -78,44 +80,77 @@ final class SalonNotices
 
         return [
             sprintf('Formularz kontaktowy: wiadomości niedoręczone (%d)', $count),
-            $this->listing($lines, $failed, $bare, 'wysłana przez formularz', '--failed'),
+            $this->listing($lines, $failed, $bare, 'wysłana przez formularz', '--failed', 'w następnym powiadomieniu (najwcześniej za godzinę)'),
         ];
     }
 
     /**
-     * @param list<string>             $lines   the introduction
-     * @param list<OutboxEntry|string> $entries
+     * The messages a notice or digest names one by one, oldest first, keys kept: in full; or by time, id and where
+     * to find it, for one the relay refused (its text stays on the server), a file that cannot be read, and each in
+     * the bare form, sent when the relay refused the full one for good. Of these alone the salon has been told:
+     * DelivererPass marks them, and retention counts from then.
+     *
+     * @template T of array-key
+     *
+     * @param array<T, OutboxEntry|string> $entries
+     *
+     * @return array<T, OutboxEntry|string>
      */
-    private function listing(array $lines, array $entries, bool $bare, string $when, string $list): string
+    public static function named(array $entries): array
     {
-        usort($entries, static fn (OutboxEntry|string $a, OutboxEntry|string $b): int => self::at($b) <=> self::at($a));
-        $shown = $bare ? [] : array_slice($entries, 0, self::IN_FULL);
-        foreach ($shown as $i => $entry) {
+        return array_slice(self::oldestFirst($entries), 0, self::IN_FULL, true);
+    }
+
+    /**
+     * @param list<string>              $lines   the introduction
+     * @param array<OutboxEntry|string> $entries
+     */
+    private function listing(array $lines, array $entries, bool $bare, string $when, string $list, string $next): string
+    {
+        // The very messages DelivererPass marks told.
+        foreach (array_values(self::named($entries)) as $i => $entry) {
             $lines[] = '';
             if (is_string($entry)) {
                 $lines[] = sprintf('--- %d z %d: plik %s, którego serwer nie umiał odczytać ---', $i + 1, count($entries), $entry);
                 continue;
             }
             $lines[] = sprintf('--- %d z %d (%s %s, id %s) ---', $i + 1, count($entries), $when, MessageBuilder::localTime($entry->createdAt), $entry->id());
-            array_push($lines, ...$this->entry($entry));
+            if (!$bare) {
+                array_push($lines, ...$this->entry($entry));
+            }
         }
-        $rest = array_slice($entries, count($shown));
+        $rest = array_slice(array_values(self::oldestFirst($entries)), self::IN_FULL);
         if ($rest !== []) {
             $times = array_map(self::at(...), $rest);
             $lines[] = '';
             $lines[] = sprintf(
-                '%s %d (z okresu od %s do %s): id %s. Wszystkie są na liście %s %s.',
-                $bare ? 'Wiadomości' : 'Pozostałe, nie pokazane tutaj:',
+                'Pozostałe, nie pokazane tutaj: %d (z okresu od %s do %s): id %s. Przyjdą %s; wszystkie są na liście %s %s.',
                 count($rest),
                 MessageBuilder::localTime(min($times)),
                 MessageBuilder::localTime(max($times)),
                 implode(', ', array_slice(array_map(static fn (OutboxEntry|string $e): string => is_string($e) ? $e : $e->id(), $rest), 0, 50)) . (count($rest) > 50 ? ', …' : ''),
+                $next,
                 self::COMMAND,
                 $list,
             );
         }
 
         return implode("\n", $lines) . "\n";
+    }
+
+    /**
+     * @template T of array-key
+     *
+     * @param array<T, OutboxEntry|string> $entries
+     *
+     * @return array<T, OutboxEntry|string>
+     */
+    private static function oldestFirst(array $entries): array
+    {
+        // Stable: messages of the same second keep the folder's order.
+        uasort($entries, static fn (OutboxEntry|string $a, OutboxEntry|string $b): int => self::at($a) <=> self::at($b));
+
+        return $entries;
     }
 
     /** @return list<string> */

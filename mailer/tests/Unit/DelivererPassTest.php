@@ -6,14 +6,11 @@ namespace Salon\Mailer\Tests\Unit;
 
 use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\TestCase;
-use Salon\Mailer\Config;
 use Salon\Mailer\ContactMessage;
-use Salon\Mailer\Deliverer;
 use Salon\Mailer\DelivererPass;
 use Salon\Mailer\DelivererState;
 use Salon\Mailer\DigestSchedule;
 use Salon\Mailer\MessageBuilder;
-use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxEntry;
 use Salon\Mailer\OutgoingMessage;
 use Salon\Mailer\SalonNotices;
@@ -22,8 +19,7 @@ use Salon\Mailer\Spool;
 
 /**
  * A deliverer's pass beyond sending: the salon hears of every held and failed message by mail, once, and nothing
- * is deleted before it did. Every pass is made by a new DelivererPass, as a restart or a cron run would: what it
- * remembers is in the outbox.
+ * is deleted before it did (PassFixture: each pass a new DelivererPass, as after a restart).
  */
 #[CoversClass(DelivererPass::class)]
 #[CoversClass(DelivererState::class)]
@@ -31,62 +27,7 @@ use Salon\Mailer\Spool;
 #[CoversClass(SalonNotices::class)]
 final class DelivererPassTest extends TestCase
 {
-    use TempDirectory;
-
-    private int $now;
-    private Config $config;
-    private Outbox $outbox;
-    private FakeSender $sender;
-    /** @var list<string> */
-    private array $log = [];
-
-    protected function setUp(): void
-    {
-        $this->makeTempDirectory();
-        $this->now = self::warsaw('2025-06-16 15:00');
-        $this->config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'HELD_DIGEST_HOUR' => '8']);
-        $this->outbox = Outbox::fromConfig($this->config, fn (): int => $this->now);
-        $this->sender = new FakeSender();
-    }
-
-    protected function tearDown(): void
-    {
-        $this->removeTempDirectory();
-    }
-
-    private static function warsaw(string $time): int
-    {
-        return (new \DateTimeImmutable($time, new \DateTimeZone('Europe/Warsaw')))->getTimestamp();
-    }
-
-    private function pass(bool $ignoreSchedule = false): \Salon\Mailer\DeliveryReport
-    {
-        $log = function (string $line): void {
-            $this->log[] = $line;
-        };
-        $builder = new MessageBuilder($this->config, fn (): \DateTimeImmutable => new \DateTimeImmutable('@' . $this->now));
-
-        return (new DelivererPass($this->config, $this->outbox, new Deliverer($this->outbox, $this->sender, $log, 300), $this->sender, $builder, $log))->run($ignoreSchedule);
-    }
-
-    private function visitor(string $token): ContactMessage
-    {
-        return new ContactMessage("Klientka $token", "klientka.$token@example.com", '+48 600 100 200', "Dzień dobry, pytanie „{$token}”.\nDruga linia.");
-    }
-
-    private function hold(string $token): string
-    {
-        $visitor = $this->visitor($token);
-        $message = (new MessageBuilder($this->config, fn (): \DateTimeImmutable => new \DateTimeImmutable('@' . $this->now)))->build($visitor);
-
-        return $this->outbox->held->hold($message, $visitor);
-    }
-
-    /** @return list<OutgoingMessage> the mails to the salon that the site itself wrote */
-    private function notices(string $subject): array
-    {
-        return array_values(array_filter($this->sender->sent, static fn (OutgoingMessage $m): bool => str_starts_with($m->subject, $subject)));
-    }
+    use PassFixture;
 
     public function testHeldMessagesReachTheSalonInOneDigestTheNextDayAtTheSetHourAndNeverTwice(): void
     {
@@ -114,8 +55,8 @@ final class DelivererPassTest extends TestCase
         foreach (['a' => '15:00', 'b' => '17:30'] as $token => $time) {
             self::assertStringContainsString(implode("\n", MessageBuilder::fields($this->visitor($token), self::warsaw("2025-06-16 $time"))), $digest->body);
         }
-        self::assertLessThan(strpos($digest->body, 'Klientka a'), strpos($digest->body, 'Klientka b'), 'the newest first');
-        self::assertContains('contact-form: told what=held count=2 form=full', $this->log);
+        self::assertLessThan(strpos($digest->body, 'Klientka b'), strpos($digest->body, 'Klientka a'), 'the oldest first');
+        self::assertContains('contact-form: told what=held count=2 form=full left=0', $this->log);
         self::assertCount(2, $this->outbox->held->paths(), 'still held: --held lists them, --release sends one');
 
         foreach (['2025-06-17 08:05', '2025-06-17 20:00', '2025-06-18 08:00', '2025-06-19 09:00'] as $time) {
@@ -166,7 +107,7 @@ final class DelivererPassTest extends TestCase
         }
         $this->now = self::warsaw('2025-06-17 08:00');
 
-        $this->pass();
+        self::assertSame(20, $this->pass()->toldOfHeld);
         $this->now += 3600;
         $this->pass();
 
@@ -176,9 +117,11 @@ final class DelivererPassTest extends TestCase
         self::assertStringContainsString('(5000)', $this->sender->sent[0]->subject);
         self::assertStringContainsString('--- 20 z 5000', $body);
         self::assertStringNotContainsString('--- 21 z 5000', $body);
-        self::assertStringContainsString('Automat 4999', $body, 'the newest in full');
-        self::assertStringNotContainsString('Automat 4979', $body);
+        self::assertStringContainsString("Automat 0\n", $body, 'the oldest in full');
+        self::assertStringContainsString("Automat 19\n", $body);
+        self::assertStringNotContainsString("Automat 20\n", $body);
         self::assertStringContainsString('Pozostałe, nie pokazane tutaj: 4980', $body);
+        self::assertStringContainsString('Przyjdą w następnym zestawieniu', $body);
         self::assertStringContainsString('deliver.php --held', $body);
         self::assertCount(5000, $this->outbox->held->entries(), 'every one still listed by --held');
     }
@@ -199,7 +142,7 @@ final class DelivererPassTest extends TestCase
         self::assertStringContainsString('Serwer poczty nie przyjął zestawienia z treścią wiadomości', $bare);
         self::assertStringContainsString($this->outbox->held->entries()[0]->id(), $bare);
         self::assertStringContainsString('deliver.php --held', $bare);
-        self::assertContains('contact-form: told what=held count=1 form=bare', $this->log);
+        self::assertContains('contact-form: told what=held count=1 form=bare left=0', $this->log);
     }
 
     public function testAMessageTheRelayRefusesIsToldWithItsAnswerAndAddressButNotItsText(): void
@@ -241,6 +184,19 @@ final class DelivererPassTest extends TestCase
         self::assertStringContainsString('plik 20250616T130000Z-0123456789abcdef.json, którego serwer nie umiał odczytać', $notice[0]->body);
         self::assertStringContainsString('deliver.php --failed', $notice[0]->body);
         self::assertCount(1, $this->outbox->failed->paths());
+    }
+
+    public function testAFileInHeldThatIsNotAReadableMessageIsNamedInTheDigestAndNotRetriedDaily(): void
+    {
+        mkdir($this->dir . '/held', 0700);
+        file_put_contents($this->dir . '/held/20250616T130000Z-0123456789abcdef.json', '{"broken');
+        $this->now = self::warsaw('2025-06-17 08:00');
+
+        self::assertSame(1, $this->pass()->toldOfHeld);
+        self::assertStringContainsString('plik 20250616T130000Z-0123456789abcdef.json, którego serwer nie umiał odczytać', $this->sender->sent[0]->body);
+        $this->now = self::warsaw('2025-06-18 08:00');
+        $this->pass();
+        self::assertCount(1, $this->sender->sent);
     }
 
     public function testNothingIsDeletedUnreadAndWhatWasToldIsDeletedAfterThePrivacyPolicysDays(): void
