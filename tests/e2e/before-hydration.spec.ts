@@ -4,7 +4,7 @@
  * React, as on the page without JavaScript, or is not offered until it works; and the first tap when it is offered
  * is never lost. Here the page's scripts are held back until the test lets them go.
  */
-import { expect, test, type Page } from "../support/test";
+import { expect, test, waitForHydration, type Page } from "../support/test";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
 /**
@@ -117,4 +117,76 @@ test("/kontakt: the interactive map's button and the footer's cookie settings ar
   await expect(page.getByRole("button", { name: "Odmawiam" })).toBeVisible();
   await page.getByRole("button", { name: "Pokaż mapę interaktywną" }).click();
   await expect(page.locator("iframe[title^='Mapa dojazdu']")).toBeAttached();
+});
+
+test("on a phone, the menu opens and closes before hydration, and stays open when the page hydrates", async ({
+  page,
+  gotoUnhydrated,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdScripts(page);
+  await gotoUnhydrated("/cennik", { waitUntil: "domcontentloaded" });
+  const nav = page.getByRole("navigation", { name: "Menu główne" });
+  const link = nav.getByRole("link", { name: "Kontakt", exact: true });
+  await notHydrated(page);
+  await expect(nav).toBeHidden();
+  // Without React the toggle is a pair of links: the menu is the page's :target.
+  await page.getByRole("banner").getByRole("link", { name: "Menu", exact: true }).click();
+  await expect(link).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Zamknij", exact: true }).click();
+  await expect(nav).toBeHidden();
+  await page.getByRole("banner").getByRole("link", { name: "Menu", exact: true }).click();
+  await expect(link).toBeVisible();
+  await notHydrated(page);
+  // Watched from inside the page while it hydrates: the menu is not hidden at any change of <html data-hydrated> or
+  // of its own data-open, not even for a frame.
+  await page.evaluate(() => {
+    const nav = document.getElementById("menu-glowne")!;
+    const hidden: string[] = [];
+    const observer = new MutationObserver(() => {
+      const hydrated = document.documentElement.hasAttribute("data-hydrated");
+      if (!nav.checkVisibility()) hidden.push(`hydrated: ${hydrated}, data-open: ${nav.dataset.open}`);
+    });
+    observer.observe(document.documentElement, { subtree: true, attributeFilter: ["data-hydrated", "data-open"] });
+    Object.assign(window, { menuHiddenAt: () => (observer.disconnect(), hidden) });
+  });
+  release();
+  // React's button takes the links' place with the menu open, as the visitor left it.
+  const close = page.getByRole("button", { name: "Zamknij" });
+  await waitForHydration(page);
+  await expect(close).toHaveAttribute("aria-expanded", "true");
+  await expect(link).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { menuHiddenAt: () => string[] }).menuHiddenAt()),
+    "the menu hidden while the page hydrated",
+  ).toEqual([]);
+  await close.click();
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+});
+
+test("/twoje-potrzeby: the accordion opens one entry at a time before hydration, and the open one stays open when the page hydrates", async ({
+  page,
+  gotoUnhydrated,
+}) => {
+  const release = await holdScripts(page);
+  await gotoUnhydrated("/twoje-potrzeby", { waitUntil: "domcontentloaded" });
+  const titles = page.getByRole("main").locator("summary");
+  const entry = (i: number) => page.getByRole("main").locator("details").nth(i);
+  await expect(titles).toHaveCount(15);
+  await notHydrated(page);
+  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeHidden();
+  // Each entry is a <details>: its title opens it without React.
+  await titles.nth(0).click();
+  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeVisible();
+  await titles.nth(2).click();
+  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeVisible();
+  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeHidden();
+  await notHydrated(page);
+  release();
+  await waitForHydration(page);
+  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeVisible();
+  await titles.nth(4).click();
+  await expect(entry(4).getByText("Dedykowane zabiegi:")).toBeVisible();
+  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeHidden();
 });

@@ -180,7 +180,10 @@ test("deliverer stopped and started with messages waiting: nothing is sent while
     composeRun("start catcher");
   }
   await waitHealthy("catcher");
-  // The requests' own attempts failed while the catcher was down; with the deliverer away nobody sends them.
+  // The requests' own attempts failed while the catcher was down; with the deliverer away nobody sends them. A
+  // window on purpose (what is proved is that nothing happens): 5 s spans two of the run's retry intervals and five
+  // of its polls (OUTBOX_RETRY_SECONDS=2, OUTBOX_POLL_SECONDS=1: tests/compose/run.sh), so the messages are due
+  // within it and a running deliverer would have sent them, as it does once started below (expectDeliveredOnce).
   await new Promise((r) => setTimeout(r, 5000));
   expect((await listMail()).filter((m) => tokens.some((t) => mailOf(t)(m)))).toHaveLength(0);
   expect(outboxStatus().waiting).toBe(5);

@@ -137,7 +137,17 @@ test("the stylesheet travels in the page: the page is styled with no stylesheet 
       if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
     });
     await page.goto(path); // returns once the page has hydrated (support/test.ts)
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    // Then a request of the test's own, made once the hydrated page is idle: the browser reports a page's requests
+    // in the order it makes them, so a stylesheet asked for before, during or after hydration (a <link> enabled, a
+    // chunk's CSS) has been reported by the time this one is.
+    const marker = `/robots.txt?after-hydration=${Date.now()}`;
+    await Promise.all([
+      page.waitForRequest((request) => request.url().endsWith(marker)),
+      page.evaluate(
+        (url) => new Promise<void>((done) => requestIdleCallback(() => void fetch(url).finally(done))),
+        marker,
+      ),
+    ]);
     expect(stylesheets, path).toEqual([]);
     // Styled: the body without the browser's default 8 px margin, as global.scss sets it.
     expect(await page.evaluate(() => getComputedStyle(document.body).marginTop), path).toBe("0px");
@@ -149,13 +159,13 @@ test("the hydration data travels in the page, and React takes over the painted p
   page,
   gotoUnhydrated,
 }) => {
-  // The scripts are held back 1.5 s: the page must hydrate onto the nodes it painted (loader data that does not
-  // match the HTML makes React render the page again on the client, and the marked node would be gone), from the
-  // data written into the page itself: no request for page data is made.
-  let released = 0;
+  // The scripts are held back until the painted page is marked: it must hydrate onto the nodes it painted (loader
+  // data that does not match the HTML makes React render the page again on the client, and the marked node would be
+  // gone), from the data written into the page itself: no request for page data is made.
+  let release!: () => void;
+  let gate!: Promise<void>;
   await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    released = Date.now();
+    await gate;
     await route.continue();
   });
   const errors: string[] = [];
@@ -166,10 +176,13 @@ test("the hydration data travels in the page, and React takes over the painted p
       "request",
       (request) => /\.data(\?|$)|\/page-data\//.test(request.url()) && dataRequests.push(request.url()),
     );
-    await gotoUnhydrated(path);
+    gate = new Promise((resolve) => (release = resolve));
+    // The parsed page, not its load event, which waits for the scripts held here.
+    await gotoUnhydrated(path, { waitUntil: "domcontentloaded" });
     await page.evaluate(() => Object.assign(document.querySelector("main")!, { paintedNode: true }));
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`), `${path}: marked before hydration`).toHaveCount(0);
+    release();
     await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached", timeout: 20_000 });
-    expect(Date.now(), path).toBeGreaterThanOrEqual(released);
     expect(
       await page.evaluate(() => "paintedNode" in document.querySelector("main")!),
       `${path}: <main> replaced on hydration`,
