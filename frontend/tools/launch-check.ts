@@ -4,18 +4,26 @@
  *   - every text marked as our stand-in in content (a `standIn` note),
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
- *     `medicalReview`).
+ *     `medicalReview`),
+ *   - every device the site names whose intended user the salon has not confirmed from its declaration of
+ *     conformity (config.ts, `devices`),
+ *   - every promotion whose period (config.ts, `promotionPeriods`) has not started or has ended on the day of the
+ *     check: the pages would announce it as current.
  * Reads the documents as they are on disk (before placeholders are filled in). `npm run launch:check` runs this file:
  * it prints the list and exits 1 while anything is left; run it before deploying. Node only: no page imports this.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { fictional as configFictional } from "../app/site/config";
+import {
+  devices as configDevices,
+  fictional as configFictional,
+  promotionPeriods as configPeriods,
+} from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
 import type { Treatment } from "../app/content/schema";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
 
-export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical";
+export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "period";
 
 export interface LaunchItem {
   kind: LaunchKind;
@@ -31,6 +39,10 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
   artwork: "Grafiki zastępcze (zapisz prawdziwe zdjęcie pod tą samą nazwą: .jpg, .png albo .webp, i usuń plik .svg)",
   medical:
     "Teksty medyczne bez potwierdzenia praktyka (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
+  device:
+    "Urządzenia bez potwierdzonego przeznaczenia (wpisz w frontend/app/site/config.ts, `devices`, `intendedUser` z deklaracji zgodności i instrukcji używania)",
+  period:
+    "Promocje poza swoim okresem (zmień okres w frontend/app/site/config.ts albo usuń promocję z content/pricing.json i content/promotions.json)",
 };
 
 /** Sections of a treatment page (by the anchors every treatment uses for them) that give medical advice or eligibility rules. */
@@ -43,6 +55,23 @@ interface Options {
   root?: string;
   /** The fictional config values (default: config.ts's list). */
   fictional?: readonly { path: string; what: string }[];
+  /** The devices the site names (default: config.ts's `devices`). */
+  devices?: typeof configDevices;
+  /** The promotions' periods (default: config.ts's `promotionPeriods`). */
+  periods?: Readonly<Record<string, { from: string; until: string }>>;
+  /** The moment of the check (default: now). */
+  now?: Date;
+}
+
+/** The local calendar day of a moment, as the periods write it: 2026-11-27. */
+const dayOf = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+
+/** Why a period (inclusive) does not hold the given day, or nothing when it does. */
+export function periodProblem(period: { from: string; until: string }, day: string): string | undefined {
+  if (day < period.from) return `okres ${period.from} – ${period.until} jeszcze się nie zaczął (dziś ${day})`;
+  if (day > period.until) return `okres ${period.from} – ${period.until} już się skończył (dziś ${day})`;
+  return undefined;
 }
 
 function jsonFiles(dir: string): string[] {
@@ -141,6 +170,27 @@ export function launchItems(options: Options = {}): LaunchItem[] {
 
   for (const { name, file, field } of CODE_IMAGES) {
     if (isArtwork(name)) items.push({ kind: "artwork", file, field, note: `${name}: content/images/${name}.svg` });
+  }
+
+  for (const [id, device] of Object.entries(options.devices ?? configDevices)) {
+    if (device.intendedUser === null)
+      items.push({
+        kind: "device",
+        file: "frontend/app/site/config.ts",
+        field: `devices.${id}.intendedUser`,
+        note: `${device.name} (${device.pages.join(", ")}): dla kogo jest przeznaczony i czy jest wyrobem medycznym – według deklaracji zgodności`,
+      });
+  }
+  const day = dayOf(options.now ?? new Date());
+  for (const [id, period] of Object.entries(options.periods ?? configPeriods)) {
+    const problem = periodProblem(period, day);
+    if (problem)
+      items.push({
+        kind: "period",
+        file: "frontend/app/site/config.ts",
+        field: `promotionPeriods.${id}`,
+        note: problem,
+      });
   }
   return items;
 }

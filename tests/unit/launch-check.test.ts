@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * `npm run launch:check` lists what must be replaced or confirmed before launch — fictional data, stand-in texts,
- * artwork images, medical texts nobody has confirmed — with file and field, and fails while anything is left.
+ * artwork images, medical texts nobody has confirmed, devices whose intended user nobody has confirmed, promotions
+ * outside their period — with file and field, and fails while anything is left.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launchItems, type LaunchItem } from "../../frontend/tools/launch-check";
+import { devices } from "../../frontend/app/site/config";
 
 const root = resolve(import.meta.dirname, "../..");
 const copies: string[] = [];
@@ -63,7 +65,9 @@ describe("launch check on the current content", () => {
     for (const field of [
       "promotionPeriods.pca",
       "promotionPeriods.redtouch",
+      "promotionPeriods.lpg",
       "promotionPeriods.virtue",
+      "promotionPeriods.referral",
       "site.phone",
       "site.email",
       "site.address.street",
@@ -122,20 +126,46 @@ describe("launch check on the current content", () => {
     expect(has(items, "medical", "content/blog/jak-skutecznie-pozbyc-sie-cellulitu.json", "body")).toBe(true);
   });
 
+  it("lists every device the site names until the salon confirms its intended user from the declaration of conformity", () => {
+    for (const name of ["Red Touch Pro", "ONDA PRO", "LPG", "Virtue RF", "Storz Medical", "Geneo", "Exceed"]) {
+      const item = items.find((i) => i.kind === "device" && i.note.startsWith(name));
+      expect(item, name).toBeDefined();
+      expect(item!.file).toBe("frontend/app/site/config.ts");
+      expect(item!.field).toMatch(/^devices\.\w+\.intendedUser$/);
+      expect(item!.note).toMatch(/deklaracji zgodności/);
+    }
+  });
+
+  it("does not list the fictional promotion periods as out of date: they hold the day of the check", () => {
+    expect(items.filter((i) => i.kind === "period")).toEqual([]);
+  });
+
   it("npm run launch:check prints them with file and field and exits non-zero", () => {
     const run = spawnSync("npm", ["run", "launch:check"], { cwd: root, encoding: "utf8" });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(`frontend/app/site/config.ts: pole "site.phone"`);
     expect(run.stdout).toContain(`content/home.json: pole "reviews.items[0]"`);
     expect(run.stdout).toMatch(
-      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical\)/,
+      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical, \d+ device, \d+ period\)/,
     );
   }, 60_000);
 });
 
+/** The salon's configuration once confirmed: real data, every device's intended user, periods that hold today. */
+const confirmed = {
+  fictional: [],
+  devices: Object.fromEntries(
+    Object.entries(devices).map(([id, device]) => [
+      id,
+      { ...device, intendedUser: "wyrób medyczny, do użytku profesjonalnego" },
+    ]),
+  ),
+  periods: {},
+};
+
 describe("launch check on content a salon has signed", () => {
   it("finds nothing once every note is resolved, every photo is real and the data is real", () => {
-    expect(launchItems({ root, contentDir: signedContent(), fictional: [] })).toEqual([]);
+    expect(launchItems({ root, contentDir: signedContent(), ...confirmed })).toEqual([]);
   });
 
   it("finds exactly what is left: one stand-in, one unconfirmed treatment, one artwork image", () => {
@@ -150,7 +180,7 @@ describe("launch check on content a salon has signed", () => {
     writeFileSync(kobido, JSON.stringify(treatment));
     renameSync(join(dir, "images/geneo-hero.jpg"), join(dir, "images/geneo-hero.svg"));
 
-    const items = launchItems({ root: dir, contentDir: dir, fictional: [] });
+    const items = launchItems({ root: dir, contentDir: dir, ...confirmed });
     expect(items.map((i) => `${i.kind} ${i.file} ${i.field}`).sort()).toEqual(
       [
         "artwork geneo.json hero.image",
@@ -163,5 +193,37 @@ describe("launch check on content a salon has signed", () => {
         .map((s) => s.replace("geneo.json", "treatments/geneo.json"))
         .sort(),
     );
+  });
+});
+
+describe("launch check on the promotions' periods", () => {
+  const periods = {
+    started: { from: "2026-11-01", until: "2027-01-31" },
+    endsToday: { from: "2026-11-01", until: "2026-11-27" },
+    startsToday: { from: "2026-11-27", until: "2026-12-31" },
+    notYet: { from: "2026-12-01", until: "2027-01-31" },
+    over: { from: "2026-10-01", until: "2026-11-26" },
+  };
+  const check = (now: Date) =>
+    launchItems({ root, contentDir: signedContent(), ...confirmed, periods, now }).filter((i) => i.kind === "period");
+
+  it("lists a promotion whose period has not started or has ended on the day of the check, both days included", () => {
+    const items = check(new Date(2026, 10, 27, 23, 30));
+    expect(items.map((i) => i.field).sort()).toEqual(["promotionPeriods.notYet", "promotionPeriods.over"]);
+    expect(items.every((i) => i.file === "frontend/app/site/config.ts")).toBe(true);
+    expect(items.find((i) => i.field === "promotionPeriods.notYet")!.note).toMatch(
+      /jeszcze się nie zaczął \(dziś 2026-11-27\)/,
+    );
+    expect(items.find((i) => i.field === "promotionPeriods.over")!.note).toMatch(
+      /już się skończył \(dziś 2026-11-27\)/,
+    );
+  });
+
+  it("a day later, the one that ended yesterday is listed too", () => {
+    expect(
+      check(new Date(2026, 10, 28, 0, 5))
+        .map((i) => i.field)
+        .sort(),
+    ).toEqual(["promotionPeriods.endsToday", "promotionPeriods.notYet", "promotionPeriods.over"]);
   });
 });
