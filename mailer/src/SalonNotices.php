@@ -36,7 +36,7 @@ final class SalonNotices
     {
         $count = count($held);
         $lines = [
-            sprintf('Wiadomości z formularza kontaktowego na stronie %s wstrzymane, a jeszcze niepokazane w zestawieniu: %d.', $this->config->siteDomain(), $count),
+            sprintf('Wstrzymane wiadomości z formularza kontaktowego na stronie %s, których nie pokazało jeszcze żadne zestawienie: %d.', $this->config->siteDomain(), $count),
             '',
             'UWAGA: tych wiadomości formularz NIE SPRAWDZIŁ. Przyszły bez zabezpieczenia przed spamem, które strona',
             'wykonuje w przeglądarce (np. przy wyłączonym JavaScript albo od automatu): MOGĄ BYĆ SPAMEM. To słowa nadawców,',
@@ -124,7 +124,7 @@ final class SalonNotices
             $times = array_map(self::at(...), $rest);
             $lines[] = '';
             $lines[] = sprintf(
-                'Pozostałe, nie pokazane tutaj: %d (z okresu od %s do %s): id %s. Przyjdą %s; wszystkie są na liście %s %s.',
+                'Pozostałe, niepokazane tutaj: %d (z okresu od %s do %s): id %s. Przyjdą %s; wszystkie są na liście %s %s.',
                 count($rest),
                 MessageBuilder::localTime(min($times)),
                 MessageBuilder::localTime(max($times)),

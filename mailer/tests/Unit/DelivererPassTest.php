@@ -120,7 +120,7 @@ final class DelivererPassTest extends TestCase
         self::assertStringContainsString("Automat 0\n", $body, 'the oldest in full');
         self::assertStringContainsString("Automat 19\n", $body);
         self::assertStringNotContainsString("Automat 20\n", $body);
-        self::assertStringContainsString('Pozostałe, nie pokazane tutaj: 4980', $body);
+        self::assertStringContainsString('Pozostałe, niepokazane tutaj: 4980', $body);
         self::assertStringContainsString('Przyjdą w następnym zestawieniu', $body);
         self::assertStringContainsString('deliver.php --held', $body);
         self::assertCount(5000, $this->outbox->held->entries(), 'every one still listed by --held');

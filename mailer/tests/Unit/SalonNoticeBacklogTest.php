@@ -70,7 +70,7 @@ final class SalonNoticeBacklogTest extends TestCase
         }
         self::assertCount(3, $this->sender->sent);
         self::assertStringStartsWith('Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia (30)', $this->sender->sent[1]->subject);
-        self::assertStringContainsString('Pozostałe, nie pokazane tutaj: 10', $this->sender->sent[1]->body);
+        self::assertStringContainsString('Pozostałe, niepokazane tutaj: 10', $this->sender->sent[1]->body);
         self::assertStringStartsWith('Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia (10)', $this->sender->sent[2]->subject);
         foreach (array_keys($ids) as $i => $token) {
             self::assertSame(1, $this->mailsWithText($token), "$token: its text reached the salon once");
