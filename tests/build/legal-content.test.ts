@@ -29,7 +29,8 @@ function visibleText(html: string): string {
     .replace(/\s+/g, " ");
 }
 
-const LOWEST_PRICE = /Najniższa cena z 30 dni przed obniżką: \d+ zł/;
+/** One lowest price, or one per area when one promotional price covers several ("twarz 1890 zł, szyja 1170 zł"). */
+const LOWEST_PRICE = /Najniższa cena z 30 dni przed obniżką: (?:\p{L}+ )?\d+ zł/u;
 
 describe("price reductions (price information act, art. 4 ust. 2)", () => {
   const promotional = allPriceGroups(loadPricing())

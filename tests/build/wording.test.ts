@@ -2,9 +2,9 @@
 /**
  * What a careful reader of the built site must not find, read from the prerendered pages: medical wording, a
  * professional device's technical selling points, therapy, an anaesthetic, exosomes without their origin, two terms
- * for one thing, an offer of a consultation that does not say what it costs, a placeholder left unfilled, ONDA PRO's
- * availability in a tense that goes stale, the touch-up "included in the package" that the price list contradicts,
- * and the platforms' privacy policies as plain text instead of links.
+ * for one thing, an offer of a consultation that does not say what it costs (or says only the first one is free), a
+ * placeholder left unfilled, ONDA PRO's availability in a tense that goes stale, the touch-up "included in the
+ * package" that the price list contradicts, and the platforms' privacy policies as plain text instead of links.
  */
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
@@ -14,6 +14,7 @@ import {
   DEVICE_CLAIMS,
   EXOSOMES,
   EXOSOME_ORIGIN,
+  FIRST_CONSULTATION_FREE,
   MEDICAL_WORDING,
   TERMS,
   THERAPEUTIC_CLAIMS,
@@ -74,6 +75,8 @@ describe("the built site's wording", () => {
         offers++;
         expect(text, path).toMatch(/bezpłatn/);
       }
+      // Every consultation is free, so none says only the first one is.
+      expect(visibleText(html).match(FIRST_CONSULTATION_FREE)?.[0], path).toBeUndefined();
     }
     expect(offers).toBeGreaterThan(20);
   });

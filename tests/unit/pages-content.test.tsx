@@ -206,7 +206,8 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
       [/pojedynczy/i, /^4 obszary$/, "—"],
       [/pojedynczy/i, /^Podbródek$/, "—"],
       [/pojedynczy/i, /^Podbródek \+ policzki$/, "—"],
-      [null, /pakiet 4 zabieg/i, "15% rabatu", true],
+      // No price is given, so no discount is announced on one: the description says the package costs 15% less.
+      [null, /pakiet 4 zabieg/i, "—", false],
     ],
   },
 ];
@@ -235,7 +236,7 @@ describe("/cennik", () => {
     render();
     const all = screen.getAllByRole("article").flatMap(priceLines);
     const highlighted = all.filter((l) => l.highlighted).map((l) => `${l.label} ${l.price}`);
-    expect(highlighted).toHaveLength(5); // the three reductions (PCA, Virtue, RTP) and the two discounts
+    expect(highlighted).toHaveLength(4); // the three reductions (PCA, Virtue, RTP) and Red Touch Pro's series
     for (const line of all) {
       const byRule = line.price.includes("rabatu") || line.label === "3 zabiegi w serii";
       if (byRule) expect(line.highlighted, line.label).toBe(true);
@@ -303,22 +304,35 @@ describe("/promocje", () => {
       const card = cardNamed(name);
       expect(text(card.querySelector("del")!), String(name)).toContain(oldPrice);
       expect(text(card.querySelector("ins")!), String(name)).toContain(newPrice);
-      expect(text(card), String(name)).toMatch(/Najniższa cena z 30 dni przed obniżką: \d+ zł/);
+      expect(text(card), String(name)).toMatch(/Najniższa cena z 30 dni przed obniżką: (\p{L}+ )?\d+ zł/u);
     }
-    // PCA Skin's regular price is "od 300 zł" in the price list, and so on the card.
-    expect(text(cardNamed(/^PCA Skin$/).querySelector("del")!)).toContain("od 300 zł");
+    // PCA Skin's regular price is "od 300 zł" in the price list, and so on the card; the lowest price says which
+    // of the seven peels it is the price of.
+    const pca = cardNamed(/^PCA Skin$/);
+    expect(text(pca.querySelector("del")!)).toContain("od 300 zł");
+    expect(text(pca)).toMatch(/Najniższa cena z 30 dni przed obniżką: 300 zł ?Dotyczy najtańszego rodzaju peelingu/);
     // The face price is the one struck through: the card says so.
     expect(text(cardNamed(/^Red Touch Pro$/))).toMatch(/Zabieg na twarz/);
   });
 
-  it("every reduction states how long the promotion lasts; the standing first-visit price says it has no end", () => {
+  it("one promotional price for face, neck or décolleté shows each area's own lowest 30-day price, and the savings as a range", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
+    const card = cardNamed(/^Red Touch Pro$/);
+    expect(text(card)).toContain("Najniższa cena z 30 dni przed obniżką: twarz 1890 zł, szyja 1170 zł, dekolt 1370 zł");
+    // 899 zł is 52% below the face's 1890 zł but only 23% below the neck's 1170 zł.
+    expect(text(card)).toContain("do −52%");
+    expect(text(card)).toContain("Taniej o 23–52% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru");
+    expect(text(cardNamed(/^Virtue RF$/))).toMatch(/−33%/);
+  });
+
+  it("every promotion states how long it lasts: the reductions, LPG Infinity's first-visit price and the referral programme", () => {
+    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    const period = /trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u;
     for (const [name] of promotions.filter(([name]) => !name.test("LPG Infinity")))
-      expect(text(cardNamed(name)), String(name)).toMatch(
-        /Promocja trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u,
-      );
-    expect(text(cardNamed(/LPG Infinity/))).toMatch(/Stała cena pierwszej wizyty, bez terminu/);
-    expect(text(cardNamed(/LPG Infinity/))).not.toMatch(/Promocja trwa/);
+      expect(text(cardNamed(name)), String(name)).toMatch(new RegExp(`Promocja ${period.source}`, "u"));
+    expect(text(cardNamed(/LPG Infinity/))).toMatch(new RegExp(`Oferta ${period.source}`, "u"));
+    expect(text(cardNamed(/LPG Infinity/))).not.toMatch(/Promocja trwa|Najniższa cena/);
+    expect(text(screen.getByRole("region", { name: /poleć/i }))).toMatch(new RegExp(`Program ${period.source}`, "u"));
   });
 
   it("LPG Infinity's first 30-minute treatment is not a reduction of the 35-minute one: both prices named, nothing struck through, no saving", () => {
@@ -341,6 +355,8 @@ describe("/promocje", () => {
     expect(body).toMatch(/jeden wybrany zabieg/);
     expect(body).toMatch(/w ciągu 6 miesięcy/);
     expect(body).toMatch(/nie sumują/);
+    // A percentage off says from which price: the lowest of the 30 days before the visit.
+    expect(body).toMatch(/najniższej ceny zabiegu z 30 dni przed wizytą/);
   });
 
   it("'Umów się na zabieg' leads to /kontakt", () => {
@@ -383,17 +399,17 @@ describe("/konkurs", () => {
     expect(rules).toMatch(/obserwować profil/);
     expect(rules).toMatch(/komentarz.*dlaczego zasługuje/i);
     expect(rules).toMatch(/największą liczbę polubień|najwięcej polubień/);
-    expect(rules).toMatch(/tę samą, najwyższą liczbę polubień.*decyduje Organizator|remis.*Organizator/);
+    expect(rules).toMatch(/tę samą, najwyższą liczbę polubień.*decydował Organizator|remis.*Organizator/);
     expect(rules).toMatch(/zakupione polubienia/);
     expect(rules).toMatch(/fałszywych kont/);
-    expect(rules).toMatch(/nie podlega wymianie na ekwiwalent pieniężny/);
-    expect(rules).toMatch(/nie może zostać przeniesiona/);
+    expect(rules).toMatch(/nie podlegała wymianie na ekwiwalent pieniężny/);
+    expect(rules).toMatch(/nie mogła zostać przeniesiona/);
   });
 
   it("gives the dates in section 9: the end on 1 June 2025 at 12:00 and the results by 2 June 2025", () => {
     renderDocument("/konkurs");
     const dates = text(documentSection(/^9\. /));
-    expect(dates).toMatch(/1 czerwca 2025 r?\.? ?(o godz\. )?12:00/);
+    expect(dates).toMatch(/1 czerwca 2025 r?\.?,? ?(o godz\. |godz\. )?12:00/);
     expect(dates).toMatch(/do 2 czerwca 2025/);
     // Only there: the other sections refer to section 9 instead of repeating the dates.
     for (const heading of screen
@@ -412,20 +428,40 @@ describe("/konkurs", () => {
 
   it("gives the start date, the prize's value and its tax: 10% flat (PIT art. 30 ust. 1 pkt 2), not the 2,000 zł exemption", () => {
     renderDocument("/konkurs");
-    expect(text(documentSection(/^9\. /))).toMatch(/rozpoczyna się \d{1,2} maja 2025 r\./);
+    expect(text(documentSection(/^9\. /))).toMatch(/rozpoczął się \d{1,2} maja 2025 r\./);
     const prize = text(documentSection(/^4\. /));
     expect(prize).toMatch(/łączna wartość nagrody – 500 zł/);
     expect(prize).toMatch(/zryczałtowanym podatkiem dochodowym w wysokości 10% \(art\. 30 ust\. 1 pkt 2/);
-    expect(prize).toMatch(/zwolnienie z art\. 21 ust\. 1 pkt 68 tej ustawy nie ma tu zastosowania/);
+    expect(prize).toMatch(/zwolnienie z art\. 21 ust\. 1 pkt 68 tej ustawy nie miało tu zastosowania/);
     // The additional cash prize that pays the tax: 10% of 500 + 55,56 zł.
     expect(prize).toMatch(/dodatkową nagrodę pieniężną w wysokości 55,56 zł/);
+    // The tax, and what it is 10% of, cannot be read as one figure.
+    expect(prize).toMatch(
+      /Podatek wynosił 55,56 zł, czyli 10% łącznej wartości obu nagród \(500 zł \+ 55,56 zł = 555,56 zł\)/,
+    );
+  });
+
+  it("speaks of the ended contest in the past tense: nothing reads as a rule still binding on the reader", () => {
+    renderDocument("/konkurs");
+    const body = text(main());
+    for (const binding of [
+      /rozpoczyna się|trwa do/,
+      /zostaną ogłoszone|ogłasza w terminie/,
+      /oznacza akceptację|niniejszego regulaminu/,
+      /Prosimy przeczytać|przed przystąpieniem/,
+      /może zgłosić|może unieważnić|może zmienić|może przyznać/,
+      /można zgłaszać|należy w czasie/,
+    ])
+      expect(body.match(binding)?.[0], String(binding)).toBeUndefined();
+    expect(body).toMatch(/Konkurs rozpoczął się/);
+    expect(body).toMatch(/przez czas trwania Konkursu/);
   });
 
   it("tells the winner's companion, whose data come from the winner, what GDPR art. 14 requires", () => {
     renderDocument("/konkurs");
     const data = text(documentSection(/^7\. /));
     expect(data).toMatch(/Osoba towarzysząca \(art\. 14 RODO\)/);
-    expect(data).toMatch(/otrzymuje od Zwycięzcy/);
+    expect(data).toMatch(/otrzymywał od Zwycięzcy, który, wskazując ją, potwierdzał/);
     expect(data).toMatch(/art\. 6 ust\. 1 lit\. f RODO/);
     expect(data).toMatch(/Odbiorcami danych/);
     expect(data).toMatch(/prawo sprzeciwu i prawo wniesienia skargi do Prezesa Urzędu Ochrony Danych Osobowych/);

@@ -1,4 +1,4 @@
-import type { PriceGroup, PricingDocument, PromotionsDocument, Service } from "./schema";
+import type { PriceGroup, PricingDocument, PromotionsDocument, Reduction, Service } from "./schema";
 
 /** Every price group of the price list, the two device groups included (they share one shape). */
 export function allPriceGroups(pricing: PricingDocument): PriceGroup[] {
@@ -18,6 +18,17 @@ export const isHighlightedOption = (option: { name: string; price: string }) =>
   option.name === "3 zabiegi w serii" || isHighlightedPrice(option.price);
 
 export const isHighlightedPrice = (price: string) => price.includes("rabatu");
+
+/**
+ * A reduction's lowest prices of the 30 days before it: one, or one per service its promotional price covers, each
+ * with the name of that service's line ("Szyja").
+ */
+export function lowestPricesOf(
+  reduction: Pick<Reduction, "lowestPrice30Days" | "lowestPrices30Days">,
+): { service?: string; price: number }[] {
+  if (reduction.lowestPrices30Days) return reduction.lowestPrices30Days;
+  return reduction.lowestPrice30Days === undefined ? [] : [{ price: reduction.lowestPrice30Days }];
+}
 
 /** A line of the price list named from a content document: price group id, service name, option name. */
 export interface PriceRef {

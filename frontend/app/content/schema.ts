@@ -79,14 +79,32 @@ export type ContentDocument = z.infer<typeof contentDocumentSchema>;
 
 // ---------------------------------------------------------------- pricing.json (every price; its shape is the salon's: categories[] and two device groups)
 const priceText = text;
+const amount = z.number().int().positive();
 /**
  * A line that is a reduction ("Pierwszy zabieg – cena promocyjna"): the promotion it belongs to (its period is in
  * frontend/app/site/config.ts, `promotionPeriods`; its card in promotions.json) and the lowest price of the 30 days
  * before the reduction, which the price information act (art. 4 ust. 2) wants wherever the reduction is announced:
  * the price list, the treatment pages and /promocje show it beside the price. The salon's price history decides it:
- * `standIn` until the salon confirms it.
+ * `standIn` until the salon confirms it. One promotional price for services of different prices ("twarz, szyja lub
+ * dekolt") has one lowest price per service, each naming its line of the same price group (`lowestPrices30Days`);
+ * one for services the price list does not name one by one (seven peels "od 300 zł") says which it is (`refersTo`).
  */
-const reductionSchema = z.strictObject({ promotion: text, lowestPrice30Days: z.number().int().positive(), standIn });
+const reductionSchema = z
+  .strictObject({
+    promotion: text,
+    lowestPrice30Days: amount.optional(),
+    lowestPrices30Days: z
+      .array(z.strictObject({ service: text, price: amount }))
+      .min(2)
+      .optional(),
+    /** What the lowest price is the price of, shown under it ("Dotyczy najtańszego rodzaju peelingu…"). */
+    refersTo: text.optional(),
+    standIn,
+  })
+  .refine((r) => (r.lowestPrice30Days === undefined) !== (r.lowestPrices30Days === undefined), {
+    message: "podaj albo lowestPrice30Days (jedna usługa), albo lowestPrices30Days (cena dla każdej usługi)",
+  });
+export type Reduction = z.infer<typeof reductionSchema>;
 const serviceFields = {
   name: text,
   /** Highlighted with the word "Promocja": only a reduction, so only with `reduction`. */
@@ -209,10 +227,10 @@ export const promotionsDocumentSchema = z.strictObject({
         /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
         priceScope: text.optional(),
         /**
-         * Not a reduction: a standing first-visit price of a different service than the regular one (LPG Infinity:
-         * 30 minutes against a 35-minute treatment). Both prices are shown with their names and nothing is struck
-         * out. A card without it is a reduction: its price-list line carries the lowest price of the 30 days before
-         * it and the promotion's period is in the site configuration (validate.server.ts checks both).
+         * Not a reduction: a first-visit price of a different service than the regular one (LPG Infinity: 30
+         * minutes against a 35-minute treatment). Both prices are shown with their names, nothing is struck out,
+         * and the offer's period comes from the site configuration. A card without it is a reduction: its
+         * price-list line carries the lowest price of the 30 days before it (validate.server.ts checks it).
          */
         compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
         image: imageName,

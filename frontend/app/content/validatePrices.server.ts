@@ -17,7 +17,7 @@ import {
   type PriceRef,
 } from "./pricing";
 import type { PricingDocument, PromotionsDocument, Service, Treatment } from "./schema";
-import { CONSULTATION_OFFER, REDUCTION_WORDING } from "./wordingRules";
+import { CONSULTATION_OFFER, FIRST_CONSULTATION_FREE, REDUCTION_WORDING } from "./wordingRules";
 
 type Documents = readonly (readonly [name: string, doc: unknown])[];
 type Reduction = NonNullable<Service["reduction"]>;
@@ -32,6 +32,7 @@ export function reductionLines(pricing: PricingDocument) {
   return groups.flatMap(([field, group]) =>
     group.services.map((service, j) => ({
       field: `${field}.services[${j}]`,
+      group,
       service,
       amount: "price" in service ? priceAmount(service.price) : undefined,
     })),
@@ -80,12 +81,14 @@ export function offerProblems(
 
 /**
  * The reductions themselves: a "Promocja" badge only on a line that is one; each with its promotion's period and
- * card, the card's prices being the line's, and a lowest 30-day price between the promotional and the regular one.
+ * card, the card's prices being the line's, and a lowest 30-day price between the promotional and the regular one –
+ * for each service when the promotional price covers several, and saying what it is the price of when the price
+ * list gives only a price "od …" for services of different prices.
  */
 function reductionLineProblems(pricing: PricingDocument, promotions: PromotionsDocument | undefined): string[] {
   const problems: string[] = [];
   const lines = reductionLines(pricing);
-  for (const { field, service, amount } of lines) {
+  for (const { field, group, service, amount } of lines) {
     const where = `content/pricing.json: pole "${field}`;
     if (service.isPromo && !service.reduction)
       problems.push(
@@ -109,9 +112,30 @@ function reductionLineProblems(pricing: PricingDocument, promotions: PromotionsD
       problems.push(
         `${where}.price": cena promocyjna musi być ceną karty '${card.id}' w content/promotions.json (${card.newPrice} zł)`,
       );
-    if (!(reduction.lowestPrice30Days > card.newPrice && reduction.lowestPrice30Days <= card.oldPrice))
+    const notReduced = `inaczej to nie jest obniżka – nie przekreślaj ceny`;
+    reduction.lowestPrices30Days?.forEach(({ service: name, price }, k) => {
+      const at = `${where}.reduction.lowestPrices30Days[${k}]"`;
+      const line = group.services.find((s) => s.name === name);
+      const regular = line && "price" in line ? priceAmount(line.price) : undefined;
+      if (regular === undefined)
+        problems.push(
+          `${at}: brak usługi '${name}' z ceną w złotych w kategorii '${group.id}' – wskaż wiersz cennika, którego cenę obniża promocja`,
+        );
+      else if (!(price > card.newPrice && price <= regular))
+        problems.push(
+          `${at}: ${price} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od ceny '${name}' (${regular} zł); ${notReduced}`,
+        );
+    });
+    const lowest = reduction.lowestPrice30Days;
+    if (lowest === undefined) continue;
+    if (!(lowest > card.newPrice && lowest <= card.oldPrice))
       problems.push(
-        `${where}.reduction.lowestPrice30Days": ${reduction.lowestPrice30Days} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od regularnej (${card.oldPrice} zł); inaczej to nie jest obniżka – nie przekreślaj ceny`,
+        `${where}.reduction.lowestPrice30Days": ${lowest} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od regularnej (${card.oldPrice} zł); ${notReduced}`,
+      );
+    const from = group.services.find((s) => "price" in s && s.price.trim() === `od ${lowest} zł`);
+    if (from && !reduction.refersTo)
+      problems.push(
+        `${where}.reduction.refersTo": najniższa cena z 30 dni (${lowest} zł) to cena „od” wiersza '${from.name}', czyli kilku usług w różnych cenach – napisz w "refersTo", której z nich dotyczy, albo podaj "lowestPrices30Days" dla każdej`,
       );
   }
   promotions?.cards.forEach((card, i) => {
@@ -188,7 +212,10 @@ function reductionWordingProblems(documents: Documents, pricing: PricingDocument
   );
 }
 
-/** Every offer of a consultation says what it costs, as the price list gives it: "bezpłatna" for 0 zł. */
+/**
+ * Every offer of a consultation says what it costs, as the price list gives it: "bezpłatna" for 0 zł; and while
+ * every consultation is free, no text says only the first one is.
+ */
 function consultationProblems(documents: Documents, pricing: PricingDocument): string[] {
   const line = allPriceGroups(pricing).find((group) => group.id === CONSULTATION_GROUP)?.services[0];
   const price = line && "price" in line ? priceAmount(line.price) : undefined;
@@ -197,9 +224,14 @@ function consultationProblems(documents: Documents, pricing: PricingDocument): s
     name.startsWith("legal/")
       ? []
       : stringsOf(doc).flatMap(({ path, text }) => {
+          const field = `content/${name}.json: pole "${formatPath(path)}"`;
+          const first = price === 0 ? text.match(FIRST_CONSULTATION_FREE) : null;
+          if (first)
+            return [
+              `${field}: „${first[0]}” – cennik podaje każdą konsultację za 0 zł, a to zdanie sugeruje, że kolejne są płatne: napisz, że konsultacje są bezpłatne`,
+            ];
           const offer = text.replace(/\]\([^)]*\)/g, "]").match(CONSULTATION_OFFER);
           if (!offer || cost?.test(text)) return [];
-          const field = `content/${name}.json: pole "${formatPath(path)}"`;
           return [
             cost
               ? `${field}: „${offer[0]}” – propozycja konsultacji bez ceny: napisz, ile kosztuje (${price === 0 ? "bezpłatna" : `${price} zł`}, content/pricing.json, kategoria '${CONSULTATION_GROUP}')`

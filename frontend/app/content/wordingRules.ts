@@ -44,6 +44,9 @@ export const DEVICE_CLAIMS = new RegExp(
   [
     "(?<![\\p{L}\\d])\\d+(?:,\\d+)?\\s?(?:nm|GHz|MHz|kHz|Hz)(?!\\p{L})",
     "(?<!\\p{L})(?:opatentowan\\p{L}*|patent\\p{L}*|technologi\\p{L}*|nieablacyjn\\p{L}*|coolwaves|producent\\p{L}*)(?!\\p{L})",
+    // The kind of energy a device emits and how it spreads ("energia mikrofal", "jego energia rozkłada się",
+    // "działa wolumetrycznie"), and its parts' features ("chłodzenie głowicy"): the treatment is what the client gets.
+    "(?<!\\p{L})(?:mikrofal\\p{L}*|wolumetrycznie|(?:jego|jej) energi\\p{L}*|energi\\p{L}* (?:lasera|urządzeni\\p{L}*|głowic\\p{L}*)|chłodzeni\\p{L}* głowic\\p{L}*|głowic\\p{L}* chłodząc\\p{L}*)(?!\\p{L})",
     // Modes of a device ("5 trybów fal", "tryb pracy"), not a way of life ("siedzący tryb życia").
     "(?<!\\p{L})tryb\\p{L}*(?!\\p{L})(?!\\s+życia)",
     "efekt\\p{L}* Bohra",
@@ -53,7 +56,10 @@ export const DEVICE_CLAIMS = new RegExp(
 
 /**
  * Claims of therapy or of relief from a complaint (unfair market practices act, art. 5: a cosmetic treatment
- * presented as a remedy misleads), and claims no salon can promise ("bezbolesny", "skutecznie").
+ * presented as a remedy misleads), and claims no salon can promise ("bezbolesny", "skutecznie"). The body's systems
+ * are not a salon's to act on: the lymph ("odpływ limfy", "układ limfatyczny"), the circulation a treatment would
+ * improve ("poprawia krążenie", "mikrokrążenie"; "choroba układu krążenia", a contraindication, stays) and heavy or
+ * lighter legs, a complaint; copy says how skin looks and feels.
  */
 export const THERAPEUTIC_CLAIMS = word(
   [
@@ -69,6 +75,12 @@ export const THERAPEUTIC_CLAIMS = word(
     "uszkodzon\\p{L}* komór\\p{L}*",
     "bezbolesn\\p{L}*",
     "skuteczn\\p{L}*",
+    "limf\\p{L}*",
+    "mikrokrążeni\\p{L}*",
+    "(?:popraw|pobudz|wspier|wspom|usprawni|przyspiesz|stymul|aktywiz)\\p{L}*\\s+(?:\\p{L}+\\s+)?krążeni\\p{L}*",
+    "(?:ciężk|lżejsz|lekk)\\p{L}*\\s+(?:nóg|nog\\p{L}*)",
+    "lekkoś\\p{L}*\\s+(?:w\\s+)?(?:nóg|nog\\p{L}*)",
+    "nog\\p{L}*\\s+(?:\\p{L}+\\s+)?lekkoś\\p{L}*",
   ].join("|"),
 );
 
@@ -105,6 +117,8 @@ export const TERMS: readonly { use: string; avoid: RegExp }[] = [
   { use: "salon", avoid: word("(?:naszym|naszego|nasz|tym) (?:gabine|instytu)\\p{L}*|gabinet\\p{L}* kosmetologii") },
   // What the client comes for is a treatment ("zabieg"), counted in a series.
   { use: "zabieg", avoid: word("sesj\\p{L}*") },
+  // Without needles or incisions.
+  { use: "nieinwazyjny", avoid: word("bezinwazyjn\\p{L}*") },
 ];
 
 /**
@@ -131,13 +145,25 @@ export const REDUCTION_WORDING = word(
 );
 
 /**
- * An offer of a consultation ("zapraszamy na konsultację", "umów bezpłatną konsultację"): it says what the
- * consultation costs, as the price list gives it (validate.server.ts).
+ * An offer of a consultation ("zapraszamy na konsultację", "umów bezpłatną konsultację", "porozmawiajmy o tym na
+ * konsultacji", "zapisz w kalendarzu termin konsultacji", "plan zabiegów ułożony po konsultacji"): an invitation in
+ * the same sentence as the consultation, or a plan promised from one. It says what the consultation costs, as the
+ * price list gives it (validate.server.ts).
  */
 export const CONSULTATION_OFFER = new RegExp(
-  "(?<!\\p{L})(?:zapraszamy|zapraszam|umów|umówimy|umówić|przyjdź|zacznij|zaczniemy|zaczynamy|zacząć|skorzystaj|zapisz się)(?:\\s+się)?(?:\\s+(?:na|od|z))?\\s+(?:\\p{L}+\\s+)?konsultacj\\p{L}*",
+  [
+    "(?<!\\p{L})(?:zapraszamy|zapraszam|umów|umówimy|umówić|przyjdź|zacznij|zaczniemy|zaczynamy|zacząć|skorzystaj|zapisz|zarezerwuj|zaplanuj|porozmawiajmy|porozmawiamy|spotkajmy)(?!\\p{L})[^.!?]*?(?<!\\p{L})konsultacj\\p{L}*",
+    "(?<!\\p{L})plan\\p{L}*\\s+(?:\\p{L}+\\s+)?(?:ułożon|ustalon|przygotowan|dobran)\\p{L}*\\s+(?:na|po|podczas)\\s+konsultacj\\p{L}*",
+  ].join("|"),
   "iu",
 );
+
+/**
+ * "Pierwsza konsultacja jest bezpłatna": it says the next ones are paid, which is untrue while the price list gives
+ * every consultation for 0 zł (validate.server.ts); write that consultations are free.
+ */
+export const FIRST_CONSULTATION_FREE =
+  /(?<!\p{L})pierwsz\p{L}*\s+(?:\p{L}+\s+)?konsultacj\p{L}*[^.!?]*?bezpłatn|(?<!\p{L})bezpłatn\p{L}*\s+(?:jest\s+)?(?:tylko\s+)?pierwsz\p{L}*\s+konsultacj/iu;
 
 const RULES: readonly WordingRule[] = [
   {

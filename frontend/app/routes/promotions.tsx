@@ -4,10 +4,13 @@ import { loadPricing, loadPromotions } from "../content/load.server";
 import {
   consultationCost,
   consultationCostSentence,
+  lowestPricesOf,
   priceGroupsById,
   priceTextOf,
   promotionPriceGroup,
 } from "../content/pricing";
+import { promotionPeriods } from "../site/config";
+import { formatDatePl } from "../site/dates";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -21,6 +24,10 @@ import styles from "./promotions.module.scss";
 
 /** 300 → 259 is 14% off (rounded). Counted from the lowest price of the 30 days before the reduction (art. 4 ust. 2). */
 const discountPercent = (lowestPrice: number, newPrice: number) => Math.round((1 - newPrice / lowestPrice) * 100);
+
+/** A promotion's period as the page states it: "od 16 listopada 2026 r. do 31 stycznia 2027 r.". */
+const periodText = (period: { from: string; until: string }) =>
+  `od ${formatDatePl(period.from)} r. do ${formatDatePl(period.until)} r.`;
 
 export function loader() {
   const promotions = loadPromotions();
@@ -77,7 +84,7 @@ function ReducedPrice({ card, reduction }: { card: Card; reduction: ReductionFac
   );
 }
 
-/** Two services side by side (a standing first-visit price of another length): nothing struck through, no saving. */
+/** Two services side by side (a first-visit price of a service of another length): nothing struck through, no saving. */
 function ComparedPrices({ card, labels }: { card: Card; labels: NonNullable<Card["compare"]> }) {
   return (
     <dl className={styles.compare}>
@@ -93,10 +100,29 @@ function ComparedPrices({ card, labels }: { card: Card; labels: NonNullable<Card
   );
 }
 
+/**
+ * The saving, counted from the lowest price of the 30 days before the reduction: one figure, or – when the
+ * promotional price covers services of different prices – the range, the largest on the picture ("do −52%").
+ */
+function Saving({ reduction, newPrice }: { reduction: ReductionFacts; newPrice: number }) {
+  const savings = lowestPricesOf(reduction).map(({ price }) => discountPercent(price, newPrice));
+  const least = Math.min(...savings);
+  const most = Math.max(...savings);
+  return (
+    <p className={styles.saving}>
+      <span aria-hidden="true">{least === most ? `−${most}%` : `do −${most}%`}</span>
+      <span className="visually-hidden">
+        {least === most
+          ? `Taniej o ${most}% od najniższej ceny z 30 dni przed obniżką`
+          : `Taniej o ${least}–${most}% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru`}
+      </span>
+    </p>
+  );
+}
+
 /** A promotion: image (with the saving, for a reduction), name, its prices, and its external sub-site. */
 function PromotionCard({ card, index }: { card: Card; index: number }) {
   const ref = useReveal<HTMLElement>((index % 2) * 100);
-  const saving = card.reduction && discountPercent(card.reduction.lowestPrice30Days, card.newPrice);
   return (
     <article ref={ref} className={styles.card} aria-labelledby={`promocja-${card.id}`}>
       <div className={styles.media}>
@@ -105,12 +131,7 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
           alt={card.alt}
           sizes="(min-width: 80rem) 35.25rem, (min-width: 64rem) 46.5vw, (min-width: 48rem) 45vw, calc(100vw - 3rem)"
         />
-        {saving !== undefined && (
-          <p className={styles.saving}>
-            <span aria-hidden="true">−{saving}%</span>
-            <span className="visually-hidden">Taniej o {saving}% od najniższej ceny z 30 dni przed obniżką</span>
-          </p>
-        )}
+        {card.reduction && <Saving reduction={card.reduction} newPrice={card.newPrice} />}
       </div>
       <div className={styles.cardBody}>
         <h2 id={`promocja-${card.id}`}>{card.name}</h2>
@@ -121,7 +142,9 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
           card.compare && (
             <>
               <ComparedPrices card={card} labels={card.compare} />
-              <p className={styles.lowest}>Stała cena pierwszej wizyty, bez terminu.</p>
+              <p className={styles.lowest}>
+                Cena pierwszej, krótszej wizyty. Oferta trwa {periodText(promotionPeriods[card.id])}
+              </p>
             </>
           )
         )}
@@ -144,6 +167,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
       <div className={styles.body}>
         <section className={styles.referral} aria-labelledby="polecenia">
           <h2 id="polecenia">{promotions.referral.title}</h2>
+          <p className={styles.period}>Program trwa {periodText(promotionPeriods.referral)}</p>
           {promotions.referral.paragraphs.map((p) => (
             <p key={p}>{renderInline(p)}</p>
           ))}

@@ -147,4 +147,41 @@ describe("PriceGroup and a reduction", () => {
     expect(row).toHaveTextContent(/Promocja trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u);
     expect(screen.getByText("Peeling").closest("li")).not.toHaveTextContent(/Najniższa cena/);
   });
+
+  it("gives one promotional price for several areas each area's own lowest price, and says what an 'od' price is of", () => {
+    render(
+      <PriceGroup
+        group={{
+          id: "red-touch-pro",
+          category: "Red Touch Pro",
+          services: [
+            {
+              name: "Pierwszy zabieg – twarz, szyja lub dekolt",
+              price: "899 zł",
+              isPromo: true,
+              reduction: {
+                promotion: "redtouch",
+                lowestPrices30Days: [
+                  { service: "Twarz", price: 1890 },
+                  { service: "Szyja", price: 1170 },
+                ],
+              },
+            },
+            {
+              name: "Pierwszy peeling",
+              price: "259 zł",
+              isPromo: true,
+              reduction: { promotion: "pca", lowestPrice30Days: 300, refersTo: "Dotyczy najtańszego peelingu." },
+            },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText("Pierwszy zabieg – twarz, szyja lub dekolt").closest("li")).toHaveTextContent(
+      "Najniższa cena z 30 dni przed obniżką: twarz 1890 zł, szyja 1170 zł",
+    );
+    expect(screen.getByText("Pierwszy peeling").closest("li")).toHaveTextContent(
+      "Najniższa cena z 30 dni przed obniżką: 300 złDotyczy najtańszego peelingu.",
+    );
+  });
 });
