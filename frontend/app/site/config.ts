@@ -8,6 +8,14 @@ const street = "ul. Przykładowa 12";
 const postalCode = "90-553";
 const city = "Łódź";
 const facebook = "https://www.facebook.com/aurea.instytut.urody.przyklad";
+/**
+ * One line of the opening hours, from its opening and closing time (structured data takes those); the label the
+ * pages show ("9:00–20:00") is made from them, so the hours are written once.
+ */
+function hours(days: string, short: string, schemaDays: string[], opens: string, closes: string) {
+  const shown = (time: string) => time.replace(/^0(?=\d:)/, "");
+  return { days, short, schemaDays, opens, closes, label: `${shown(opens)}–${shown(closes)}` };
+}
 /** "ul. Przykładowa 12, 90-553 Łódź" as a search query for the map links. */
 const mapQuery = encodeURIComponent(`${street}, ${postalCode} ${city}`).replace(/%20/g, "+");
 
@@ -44,15 +52,14 @@ export const site = {
   /** Approximate centre of the 90-553 postal area in Łódź. */
   geo: { latitude: 51.7589, longitude: 19.4447 },
   openingHours: [
-    {
-      days: "Poniedziałek – piątek",
-      short: "pon.–pt.",
-      schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      opens: "09:00",
-      closes: "20:00",
-      label: "9:00–20:00",
-    },
-    { days: "Sobota", short: "sob.", schemaDays: ["Saturday"], opens: "10:00", closes: "16:00", label: "10:00–16:00" },
+    hours(
+      "Poniedziałek – piątek",
+      "pon.–pt.",
+      ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      "09:00",
+      "20:00",
+    ),
+    hours("Sobota", "sob.", ["Saturday"], "10:00", "16:00"),
   ],
   closedNote: "Niedziela: nieczynne",
   /** FICTIONAL profile of the external booking service. */
