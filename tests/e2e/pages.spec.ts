@@ -329,9 +329,18 @@ test.describe("promotions", () => {
       await expect(link).toHaveAttribute("rel", /noopener/);
       await expect(link).toHaveAttribute("href", /^https:\/\//);
     }
-    // Three reductions, each with the lowest price of the 30 days before it; LPG's 30-minute first visit strikes nothing.
+    // Three reductions, each with the lowest price of the 30 days before it (per area where the promotion covers
+    // several), and the period it runs; LPG's 30-minute first visit strikes nothing.
     await expect(page.locator("del")).toHaveCount(3);
-    await expect(page.getByText(/^Najniższa cena z 30 dni przed obniżką: \d+ zł$/)).toHaveCount(3);
+    await expect(
+      page.getByText(/^Najniższa cena z 30 dni przed obniżką: (\p{L}+ )?\d+ zł(, \p{L}+ \d+ zł)*$/u),
+    ).toHaveCount(3);
+    await expect(
+      page.getByText("Najniższa cena z 30 dni przed obniżką: twarz 1890 zł, szyja 1170 zł, dekolt 1370 zł"),
+    ).toBeVisible();
+    await expect(page.getByText(/^Promocja trwa od \d+ \p{L}+ \d{4} r\. do \d+ \p{L}+ \d{4} r\.$/u)).toHaveCount(3);
+    await expect(page.getByText(/Oferta trwa od \d+ \p{L}+ \d{4} r\. do \d+ \p{L}+ \d{4} r\./u)).toBeVisible();
+    await expect(page.getByText(/^Program trwa od \d+ \p{L}+ \d{4} r\. do \d+ \p{L}+ \d{4} r\.$/u)).toBeVisible();
     await page.getByRole("link", { name: "Umów się na zabieg" }).click();
     await expect(page).toHaveURL(/\/kontakt$/);
   });
