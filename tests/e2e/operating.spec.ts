@@ -144,7 +144,7 @@ test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), re
     expect(statSync(backups).mode & 0o777).toBe(0o700);
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     const listed = execSync(`tar -xOf ${file} ./outbox.tar.gz | tar -tzf -`, { encoding: "utf8" }).trim().split("\n");
-    expect(listed.filter((name) => /^\.\/[^/]+\.json$/.test(name))).toHaveLength(2);
+    expect(listed.filter((name) => /^\.\/[^/.][^/]*\.json$/.test(name))).toHaveLength(2);
     expect(listed.filter((name) => /^\.\/held\/[^/]+\.json$/.test(name))).toHaveLength(1);
     expect(listed.filter((name) => /^\.\/failed\/[^/]+\.json$/.test(name))).toHaveLength(1);
     // Of the dotfiles, only the deliverer's memory of what the salon was told (retention counts from then).
