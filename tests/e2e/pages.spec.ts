@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test, type Locator, type Page } from "../support/test";
 import { site } from "../../frontend/app/site/config";
+import { allPriceGroups, isHighlightedOption, isHighlightedService } from "../../frontend/app/content/pricing";
+import type { PricingDocument } from "../../frontend/app/content/schema";
 import { requiredArticleSlugs, requiredPaths, requiredTreatmentPaths } from "../support/routes";
 
 const slideCount = (
@@ -14,6 +16,9 @@ const slideCount = (
     hero: { slides: unknown[] };
   }
 ).hero.slides.length;
+const pricing = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, "../../content/pricing.json"), "utf8"),
+) as PricingDocument;
 
 /** Hydration or runtime errors would leave the interactive parts dead: none may occur on these pages. */
 function collectErrors(page: Page) {
@@ -309,9 +314,19 @@ test.describe("price list", () => {
   });
 
   test("highlighted rows are marked with words, not colour alone", async ({ page }) => {
+    // Every row the price list's rules pick in content/pricing.json, and no other.
+    const services = allPriceGroups(pricing).flatMap((group) => group.services);
+    const expected = services.reduce(
+      (count, service) =>
+        count +
+        Number(isHighlightedService(service)) +
+        ("options" in service ? service.options.filter(isHighlightedOption).length : 0),
+      0,
+    );
+    expect(expected).toBeGreaterThan(0);
     await page.goto("/cennik");
     const marked = page.locator("[data-highlighted]");
-    expect(await marked.count()).toBeGreaterThanOrEqual(5);
+    await expect(marked).toHaveCount(expected);
     for (const row of await marked.all()) await expect(row).toContainText(/Promocja|Rabat|Seria/);
   });
 });
