@@ -10,7 +10,7 @@ import {
   promotionPriceGroup,
 } from "../content/pricing";
 import { promotionPeriods } from "../site/config";
-import { formatDatePl } from "../site/dates";
+import { formatPeriodPl } from "../site/dates";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -24,10 +24,6 @@ import styles from "./promotions.module.scss";
 
 /** 300 → 259 is 14% off (rounded). Counted from the lowest price of the 30 days before the reduction (art. 4 ust. 2). */
 const discountPercent = (lowestPrice: number, newPrice: number) => Math.round((1 - newPrice / lowestPrice) * 100);
-
-/** A promotion's period as the page states it: "od 16 listopada 2026 r. do 31 stycznia 2027 r.". */
-const periodText = (period: { from: string; until: string }) =>
-  `od ${formatDatePl(period.from)} r. do ${formatDatePl(period.until)} r.`;
 
 export function loader() {
   const promotions = loadPromotions();
@@ -143,7 +139,7 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
             <>
               <ComparedPrices card={card} labels={card.compare} />
               <p className={styles.lowest}>
-                Cena pierwszej, krótszej wizyty. Oferta trwa {periodText(promotionPeriods[card.id])}
+                Cena pierwszej, krótszej wizyty. Oferta trwa {formatPeriodPl(promotionPeriods[card.id])}
               </p>
             </>
           )
@@ -167,7 +163,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
       <div className={styles.body}>
         <section className={styles.referral} aria-labelledby="polecenia">
           <h2 id="polecenia">{promotions.referral.title}</h2>
-          <p className={styles.period}>Program trwa {periodText(promotionPeriods.referral)}</p>
+          <p className={styles.period}>Program trwa {formatPeriodPl(promotionPeriods.referral)}</p>
           {promotions.referral.paragraphs.map((p) => (
             <p key={p}>{renderInline(p)}</p>
           ))}

@@ -5,11 +5,7 @@
  * never sees a placeholder, and no page ships this module.
  */
 import { fictional, fullAddress, promotionPeriods, promotionUrls, site } from "./config";
-import { formatDatePl } from "./dates";
-
-/** A promotion's period as a sentence ends it: "od 16 listopada 2026 r. do 31 stycznia 2027 r.". */
-const periodOf = ({ from, until }: { from: string; until: string }) =>
-  `od ${formatDatePl(from)} r. do ${formatDatePl(until)} r.`;
+import { formatPeriodPl } from "./dates";
 
 export const placeholders: Readonly<Record<string, string>> = {
   salon: site.name,
@@ -37,7 +33,9 @@ export const placeholders: Readonly<Record<string, string>> = {
   "promo.lpg": promotionUrls.lpg,
   "promo.virtue": promotionUrls.virtue,
   /** "{period.lpg}": the period of a promotion (config's promotionPeriods), for texts that state it. */
-  ...Object.fromEntries(Object.entries(promotionPeriods).map(([id, period]) => [`period.${id}`, periodOf(period)])),
+  ...Object.fromEntries(
+    Object.entries(promotionPeriods).map(([id, period]) => [`period.${id}`, formatPeriodPl(period)]),
+  ),
 };
 
 /** `{name}` or `{promo.pca}`: letters, digits and dots inside braces. */

@@ -1,5 +1,5 @@
 import { promotionPeriods } from "../../site/config";
-import { formatDatePl } from "../../site/dates";
+import { formatPeriodPl } from "../../site/dates";
 import { lowestPricesOf } from "../../content/pricing";
 import type { Reduction } from "../../content/schema";
 import styles from "./ReductionNote.module.scss";
@@ -25,11 +25,7 @@ export function ReductionNote({ reduction, className }: { reduction: ReductionFa
     <p className={[styles.note, className].filter(Boolean).join(" ")}>
       <span>Najniższa cena z 30 dni przed obniżką: {lowestPriceText(reduction)}</span>
       {reduction.refersTo && <span>{reduction.refersTo}</span>}
-      {period && (
-        <span>
-          Promocja trwa od {formatDatePl(period.from)} r. do {formatDatePl(period.until)} r.
-        </span>
-      )}
+      {period && <span>Promocja trwa {formatPeriodPl(period)}</span>}
     </p>
   );
 }
