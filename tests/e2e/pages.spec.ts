@@ -1,7 +1,7 @@
 /**
  * The non-treatment pages in a real browser on the built site: the home slideshow, the needs accordion, the blog
  * filter and articles, the price list's anchors, the promotions' links, the entrance animation and the layout at
- * a phone's width.
+ * a phone's width and on a desktop.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -9,7 +9,7 @@ import { expect, test, type Locator, type Page } from "../support/test";
 import { site } from "../../frontend/app/site/config";
 import { allPriceGroups, isHighlightedOption, isHighlightedService } from "../../frontend/app/content/pricing";
 import type { PricingDocument } from "../../frontend/app/content/schema";
-import { requiredArticleSlugs, requiredPaths, requiredTreatmentPaths } from "../support/routes";
+import { allPaths, requiredArticleSlugs, requiredPaths, requiredTreatmentPaths } from "../support/routes";
 
 const slideCount = (
   JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/content.json"), "utf8")) as {
@@ -443,6 +443,54 @@ test.describe("layout at 360 px", () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+});
+
+/**
+ * Every heading, paragraph, list item, term and label of the page, scrolled to the middle of the screen, is what a
+ * tap on its middle reaches: no photo, box or block lies on top of it. A card's link stretched over the card is
+ * meant to; so is the form's trap field for bots, which nobody sees.
+ */
+async function coveredText(page: Page) {
+  return page.evaluate(async () => {
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    // Every deferred photo in place first: a photo that comes later could cover what was checked before it.
+    for (let top = 0; top < document.documentElement.scrollHeight; top += innerHeight / 2) {
+      scrollTo({ top, behavior: "instant" });
+      await frames();
+    }
+    const headerBottom = document.querySelector("header")!.getBoundingClientRect().bottom;
+    const covered: string[] = [];
+    for (const text of document.querySelectorAll("main :is(h1, h2, h3, h4, p, li, dt, dd, label, summary, td)")) {
+      if (!text.checkVisibility({ visibilityProperty: true }) || text.closest("[aria-hidden=true]")) continue;
+      text.scrollIntoView({ block: "center", behavior: "instant" });
+      const box = text.getBoundingClientRect();
+      const x = Math.min(Math.max(box.left + box.width / 2, 1), innerWidth - 1);
+      const y = Math.min(Math.max(box.top + box.height / 2, 1), innerHeight - 1);
+      // The first lines of a page cannot come to the middle; there the sticky header is on top, as it should be.
+      if (box.width < 2 || box.height < 2 || y <= headerBottom) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || text.contains(hit)) continue;
+      if (hit.closest("a") && hit.closest("article") && hit.closest("article") === text.closest("article")) continue;
+      covered.push(
+        `${text.tagName.toLowerCase()} "${text.textContent.trim().slice(0, 40)}" under <${hit.tagName.toLowerCase()}>`,
+      );
+    }
+    return covered;
+  });
+}
+
+test.describe("nothing covers a page's text", () => {
+  for (const path of allPaths)
+    test(`${path}, on a phone and on a desktop`, async ({ page }) => {
+      for (const viewport of [
+        { width: 360, height: 780 },
+        { width: 1280, height: 800 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        expect(await coveredText(page), `${path} at ${viewport.width} px`).toEqual([]);
+      }
+    });
 });
 
 test.describe("visible keyboard focus", () => {
