@@ -254,7 +254,7 @@ test("nginx sees each visitor's address as Caddy saw it, a forged X-Forwarded-Fo
   }
 });
 
-test("mail goes through the relay over STARTTLS with a login; its certificate is trusted through the system's CA store", async () => {
+test("mail goes through the relay over STARTTLS with a login; its certificate is trusted through the system's CA store; a password rewritten in place reaches the containers", async () => {
   test.setTimeout(120_000);
   // The relay refuses a sender that skips STARTTLS or the login (it is the relay a production setup talks to).
   const session = composeRun(
@@ -313,6 +313,20 @@ test("mail goes through the relay over STARTTLS with a login; its certificate is
     expect(inspect(service, "{{json .Config.Env}}"), service).not.toContain(password);
     expect(composeRun(`exec -T ${service} cat /run/secrets/smtp_pass`).trim(), service).toBe(password);
   }
+
+  // A new password the way docs/operating.md writes it (in place, through the shell's redirect) is what both
+  // containers read at once, without a restart; the mailer reads the file for every SMTP session. The same password
+  // without its line break, so that nothing else in this stack sees a change.
+  const file = `${process.env.TEST_TLS_DIR}/smtp_pass`;
+  execFileSync("sh", ["-c", `printf '%s' "$1" > "$2"`, "sh", password, file]);
+  try {
+    for (const service of ["php", "deliverer"])
+      expect(composeRun(`exec -T ${service} cat /run/secrets/smtp_pass`), service).toBe(password);
+  } finally {
+    execFileSync("sh", ["-c", `printf '%s\\n' "$1" > "$2"`, "sh", password, file]);
+  }
+  for (const service of ["php", "deliverer"])
+    expect(composeRun(`exec -T ${service} cat /run/secrets/smtp_pass`), service).toBe(`${password}\n`);
 });
 
 test("PHP-FPM's workers see only the mailer's settings, no password and nothing else of the container", () => {
