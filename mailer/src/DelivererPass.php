@@ -97,7 +97,12 @@ final class DelivererPass
     {
         $list = [];
         foreach ($untold as $id => $path) {
-            $list[$id] = $folder->read([$path])[0];
+            foreach ($folder->read([$path]) as $entry) {
+                $list[$id] = $entry;
+            }
+        }
+        if ($list === []) {
+            return 0;
         }
         $named = array_map('strval', array_keys(SalonNotices::named($list)));
         if (!$this->sendToSalon($state, $kind, count($named), count($list) - count($named), $compose($list, false), $compose($list, true))) {

@@ -36,7 +36,8 @@ abstract class OutboxFolder
 
     /**
      * The messages (all, or those at $paths), oldest first, as entries; a file that is not a readable entry by its
-     * name (the salon's mails name it too, so that it is not kept unseen).
+     * name (the salon's mails name it too, so that it is not kept unseen). A file gone since it was listed (released
+     * or purged meanwhile) is left out: it is not a message anyone must read here.
      *
      * @param list<string>|null $paths
      *
@@ -46,8 +47,13 @@ abstract class OutboxFolder
     {
         $entries = [];
         foreach ($paths ?? $this->paths() as $path) {
+            $json = @file_get_contents($path);
+            if ($json === false && !file_exists($path)) {
+                error_clear_last();
+                continue;
+            }
             try {
-                $entries[] = OutboxEntry::fromJson((string) @file_get_contents($path));
+                $entries[] = OutboxEntry::fromJson((string) $json);
             } catch (\UnexpectedValueException) {
                 $entries[] = basename($path);
             }

@@ -199,6 +199,18 @@ final class DelivererPassTest extends TestCase
         self::assertCount(1, $this->sender->sent);
     }
 
+    public function testAMessageReleasedOrPurgedWhileTheDigestIsWrittenIsNotNamedAsUnreadable(): void
+    {
+        $this->hold('released');
+        $this->hold('purged');
+        $paths = $this->outbox->held->paths();
+        // A person acts between the pass's listing and its reading: the files are gone, nobody must read them here.
+        $this->outbox->held->release($this->outbox->held->entries([$paths[0]])[0]->id());
+        $this->outbox->held->purge();
+
+        self::assertSame([], $this->outbox->held->read($paths));
+    }
+
     public function testNothingIsDeletedUnreadAndWhatWasToldIsDeletedAfterThePrivacyPolicysDays(): void
     {
         $heldId = $this->hold('held');
