@@ -179,7 +179,8 @@ function withApplied(site: Site, throttling: Throttling, appliedPaths: string[],
     paths: appliedPaths,
     throttling: "devtools",
     against: hero?.name,
-    stop: async () => undefined,
+    // The same servers as the simulated run's: stopped by it when it is measured too, by this one otherwise.
+    stop: throttling === "both" ? async () => undefined : site.stop,
   };
   return [...(throttling === "both" ? [site] : []), applied, ...(hero ? [hero] : [])];
 }
