@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from "../support/test";
 import { site } from "../../frontend/app/site/config";
 import { allPriceGroups, isHighlightedOption, isHighlightedService } from "../../frontend/app/content/pricing";
 import type { PricingDocument } from "../../frontend/app/content/schema";
+import { scrollThrough } from "../support/scroll";
 import { allPaths, requiredArticleSlugs, requiredPaths, requiredTreatmentPaths } from "../support/routes";
 
 const slideCount = (
@@ -451,13 +452,9 @@ test.describe("layout at 360 px", () => {
  * meant to; so is the form's trap field for bots, which nobody sees.
  */
 async function coveredText(page: Page) {
-  return page.evaluate(async () => {
-    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    // Every deferred photo in place first: a photo that comes later could cover what was checked before it.
-    for (let top = 0; top < document.documentElement.scrollHeight; top += innerHeight / 2) {
-      scrollTo({ top, behavior: "instant" });
-      await frames();
-    }
+  // Every deferred photo in place first: a photo that comes later could cover what was checked before it.
+  await scrollThrough(page);
+  return page.evaluate(() => {
     const headerBottom = document.querySelector("header")!.getBoundingClientRect().bottom;
     const covered: string[] = [];
     for (const text of document.querySelectorAll("main :is(h1, h2, h3, h4, p, li, dt, dd, label, summary, td)")) {
