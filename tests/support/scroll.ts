@@ -12,7 +12,13 @@ import type { Page } from "@playwright/test";
  */
 export async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // Two frames, or 250 ms if the browser stops producing frames: headless Chromium can stop calling
+    // requestAnimationFrame for a hydrated, idle page, and a wait on frames alone then never ends.
+    const frames = () =>
+      new Promise((r) => {
+        requestAnimationFrame(() => requestAnimationFrame(r));
+        setTimeout(r, 250);
+      });
     // Instant: the page's own smooth scrolling would leave the steps half-way.
     for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(window.innerHeight - 100, 200)) {
       window.scrollTo({ top: y, behavior: "instant" });
@@ -22,10 +28,14 @@ export async function scrollThrough(page: Page): Promise<void> {
     await frames();
   });
   // A photo not shown (a hidden slide, a closed entry) or never near enough to be asked for is not waited for.
-  await page.waitForFunction(() =>
-    [...document.images].every(
-      (img) => img.complete || !img.checkVisibility({ visibilityProperty: true }) || img.currentSrc === "",
-    ),
+  // Polled on a timer, not on frames (Playwright's default), for the same reason.
+  await page.waitForFunction(
+    () =>
+      [...document.images].every(
+        (img) => img.complete || !img.checkVisibility({ visibilityProperty: true }) || img.currentSrc === "",
+      ),
+    undefined,
+    { polling: 100 },
   );
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
 }
