@@ -36,14 +36,14 @@ function anchorsOf(file: string): Set<string> {
   return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
 }
 
-/** Every relative link of a Markdown file: [text](target), code blocks and inline code left out. */
+/** Every link of a Markdown file that is not a URL (relative paths and #anchors), code left out. */
 function linksOf(file: string): string[] {
   const text = readFileSync(file, "utf8")
     .replace(/```[\s\S]*?```/g, "")
     .replace(/`[^`\n]*`/g, "");
   return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
     .map((m) => m[1]!)
-    .filter((target) => !/^([a-z]+:|#)/i.test(target) || target.startsWith("#"));
+    .filter((target) => !/^[a-z]+:/i.test(target));
 }
 
 const docs = markdownIn(join(root, "docs"));
