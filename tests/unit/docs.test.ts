@@ -41,9 +41,7 @@ function linksOf(file: string): string[] {
   const text = readFileSync(file, "utf8")
     .replace(/```[\s\S]*?```/g, "")
     .replace(/`[^`\n]*`/g, "");
-  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((m) => m[1]!)
-    .filter((target) => !/^[a-z]+:/i.test(target));
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z]+:/i.test(target));
 }
 
 const docs = markdownIn(join(root, "docs"));
