@@ -57,9 +57,11 @@ export const DEVICE_CLAIMS = new RegExp(
 /**
  * Claims of therapy or of relief from a complaint (unfair market practices act, art. 5: a cosmetic treatment
  * presented as a remedy misleads), and claims no salon can promise ("bezbolesny", "skutecznie"). The body's systems
- * are not a salon's to act on: the lymph ("odpływ limfy", "układ limfatyczny"), the circulation a treatment would
- * improve ("poprawia krążenie", "mikrokrążenie"; "choroba układu krążenia", a contraindication, stays) and heavy or
- * lighter legs, a complaint; copy says how skin looks and feels.
+ * are not a salon's to act on: the lymph ("odpływ limfy", "układ limfatyczny"), and drainage, which is the lymph by
+ * another name ("drenaż", "ruchy drenujące"); the circulation or blood supply a treatment would improve ("poprawia
+ * krążenie", "mikrokrążenie", "poprawia jej ukrwienie", "lepiej ukrwiona skóra"; a contraindication such as
+ * "choroba układu krążenia" and advice such as "palenie pogarsza ukrwienie skóry" stay); heavy or lighter legs, a
+ * complaint. Copy says how skin looks and feels ("zdrowszy koloryt", "twarz wygląda na wypoczętą").
  */
 export const THERAPEUTIC_CLAIMS = word(
   [
@@ -77,7 +79,10 @@ export const THERAPEUTIC_CLAIMS = word(
     "skuteczn\\p{L}*",
     "limf\\p{L}*",
     "mikrokrążeni\\p{L}*",
-    "(?:popraw|pobudz|wspier|wspom|usprawni|przyspiesz|stymul|aktywiz)\\p{L}*\\s+(?:\\p{L}+\\s+)?krążeni\\p{L}*",
+    "drenaż\\p{L}*",
+    "drenuj\\p{L}*",
+    // An improvement before the circulation or the blood supply; "pogarsza ukrwienie" (advice) is not one.
+    "(?:popraw|pobudz|wspier|wspom|usprawni|przyspiesz|stymul|aktywiz|zwiększ|wzmag|lepsz|lepiej)\\p{L}*\\s+(?:\\p{L}+\\s+)?(?:krążeni|ukrwi)\\p{L}*",
     "(?:ciężk|lżejsz|lekk)\\p{L}*\\s+(?:nóg|nog\\p{L}*)",
     "lekkoś\\p{L}*\\s+(?:w\\s+)?(?:nóg|nog\\p{L}*)",
     "nog\\p{L}*\\s+(?:\\p{L}+\\s+)?lekkoś\\p{L}*",
@@ -119,6 +124,9 @@ export const TERMS: readonly { use: string; avoid: RegExp }[] = [
   { use: "zabieg", avoid: word("sesj\\p{L}*") },
   // Without needles or incisions.
   { use: "nieinwazyjny", avoid: word("bezinwazyjn\\p{L}*") },
+  // The part of the body a treatment covers, as the price list counts it ("1 obszar"); "w okolicy żuchwy", a part of
+  // the body, stays.
+  { use: "obszar zabiegowy", avoid: word("okolic\\p{L}*\\s+zabieg\\p{L}*") },
 ];
 
 /**
