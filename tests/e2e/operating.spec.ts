@@ -21,6 +21,7 @@ import {
   project,
   waitHealthy,
 } from "../support/composeStack";
+import { shellBlockWith } from "../support/docCommands";
 import { compose, composeConfig, composeRun, root } from "../support/stack";
 import { expect, test } from "../support/test";
 
@@ -216,13 +217,13 @@ test("docker/upgrade.sh goes back to the previous images when the new ones break
 test("the proof of work's key as a file (POW_KEY_FILE, as docs/operating.md sets it up): php and the deliverer both start with it, and the challenges are signed with it", async () => {
   test.setTimeout(240_000);
   // docs/operating.md's commands, in the checkout: the key in secrets/, named relative to it (Compose resolves the
-  // path against the project's folder, as it does for the line in .env).
+  // path against the project's folder, as it does for the line in .env, which the test passes as the environment).
+  const commands = shellBlockWith("docs/operating.md", "secrets/pow_key");
+  const envLine = commands.pop()!;
+  expect(envLine).toContain("echo 'POW_KEY_FILE=./secrets/pow_key' >> .env");
   const secrets = join(root, "secrets");
   const madeSecrets = !existsSync(secrets);
-  execSync(
-    "install -d -m 0700 secrets && openssl rand -hex 32 > secrets/pow_key && chown 33:33 secrets/pow_key && chmod 0400 secrets/pow_key",
-    { cwd: root },
-  );
+  execSync(commands.join(" && "), { cwd: root, shell: "/bin/bash" });
   const key = readFileSync(join(secrets, "pow_key"), "utf8").trim();
   expect(key).toMatch(/^[0-9a-f]{64}$/);
   try {
