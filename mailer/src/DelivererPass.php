@@ -104,11 +104,22 @@ final class DelivererPass
         if ($list === []) {
             return 0;
         }
+        // Only the state file stops the same mail from going again on the next pass, so a mail goes only once the
+        // file can be written, and the file is written as soon as it went: a full or read-only outbox would otherwise
+        // mail the salon on every pass.
+        try {
+            $state->save($this->outbox->spool, $this->outbox->now());
+        } catch (OutboxUnavailable $e) {
+            ($this->log)(EventLog::line('error', ['reason' => "salon-$kind-not-sent", 'detail' => 'state not writable: ' . $e->getMessage()]));
+
+            return 0;
+        }
         $named = array_map('strval', array_keys(SalonNotices::named($list)));
         if (!$this->sendToSalon($state, $kind, count($named), count($list) - count($named), $compose($list, false), $compose($list, true))) {
             return 0;
         }
         $state->tell($kind, $named, $this->outbox->now());
+        $state->save($this->outbox->spool, $this->outbox->now());
 
         return count($named);
     }

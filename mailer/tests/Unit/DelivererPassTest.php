@@ -12,6 +12,7 @@ use Salon\Mailer\DelivererState;
 use Salon\Mailer\DigestSchedule;
 use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\OutboxEntry;
+use Salon\Mailer\OutboxUnavailable;
 use Salon\Mailer\OutgoingMessage;
 use Salon\Mailer\SalonNotices;
 use Salon\Mailer\SendFailed;
@@ -143,6 +144,30 @@ final class DelivererPassTest extends TestCase
         self::assertStringContainsString($this->outbox->held->entries()[0]->id(), $bare);
         self::assertStringContainsString('deliver.php --held', $bare);
         self::assertContains('contact-form: told what=held count=1 form=bare left=0', $this->log);
+    }
+
+    public function testNoDigestGoesWhileTheStateThatStopsTheNextOneCannotBeWritten(): void
+    {
+        $this->hold('a');
+        // A full or read-only outbox, for the state file alone: a directory where it would be written.
+        mkdir($this->dir . '/' . DelivererState::FILE);
+        foreach (['2025-06-17 08:00', '2025-06-17 08:01', '2025-06-17 08:02'] as $time) {
+            $this->now = self::warsaw($time);
+            try {
+                $this->pass();
+                self::fail('the pass reports the outbox it cannot write');
+            } catch (OutboxUnavailable) {
+            }
+        }
+        self::assertSame([], $this->sender->sent, 'not one digest per pass');
+        self::assertCount(3, array_filter($this->log, static fn (string $l): bool => str_contains($l, 'reason=salon-held-not-sent')));
+
+        rmdir($this->dir . '/' . DelivererState::FILE);
+        foreach (['2025-06-17 08:03', '2025-06-17 08:04', '2025-06-17 08:05'] as $time) {
+            $this->now = self::warsaw($time);
+            $this->pass();
+        }
+        self::assertCount(1, $this->sender->sent, 'once it can be kept, the digest goes, once');
     }
 
     public function testAMessageTheRelayRefusesIsToldWithItsAnswerAndAddressButNotItsText(): void
