@@ -6,11 +6,11 @@ namespace Salon\Mailer;
 
 /**
  * The mails the site writes to the salon itself (MAIL_TO), in Polish, plain text: the daily digest of held
- * messages and the notice of failed ones. Each is bounded: it names the oldest IN_FULL messages one by one (named())
- * and counts the rest, which the next mail names (every one stays listed by deliver.php --held or --failed), so a
- * flood is one mail of bounded size a time. Oldest first, so that a message waits at most its place in the queue
- * divided by IN_FULL mails however many come after it; newest first would let a flood postpone an earlier
- * message for as long as it lasts. Each also has a bare form, times and ids without texts, for a relay that
+ * messages and the notice of failed ones. Each is bounded: it names IN_FULL messages one by one (named()) and counts
+ * the rest, which the next mail names (every one stays listed by deliver.php --held or --failed), so a flood is one
+ * mail of bounded size a time. Half are the newest, so a visitor who writes after a flood is in the next mail, and
+ * half the oldest, so no message waits longer than its place in the queue divided by IN_FULL / 2 mails, however
+ * many come after it. Each also has a bare form, times and ids without texts, for a relay that
  * refuses the full one (a spam filter taking the held texts for what they may be): the salon is still told that
  * they exist, when they came and how to find them.
  */
@@ -85,9 +85,10 @@ final class SalonNotices
     }
 
     /**
-     * The messages a notice or digest names one by one, oldest first, keys kept: in full; or by time, id and where
-     * to find it, for one the relay refused (its text stays on the server), a file that cannot be read, and each in
-     * the bare form, sent when the relay refused the full one for good. Of these alone the salon has been told:
+     * The messages a notice or digest names one by one (the oldest and the newest IN_FULL / 2, in the order they
+     * came), keys kept: in full; or by time, id and where to find it, for one the relay refused (its text stays on
+     * the server), a file that cannot be read, and each in the bare form, sent when the relay refused the full one
+     * for good. Of these alone the salon has been told:
      * DelivererPass marks them, and retention counts from then.
      *
      * @template T of array-key
@@ -98,7 +99,13 @@ final class SalonNotices
      */
     public static function named(array $entries): array
     {
-        return array_slice(self::oldestFirst($entries), 0, self::IN_FULL, true);
+        $sorted = self::oldestFirst($entries);
+        if (count($sorted) <= self::IN_FULL) {
+            return $sorted;
+        }
+        $half = intdiv(self::IN_FULL, 2);
+
+        return array_slice($sorted, 0, $half, true) + array_slice($sorted, -$half, null, true);
     }
 
     /**
@@ -119,7 +126,7 @@ final class SalonNotices
                 array_push($lines, ...$this->entry($entry));
             }
         }
-        $rest = array_slice(array_values(self::oldestFirst($entries)), self::IN_FULL);
+        $rest = array_values(array_diff_key(self::oldestFirst($entries), self::named($entries)));
         if ($rest !== []) {
             $times = array_map(self::at(...), $rest);
             $lines[] = '';

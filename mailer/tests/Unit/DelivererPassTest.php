@@ -118,9 +118,11 @@ final class DelivererPassTest extends TestCase
         self::assertStringContainsString('(5000)', $this->sender->sent[0]->subject);
         self::assertStringContainsString('--- 20 z 5000', $body);
         self::assertStringNotContainsString('--- 21 z 5000', $body);
-        self::assertStringContainsString("Automat 0\n", $body, 'the oldest in full');
-        self::assertStringContainsString("Automat 19\n", $body);
-        self::assertStringNotContainsString("Automat 20\n", $body);
+        foreach ([0, 9, 4990, 4999] as $i) {
+            self::assertStringContainsString("Automat $i\n", $body, 'the oldest ten and the newest ten in full');
+        }
+        self::assertStringNotContainsString("Automat 10\n", $body);
+        self::assertStringNotContainsString("Automat 4989\n", $body);
         self::assertStringContainsString('Pozostałe, niepokazane tutaj: 4980', $body);
         self::assertStringContainsString('Przyjdą w następnym zestawieniu', $body);
         self::assertStringContainsString('deliver.php --held', $body);

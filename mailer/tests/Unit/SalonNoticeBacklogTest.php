@@ -37,7 +37,7 @@ final class SalonNoticeBacklogTest extends TestCase
         return count(array_filter($this->sender->sent, static fn ($m): bool => str_contains($m->body, "Wiadomość:\nDzień dobry, pytanie „{$token}”.\nDruga linia.\n")));
     }
 
-    public function testAHeldFloodReachesTheSalonTwentyADayOldestFirstEachTextOnceAndNothingUntoldIsDeleted(): void
+    public function testAHeldFloodReachesTheSalonTwentyADayOldestAndNewestFirstEachTextOnceAndNothingUntoldIsDeleted(): void
     {
         $ids = [];
         for ($i = 0; $i < 50; $i++) {
@@ -59,7 +59,7 @@ final class SalonNoticeBacklogTest extends TestCase
         for ($this->now = self::warsaw('2025-06-18 08:00'); $this->now < self::warsaw('2025-07-09 07:00'); $this->now += 12 * 3600) {
             $this->pass();
         }
-        self::assertSame(array_values(array_slice($ids, 20)), $this->idsIn('held'), 'the twenty told are deleted, the thirty untold kept');
+        self::assertSame(array_values(array_slice($ids, 10, 30)), $this->idsIn('held'), 'the twenty told (the ten oldest, the ten newest) are deleted, the thirty untold kept');
         self::assertArrayHasKey(Health::HELD_DIGEST_OVERDUE, (new Health($this->config, $this->outbox))->problems(false));
 
         // Back: a digest a day, twenty a time, though nothing new was held, until every text has reached the salon.
@@ -72,15 +72,21 @@ final class SalonNoticeBacklogTest extends TestCase
         self::assertStringStartsWith('Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia (30)', $this->sender->sent[1]->subject);
         self::assertStringContainsString('Pozostałe, niepokazane tutaj: 10', $this->sender->sent[1]->body);
         self::assertStringStartsWith('Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia (10)', $this->sender->sent[2]->subject);
+        // Each mail: the ten oldest and the ten newest of what is untold.
+        $mail = static fn (int $i): int => match (true) {
+            $i < 10 || $i >= 40 => 0,
+            $i < 20 || $i >= 30 => 1,
+            default => 2,
+        };
         foreach (array_keys($ids) as $i => $token) {
             self::assertSame(1, $this->mailsWithText($token), "$token: its text reached the salon once");
-            self::assertStringContainsString("pytanie „{$token}”", $this->sender->sent[intdiv($i, 20)]->body, "$token: oldest first");
+            self::assertStringContainsString("pytanie „{$token}”", $this->sender->sent[$mail($i)]->body, "$token: in mail {$mail($i)}");
         }
 
         // Each is kept its fourteen days from the digest that carried its text.
         $this->now = self::warsaw('2025-07-23 08:01');
         $this->pass();
-        self::assertSame(array_values(array_slice($ids, 40)), $this->idsIn('held'));
+        self::assertSame(array_values(array_slice($ids, 20, 10)), $this->idsIn('held'));
         $this->now = self::warsaw('2025-07-24 08:01');
         $this->pass();
         self::assertSame([], $this->idsIn('held'));
@@ -111,13 +117,14 @@ final class SalonNoticeBacklogTest extends TestCase
         self::assertStringStartsWith('Formularz kontaktowy: wiadomości niedoręczone (5)', $this->sender->sent[1]->subject);
         foreach (array_keys($ids) as $i => $token) {
             self::assertSame(1, $this->mailsWithText($token), "$token: its text reached the salon once");
-            self::assertStringContainsString("pytanie „{$token}”", $this->sender->sent[intdiv($i, 20)]->body, "$token: oldest first");
+            $mail = $i >= 10 && $i < 15 ? 1 : 0;
+            self::assertStringContainsString("pytanie „{$token}”", $this->sender->sent[$mail]->body, "$token: the ten oldest and the ten newest first");
         }
 
         // Thirty days from the notice that carried its text, not from the first notice.
         $this->now = $first + 30 * 86400 + 60;
         $this->pass();
-        self::assertSame(array_values(array_slice($ids, 20)), $this->idsIn('failed'));
+        self::assertSame(array_values(array_slice($ids, 10, 5)), $this->idsIn('failed'));
         $this->now = $first + 3600 + 30 * 86400 + 60;
         $this->pass();
         self::assertSame([], $this->idsIn('failed'));
