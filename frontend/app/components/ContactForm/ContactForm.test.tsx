@@ -231,6 +231,26 @@ describe("ContactForm", () => {
     expect(proofsSent(fetchMock)).toEqual(["PROOF-AGAIN"]);
   });
 
+  it("a solve that fails while the post waits for it is tried once more, and its proof goes with the post", async () => {
+    const solved = vi.mocked(fetchAndSolve);
+    solved.mockClear();
+    let fail!: (error: Error) => void;
+    solved.mockImplementationOnce(() => new Promise<string>((_, reject) => (fail = reject)));
+    solved.mockResolvedValueOnce("PROOF-AGAIN");
+    const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+    vi.stubGlobal("fetch", fetchMock);
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await waitFor(() => expect(solved).toHaveBeenCalledTimes(1));
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    expect(await screen.findByText(PREPARING_TEXT)).toBeVisible();
+    fail(new Error("challenge: network error"));
+    expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
+    expect(proofsSent(fetchMock)).toEqual(["PROOF-AGAIN"]);
+    expect(solved).toHaveBeenCalledTimes(2);
+  });
+
   it("when the solver fails again at sending, the message goes at once without a proof (the mailer holds it)", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -19,6 +19,8 @@ interface Attempt {
   proof: Promise<string | undefined>;
   at: number;
   failed: boolean;
+  /** Started because the one before it failed: a post waiting for it does not try a third time. */
+  second: boolean;
 }
 
 export interface ProofOfWork {
@@ -36,10 +38,9 @@ const mark = (name: string) => performance.mark?.(name);
 
 export function createProofOfWork(): ProofOfWork {
   let pending: Attempt | null = null;
-  const start = () => {
-    if (pending && !pending.failed && performance.now() - pending.at < FRESH_MS) return;
+  const solve = (second: boolean): Attempt => {
     mark(PROOF_MARKS.start);
-    const attempt: Attempt = { at: performance.now(), failed: false, proof: Promise.resolve(undefined) };
+    const attempt: Attempt = { at: performance.now(), failed: false, second, proof: Promise.resolve(undefined) };
     attempt.proof = import("./proof")
       .then((m) => m.fetchAndSolve())
       .then(
@@ -48,12 +49,16 @@ export function createProofOfWork(): ProofOfWork {
           return proof;
         },
         () => {
-          // Tried again by the next focus or post: a challenge that failed to arrive may arrive now.
+          // Tried again by the post (or the next one): a challenge that failed to arrive may arrive now.
           attempt.failed = true;
           return undefined;
         },
       );
-    pending = attempt;
+    return attempt;
+  };
+  const start = () => {
+    if (pending && !pending.failed && performance.now() - pending.at < FRESH_MS) return;
+    pending = solve(pending?.failed ?? false);
   };
   const take = (onWait: () => void) => {
     start();
@@ -63,7 +68,11 @@ export function createProofOfWork(): ProofOfWork {
     let giveUp!: (value: undefined) => void;
     const overdue = new Promise<undefined>((resolve) => (giveUp = resolve));
     const deadline = setTimeout(() => giveUp(undefined), attempt.at + PROOF_DEADLINE_MS - performance.now());
-    return Promise.race([attempt.proof, overdue]).finally(() => {
+    // A first solve that fails while the post waits for it is tried once more, within the same deadline.
+    const proof = attempt.second
+      ? attempt.proof
+      : attempt.proof.then((solved) => (attempt.failed ? solve(true).proof : solved));
+    return Promise.race([proof, overdue]).finally(() => {
       clearTimeout(notYet);
       clearTimeout(deadline);
     });
