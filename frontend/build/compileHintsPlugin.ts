@@ -23,9 +23,9 @@ export function runsOnLoad(chunk: Pick<OutputChunk, "name" | "isEntry" | "module
 }
 
 /**
- * Why: on a phone's slow CPU, hydration's long tasks were in good part V8 compiling React's functions lazily, one
- * by one as the first render called them, on the main thread (≈ 100–300 ms of a page's main-thread time at a 4×
- * slowdown). Compiled while the file streams in, they cost the main thread nothing when the page hydrates. Added
+ * Why: on a phone's slow CPU, a good part of hydration's long tasks is V8 compiling React's functions lazily, one
+ * by one as the first render calls them, on the main thread. Compiled while the file streams in, they cost the main
+ * thread nothing when the page hydrates. Added
  * when the bundle is written, after the minifier, which would drop the comment.
  */
 export function compileHintsOnLoadChunks(): Plugin {

@@ -3,14 +3,13 @@
  *
  * Why: a linked stylesheet is one more request before the first paint. On a phone's network it is asked for only
  * once the head has arrived, a round trip later shares the line with the LCP photo, and then its whole style
- * recalculation runs on the phone's CPU after both have come: the page was painted with its photo at 1.15–1.25× the
- * time of the same photo on a bare page (docs/performance.md). Inline, the text is styled and painted while the
- * photo is still on its way.
+ * recalculation runs on the phone's CPU after both have come, so the photo is painted later than on a bare page
+ * (docs/performance.md). Inline, the text is styled and painted while the photo is still on its way.
  *
  * The `<link>` stays where React Router put it, `disabled`: React 19 matches a `<link>` in the head by its href when
  * it hydrates, and one missing is added back — then fetched and applied over the page, a second style recalculation
- * of the whole page during hydration (TBT 187–341 ms instead of 0–36 on a 4× slower CPU). A disabled stylesheet is
- * neither fetched nor applied, and hydration leaves the element as it is.
+ * of the whole page during hydration, the longest task a slow phone would feel. A disabled stylesheet is neither
+ * fetched nor applied, and hydration leaves the element as it is.
  */
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
 

@@ -66,7 +66,7 @@ test("PHP-FPM is reachable from nginx alone: a socket only web and php mount, no
   const tcp = composeRun("exec -T php cat /proc/net/tcp /proc/net/tcp6");
   const listening = tcp.split("\n").filter((line) => / 0A /.test(line));
   expect(listening.filter((line) => !/^\s*\d+: 0B00007F:/.test(line))).toEqual([]);
-  // A program on the catcher's network (where php and the deliverer are) cannot reach FastCGI on the old port.
+  // A program on the catcher's network (where php and the deliverer are) cannot reach FastCGI on its usual port.
   const mailNetwork = `${project()}_mail`;
   const attempt = docker(
     "run",

@@ -3,8 +3,8 @@
  *
  * Why: on a phone's network everything fetched before the page's largest paint shares the line with its LCP photo.
  * Over HTTP/2 (production) the page, its stylesheet and the photo travel one after another on one connection, and
- * the two fonts (26 KB) would add half a round trip and more to the home page's photo: LCP 1.45× that of the same
- * photo on a bare page, against a budget of 1.1× (docs/performance.md). So the entry page is set in the fonts'
+ * the two fonts would add half a round trip and more to the home page's photo, far past the LCP budget against a
+ * bare page (docs/performance.md). So the entry page is set in the fonts'
  * metric-matched local fallbacks (styles/fonts.scss: the same line breaks and heights, near enough), the two files
  * are fetched once the page has hydrated and its first screen is painted, and the next page — a client-side
  * navigation, or a full load from one of the site's own pages, a reload, back or forward — is set in them from its
