@@ -5,7 +5,7 @@
  * configuration has its own (tests/e2e/production.spec.ts); the native stack's fault tests are mailer-faults.spec.ts.
  */
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { mailOf, nextSourceAddress, send } from "../mailer/http";
+import { healthUntil, mailOf, nextSourceAddress, send } from "../mailer/http";
 import { clearMail, listMail } from "../support/mailbox";
 import {
   containerOf,
@@ -119,16 +119,6 @@ test("each service stops within a few seconds, the deliverer cleanly, and comes 
     await waitHealthy(service);
   }
 });
-
-/** GET /health as an uptime monitor asks it, each time as another client (it is limited per client). */
-async function healthUntil(status: number, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reply = await send({ method: "GET", path: "/health", from: nextSourceAddress() });
-    if (reply.status === status || Date.now() > deadline) return reply;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 test("catcher stopped: every post is accepted and kept, GET /health names smtp-down past the threshold; back again, each arrives exactly once and /health is 200", async () => {
   test.setTimeout(240_000);

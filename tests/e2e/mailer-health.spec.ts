@@ -5,7 +5,7 @@
  */
 import { expect, test } from "../support/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, send, type Reply } from "../mailer/http";
+import { healthUntil, nextSourceAddress, type Reply, send } from "../mailer/http";
 import {
   compose,
   killServiceNamed,
@@ -23,16 +23,6 @@ const SMTP_DOWN_SECONDS = 3;
 /** One request to /health, each from its own address (the endpoint is limited per client, as the form is). */
 const health = (method = "GET"): Promise<Reply> => send({ method, path: "/health", from: nextSourceAddress() });
 
-/** Asks every half second until the answer is the one expected (or the time is up: the last answer is returned). */
-async function healthUntil(status: number, timeoutMs: number): Promise<Reply> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reply = await health();
-    if (reply.status === status || Date.now() > deadline) return reply;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 test.beforeAll(async () => {
   await restartMailer({ HEALTH_SMTP_DOWN_SECONDS: String(SMTP_DOWN_SECONDS), HEALTH_SMTP_PROBE_SECONDS: "1" });
 });
@@ -44,7 +34,7 @@ test.afterAll(async () => {
 
 test("200 while the pipeline works; with the mail catcher stopped past the threshold 503 naming smtp-down; 200 again once it is back", async () => {
   test.setTimeout(120_000);
-  const ok = await healthUntil(200, 30_000);
+  const ok = await healthUntil(200, { timeoutMs: 30_000, everyMs: 500 });
   expect(ok.status, JSON.stringify(ok.json)).toBe(200);
   expect(ok.json).toEqual({ status: "ok", checked: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
   expect(ok.headers["content-type"]).toMatch(/^application\/json/);
@@ -57,7 +47,7 @@ test("200 while the pipeline works; with the mail catcher stopped past the thres
   try {
     // Nobody posts: the deliverer's idle probe finds the server gone, and /health says so once it has been gone
     // for longer than the threshold.
-    down = await healthUntil(503, 60_000);
+    down = await healthUntil(503, { timeoutMs: 60_000, everyMs: 500 });
   } finally {
     await startCatcher();
   }
@@ -67,7 +57,7 @@ test("200 while the pipeline works; with the mail catcher stopped past the thres
   expect(down.headers["cache-control"]).toBe("no-store");
   expect(down.body).not.toContain("@");
 
-  const back = await healthUntil(200, 60_000);
+  const back = await healthUntil(200, { timeoutMs: 60_000, everyMs: 500 });
   expect(back.status, JSON.stringify(back.json)).toBe(200);
 });
 

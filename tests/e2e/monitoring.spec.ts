@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, send, type Reply } from "../mailer/http";
+import { healthUntil, type Reply } from "../mailer/http";
 import { composeWith, containerOf, docker, inspect, logsOf, pebbleRoot, waitHealthy } from "../support/composeStack";
 import { compose, composeConfig, composeRun, root } from "../support/stack";
 import { expect, test } from "../support/test";
@@ -52,20 +52,6 @@ async function healthBecomes(service: string, status: string, timeoutMs = 90_000
   throw new Error(`${service} is ${health.Status}, not ${status}, after ${timeoutMs} ms`);
 }
 
-/** GET /health through the front, over HTTPS, as an uptime monitor asks it; each time another client (it is limited). */
-const health = (): Promise<Reply> =>
-  send({ method: "GET", base: site.origin, path: "/health", from: nextSourceAddress() });
-
-/** Asks every second until /health answers `status` (or the time is up: the last answer is returned). */
-async function healthUntil(status: number, timeoutMs = 90_000): Promise<Reply> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reply = await health();
-    if (reply.status === status || Date.now() > deadline) return reply;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
 type Push = { time: string; method: string; path: string; body: string };
 
 /** What the push monitor stand-in received (tests/compose/push-receiver.cjs), oldest first. */
@@ -92,7 +78,7 @@ test("GET /health over HTTPS through the front and the push to HEALTHCHECK_URL: 
   // The deliverer pushes the state it starts with, then each change at once.
   const success = (push: Push) => push.method === "GET" && push.path === pingPath;
   expect((await pushUntil(0, success)).filter(success), "a success pushed while mail works").not.toEqual([]);
-  const ok = await healthUntil(200);
+  const ok = await healthUntil(200, { base: site.origin });
   expect(ok.status, ok.body).toBe(200);
   expect(ok.json).toMatchObject({ status: "ok" });
   // Through Caddy: its HSTS and Server on the answer.
@@ -104,7 +90,7 @@ test("GET /health over HTTPS through the front and the push to HEALTHCHECK_URL: 
   let down: Reply;
   let failing: Push[];
   try {
-    down = await healthUntil(503);
+    down = await healthUntil(503, { base: site.origin });
     failing = await pushUntil(before, (push) => push.path === `${pingPath}/fail`);
   } finally {
     composeRun("up -d --no-deps relay");
@@ -117,7 +103,7 @@ test("GET /health over HTTPS through the front and the push to HEALTHCHECK_URL: 
   ]);
   const failedAt = pushes().length;
   await waitHealthy("relay");
-  const back = await healthUntil(200);
+  const back = await healthUntil(200, { base: site.origin });
   expect(back.status, back.body).toBe(200);
   // And the success once the relay is back, after the failure.
   const recovered = await pushUntil(failedAt, success);

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
+import { healthUntil, nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
 import {
   composeWith,
   containerOf,
@@ -55,20 +55,6 @@ function upgrade(backupDir: string, env: Record<string, string> = {}) {
   return run;
 }
 
-/** Asks GET /health every second until it answers `status` and `until` accepts its JSON; returns the last answer. */
-async function healthUntil(
-  status: number,
-  until: (json: { status?: string; problems?: string[] }) => boolean = () => true,
-  timeoutMs = 90_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reply = await send({ method: "GET", path: "/health", from: nextSourceAddress() });
-    if ((reply.status === status && until(reply.json ?? {})) || Date.now() > deadline) return reply;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
 const rollbackTags = (repository: string) =>
   docker("image", "ls", "--format", "{{.Tag}}", repository)
     .split("\n")
@@ -92,7 +78,7 @@ test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), re
     composeRun(`exec -T php sh -c 'cd ${outbox} && mkdir -p failed && mv "$(grep -l ${failedToken} *.json)" failed/'`);
     expect(counts()).toEqual({ waiting: 2, held: 1, failed: 1 });
     // What the stack reports before: the relay away past the threshold, a message in failed/.
-    const before = await healthUntil(503, (json) => json.problems?.includes("smtp-down") === true);
+    const before = await healthUntil(503, { until: (json) => json.problems?.includes("smtp-down") === true });
     expect(before.json).toMatchObject({ problems: expect.arrayContaining(["smtp-down", "mail-failed"]) });
 
     // No rollback image of an earlier test run (the engine keeps them); then two older ones of the web service: the

@@ -233,3 +233,25 @@ export async function pool<T, R>(
   await Promise.all(runners);
   return results;
 }
+
+export interface HealthJson {
+  status?: string;
+  problems?: string[];
+}
+
+/**
+ * GET /health as an uptime monitor asks it, each time as another client (it is limited per client), every `everyMs`
+ * until it answers `status` and `until` accepts its JSON, or the time is up: the last answer is returned.
+ */
+export async function healthUntil(
+  status: number,
+  options: { base?: string; until?: (json: HealthJson) => boolean; timeoutMs?: number; everyMs?: number } = {},
+): Promise<Reply> {
+  const { base, until = () => true, timeoutMs = 90_000, everyMs = 1000 } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await send({ method: "GET", base, path: "/health", from: nextSourceAddress() });
+    if ((reply.status === status && until(reply.json ?? {})) || Date.now() > deadline) return reply;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
