@@ -276,6 +276,14 @@ test.describe("the form when the page's requests fail after it hydrated", () => 
 test.describe("a held message in the salon's inbox without a shell", () => {
   /** The deliverer's "day" for this test: the digest goes every so many seconds (HELD_DIGEST_DAY_SECONDS). */
   const DAY_SECONDS = 10;
+  // Touched by the deliverer as each pass begins (whole seconds); the loop runs one pass after the other.
+  const heartbeat = () => statSync(join(outboxDir, ".deliverer-heartbeat")).mtimeMs;
+  /** Until a pass has begun after `at` (ms) and ended: the heartbeat moves on once more after it. */
+  async function passEndedAfter(at: number) {
+    await expect.poll(heartbeat, { timeout: 60_000, intervals: [250] }).toBeGreaterThan(at);
+    const begun = heartbeat();
+    await expect.poll(heartbeat, { timeout: 60_000, intervals: [250] }).toBeGreaterThan(begun);
+  }
   const DIGEST = "Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia";
   test.skip(compose, "restarts the native stack's PHP-FPM and deliverer with a shortened day");
   test.beforeAll(async () => {
@@ -314,8 +322,9 @@ test.describe("a held message in the salon's inbox without a shell", () => {
     expect(digest.text).toContain(`Telefon: ${v.phone}\n`);
     expect(digest.text).toMatch(/\nData: \d{4}-\d\d-\d\d \d\d:\d\d\n/);
     expect(digest.text).toContain(`Wiadomość:\n${v.message}\n`);
-    // Two more of the deliverer's days: nothing is listed twice, and the message itself is not sent.
-    await new Promise((resolve) => setTimeout(resolve, 2 * DAY_SECONDS * 1000 + 2000));
+    // Two more of the deliverer's days, with its passes in them: nothing is listed twice, and the message itself is
+    // not sent.
+    await passEndedAfter(Date.now() + 2 * DAY_SECONDS * 1000);
     expect((await listMail()).filter((m) => m.text.includes(v.stamp))).toHaveLength(1);
     const mine = (await held.list()).filter((m) => m.body.includes(v.stamp));
     expect(mine, "still held for the operator (--held, --release)").toHaveLength(1);
