@@ -127,7 +127,7 @@ describe("the contact form's privacy notice (GDPR art. 13 and 9)", () => {
     expect(policy).toMatch(/Formularz kontaktowy – imię i nazwisko, adres e-mail/);
     // Counted as the mailer counts (OutboxLimits): from the mail that gave the salon the message, never from the post.
     expect(policy).toMatch(/nie udało się doręczyć[^;]*najwyżej 30 dni od chwili, gdy serwer strony powiadomi nas/);
-    expect(policy).toMatch(/bez zabezpieczenia przed spamem[^;]*najwyżej 14 dni od chwili, gdy serwer strony prześle nam je/);
+    expect(policy).toMatch(/bez zabezpieczenia przed spamem[^;]*najwyżej 14 dni od chwili, gdy serwer strony powiadomi nas o nich w codziennym zestawieniu/);
     expect(policy).not.toMatch(/dni\** od wysłania formularza/);
   });
 

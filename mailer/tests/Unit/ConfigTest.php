@@ -170,7 +170,7 @@ final class ConfigTest extends TestCase
             }
         });
         self::assertCount(1, $held, 'one line is about the messages held for review');
-        self::assertMatchesRegularExpression('/\*\*do 14 dni\*\* od chwili, gdy serwer strony prześle nam je w codziennym zestawieniu/u', $held[0]);
+        self::assertMatchesRegularExpression('/\*\*do 14 dni\*\* od chwili, gdy serwer strony powiadomi nas o nich w codziennym zestawieniu/u', $held[0]);
         self::assertSame(14, TestConfig::make()->outbox->heldDays, 'the default is the promise');
     }
 
