@@ -40,7 +40,9 @@ test("an edit of content/pricing.json without a rebuild changes nothing a visito
   request,
 }) => {
   const built = "300 zł";
-  const edited = `${900 + (Date.now() % 90)} zł`; // a price the price list does not have
+  // A price the price list does not have (every price a page shows comes from it).
+  const prices = readFileSync(join(contentDir, "pricing.json"), "utf8");
+  const edited = Array.from({ length: 90 }, (_, i) => `${911 + i} zł`).find((price) => !prices.includes(price))!;
   const restore = editContent("pricing", (doc) => {
     const kobido = doc.categories.find((c: { id: string }) => c.id === "kobido");
     kobido.services.find((s: { name: string }) => s.name === "Kobido UP + inny produkt").price = edited;
