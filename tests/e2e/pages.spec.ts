@@ -460,7 +460,9 @@ async function coveredText(page: Page) {
     for (const text of document.querySelectorAll("main :is(h1, h2, h3, h4, p, li, dt, dd, label, summary, td)")) {
       if (!text.checkVisibility({ visibilityProperty: true }) || text.closest("[aria-hidden=true]")) continue;
       text.scrollIntoView({ block: "center", behavior: "instant" });
-      const box = text.getBoundingClientRect();
+      // Its first box: for text that wraps inline (a breadcrumb), its first line; the middle of all its lines can be
+      // the space beside a shorter last line.
+      const box = text.getClientRects()[0] ?? text.getBoundingClientRect();
       const x = Math.min(Math.max(box.left + box.width / 2, 1), innerWidth - 1);
       const y = Math.min(Math.max(box.top + box.height / 2, 1), innerHeight - 1);
       // The first lines of a page cannot come to the middle; there the sticky header is on top, as it should be.

@@ -47,6 +47,9 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = headFromLoader;
 
+/** Keeps a separator with the item before it, and "Autorka:" with the name: a line of the meta breaks only after a dot. */
+const NO_BREAK = "\u00a0";
+
 /** The Facebook share dialog for this article's own canonical address. */
 const facebookShareUrl = (path: string) =>
   `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl(path))}`;
@@ -83,24 +86,27 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <PageHeader path={path} crumb={article.title} title={article.title}>
         <p className={styles.meta}>
           <span className={styles.category}>{article.category}</span>
+          {NO_BREAK}
           <span aria-hidden="true" className={styles.dot}>
             ·
-          </span>
+          </span>{" "}
           <time dateTime={article.date}>{formatDatePl(article.date)}</time>
           {article.updated && (
             <>
+              {NO_BREAK}
               <span aria-hidden="true" className={styles.dot}>
                 ·
-              </span>
+              </span>{" "}
               <span>
                 Zaktualizowano: <time dateTime={article.updated}>{formatDatePl(article.updated)}</time>
               </span>
             </>
           )}
+          {NO_BREAK}
           <span aria-hidden="true" className={styles.dot}>
             ·
-          </span>
-          <span>Autorka: {article.author}</span>
+          </span>{" "}
+          <span>{`Autorka:${NO_BREAK}${article.author}`}</span>
         </p>
         <p className={styles.back}>
           <BackLink />

@@ -29,7 +29,7 @@ export function ActionLinks({
           case "phone":
             return (
               <a key={action.kind} href={phoneHref} className={look}>
-                {action.label}: {site.phone}
+                {`${action.label}: ${site.phone}`}
               </a>
             );
           case "home":

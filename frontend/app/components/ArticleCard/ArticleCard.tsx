@@ -37,7 +37,7 @@ export function ArticleCard({
       <Picture name={article.image} alt={article.alt} sizes={sizes} priority={priority} className={styles.image} />
       <div className={styles.body}>
         <p className={styles.meta}>
-          <span className={styles.category}>{article.category}</span>
+          <span className={styles.category}>{article.category}</span>{" "}
           <time dateTime={article.date}>{formatDatePl(article.date)}</time>
         </p>
         <Heading className={styles.title}>

@@ -15,7 +15,7 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
             </li>
           ) : (
             <li key={crumb.path}>
-              <Link to={crumb.path}>{crumb.label}</Link>
+              <Link to={crumb.path}>{crumb.label}</Link>{" "}
             </li>
           ),
         )}
