@@ -101,3 +101,50 @@ for (const { screen, from, device, paths } of screens)
       });
     }
   });
+
+// The cookie banner comes last in every page, fixed at the bottom of the first screen, and is shown by scripting (the
+// inline one is enough): it must not show a button before its text, nor grow a button as the text arrives.
+for (const { screen, device } of screens)
+  test.describe(`the cookie banner on ${screen}`, () => {
+    test.use(device);
+    test("a frame with the banner parsed in part shows each of its elements where the whole banner has it", async ({
+      page,
+      gotoUnhydrated,
+    }) => {
+      const path = "/promocje";
+      const html = await (await page.request.get(path)).text();
+      let served = html;
+      await page.route(/\.(woff2|js)$/, (route) => route.abort());
+      await page.route(
+        (url) => url.pathname === path,
+        (route) => route.fulfill({ body: served, contentType: "text/html; charset=utf-8" }),
+      );
+      await gotoUnhydrated(path);
+      const whole = (await places(page)).found;
+      const banner = Object.keys(whole).filter((key) => key.includes("section") && key.endsWith("button:1"));
+      expect(banner, "the whole banner's second button is on the screen").toHaveLength(1);
+
+      const start = html.search(/<section[^>]*aria-labelledby="cookie-banner-title"/);
+      const end = html.indexOf("</section>", start) + "</section>".length;
+      expect(start).toBeGreaterThan(0);
+      // After each tag, and in the middle of each text: the parser may stop within a text where the network's packet
+      // ends.
+      const cuts = [...html.slice(start, end).matchAll(/(<[^>]+>)([^<]*)/g)].flatMap(
+        ({ index, 1: tag = "", 2: text = "" }) => {
+          const after = start + index + tag.length;
+          return text.trim().length > 1 ? [after, after + Math.floor(text.length / 2)] : [after];
+        },
+      );
+      const moved: string[] = [];
+      for (const cut of cuts) {
+        served = html.slice(0, cut);
+        await gotoUnhydrated(path);
+        const { found } = await places(page);
+        for (const [element, place] of Object.entries(found))
+          if (whole[element] !== place)
+            moved.push(`${element}: ${place} → ${whole[element] ?? "gone"} (cut after …${html.slice(cut - 40, cut)})`);
+      }
+      expect(cuts.length).toBeGreaterThan(10);
+      expect(moved).toEqual([]);
+    });
+  });
