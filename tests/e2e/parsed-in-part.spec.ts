@@ -3,9 +3,10 @@
  * the page parsed in part must show each element of the first screen where the whole page has it: otherwise that
  * element moves when the rest arrives, a layout shift the visitor did not cause (the menu icon moved 26 px, an
  * article's title in the breadcrumbs jumped to the next line, on a phone with a 6× slower CPU). Here each page is
- * served cut after every tag from its header on, until what is parsed reaches below the first screen, without
- * JavaScript and with the fallback faces (so that every load is laid out alike), and every element on the screen is
- * compared with the whole page's.
+ * served cut after every tag from its header on, until what is parsed reaches below the first screen, with the
+ * fallback faces and without the page's module scripts (so that every load is laid out alike; the inline scripts run,
+ * and the controls shown only with scripting are there), and every element on the screen is compared with the whole
+ * page's.
  */
 import { test, expect, type Page } from "../support/test";
 
@@ -37,12 +38,14 @@ const places = (page: Page) =>
 
 // One page of each kind whose first screen differs (the header is the same markup on all of them); on a wide screen
 // the pages whose first screen has columns.
+const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const screens = [
   {
     screen: "a phone",
     // From the header's start: its layout on a phone does not rely on the first paint waiting for it.
     from: "<header",
-    device: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+    device: phone,
+    scripting: true,
     paths: [
       "/red-touch-pro",
       "/",
@@ -50,6 +53,7 @@ const screens = [
       "/polityka-prywatnosci-socialmedia",
       "/twoje-potrzeby",
       "/kontakt/wyslano",
+      "/blog",
     ],
   },
   {
@@ -57,13 +61,22 @@ const screens = [
     // From the header's end: the first paint waits for it (root.tsx), and its menu is right-aligned.
     from: "</header>",
     device: { viewport: { width: 1280, height: 800 } },
+    scripting: true,
     paths: ["/zabiegi-na-twarz", "/polityka-prywatnosci", "/twoje-potrzeby"],
+  },
+  {
+    // The pages whose first screen shows other controls when nothing can run them (the slideshow, the blog's filters).
+    screen: "a phone without JavaScript",
+    from: "<header",
+    device: phone,
+    scripting: false,
+    paths: ["/", "/blog"],
   },
 ];
 
-for (const { screen, from, device, paths } of screens)
+for (const { screen, from, device, scripting, paths } of screens)
   test.describe(`on ${screen}`, () => {
-    test.use({ ...device, javaScriptEnabled: false });
+    test.use({ ...device, javaScriptEnabled: scripting });
     for (const path of paths) {
       test(`${path}: a frame of the page parsed in part shows each element on the screen where the whole page has it`, async ({
         page,
@@ -72,7 +85,7 @@ for (const { screen, from, device, paths } of screens)
         test.setTimeout(180_000);
         const html = await (await page.request.get(path)).text();
         let served = html;
-        await page.route(/\.woff2$/, (route) => route.abort());
+        await page.route(/\.(woff2|js)$/, (route) => route.abort());
         await page.route(
           (url) => url.pathname === path,
           (route) => route.fulfill({ body: served, contentType: "text/html; charset=utf-8" }),
@@ -104,7 +117,7 @@ for (const { screen, from, device, paths } of screens)
 
 // The cookie banner comes last in every page, fixed at the bottom of the first screen, and is shown by scripting (the
 // inline one is enough): it must not show a button before its text, nor grow a button as the text arrives.
-for (const { screen, device } of screens)
+for (const { screen, device } of screens.filter(({ scripting }) => scripting))
   test.describe(`the cookie banner on ${screen}`, () => {
     test.use(device);
     test("a frame with the banner parsed in part shows each of its elements where the whole banner has it", async ({
