@@ -36,6 +36,33 @@ const places = (page: Page) =>
     return { found, pastTheScreen: last.getBoundingClientRect().top > innerHeight };
   });
 
+/**
+ * Serves `path` whole, then cut where the test asks, without the web fonts (the fallback faces lay every load out
+ * alike) and without the module scripts (unhydrated; the inline scripts run). `cutAt(end)` loads the page cut after
+ * `end` characters and names each element on the screen that is not where the whole page has it.
+ */
+async function inPart(page: Page, goto: Page["goto"], path: string) {
+  const html = await (await page.request.get(path)).text();
+  let served = html;
+  await page.route(/\.(woff2|js)$/, (route) => route.abort());
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => route.fulfill({ body: served, contentType: "text/html; charset=utf-8" }),
+  );
+  await goto(path);
+  const whole = (await places(page)).found;
+  const cutAt = async (end: number) => {
+    served = html.slice(0, end);
+    await goto(path);
+    const { found, pastTheScreen } = await places(page);
+    const moved = Object.entries(found)
+      .filter(([element, place]) => whole[element] && whole[element] !== place)
+      .map(([element, place]) => `${element}: ${place} → ${whole[element]} (cut after …${html.slice(end - 40, end)})`);
+    return { moved, pastTheScreen };
+  };
+  return { html, whole, cutAt };
+}
+
 // One page of each kind whose first screen differs (the header is the same markup on all of them); on a wide screen
 // the pages whose first screen has columns.
 const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -83,15 +110,7 @@ for (const { screen, from, device, scripting, paths } of screens)
         gotoUnhydrated,
       }) => {
         test.setTimeout(180_000);
-        const html = await (await page.request.get(path)).text();
-        let served = html;
-        await page.route(/\.(woff2|js)$/, (route) => route.abort());
-        await page.route(
-          (url) => url.pathname === path,
-          (route) => route.fulfill({ body: served, contentType: "text/html; charset=utf-8" }),
-        );
-        await gotoUnhydrated(path);
-        const whole = (await places(page)).found;
+        const { html, whole, cutAt } = await inPart(page, gotoUnhydrated, path);
         expect(Object.keys(whole).length).toBeGreaterThan(30);
 
         const moved: string[] = [];
@@ -100,12 +119,8 @@ for (const { screen, from, device, scripting, paths } of screens)
         const cuts = [...html.slice(start).matchAll(/<[^>]+>/g)].map((m) => start + m.index + m[0].length);
         let cut = 0;
         for (const end of cuts) {
-          served = html.slice(0, end);
-          await gotoUnhydrated(path);
-          const { found, pastTheScreen } = await places(page);
-          for (const [element, place] of Object.entries(found))
-            if (whole[element] && whole[element] !== place)
-              moved.push(`${element}: ${place} → ${whole[element]} (cut after …${html.slice(end - 40, end)})`);
+          const { moved: here, pastTheScreen } = await cutAt(end);
+          moved.push(...here);
           cut += 1;
           if (pastTheScreen) break;
         }
@@ -124,16 +139,7 @@ for (const { screen, device } of screens.filter(({ scripting }) => scripting))
       page,
       gotoUnhydrated,
     }) => {
-      const path = "/promocje";
-      const html = await (await page.request.get(path)).text();
-      let served = html;
-      await page.route(/\.(woff2|js)$/, (route) => route.abort());
-      await page.route(
-        (url) => url.pathname === path,
-        (route) => route.fulfill({ body: served, contentType: "text/html; charset=utf-8" }),
-      );
-      await gotoUnhydrated(path);
-      const whole = (await places(page)).found;
+      const { html, whole, cutAt } = await inPart(page, gotoUnhydrated, "/promocje");
       const banner = Object.keys(whole).filter((key) => key.includes("section") && key.endsWith("button:1"));
       expect(banner, "the whole banner's second button is on the screen").toHaveLength(1);
 
@@ -149,14 +155,7 @@ for (const { screen, device } of screens.filter(({ scripting }) => scripting))
         },
       );
       const moved: string[] = [];
-      for (const cut of cuts) {
-        served = html.slice(0, cut);
-        await gotoUnhydrated(path);
-        const { found } = await places(page);
-        for (const [element, place] of Object.entries(found))
-          if (whole[element] !== place)
-            moved.push(`${element}: ${place} → ${whole[element] ?? "gone"} (cut after …${html.slice(cut - 40, cut)})`);
-      }
+      for (const cut of cuts) moved.push(...(await cutAt(cut)).moved);
       expect(cuts.length).toBeGreaterThan(10);
       expect(moved).toEqual([]);
     });
