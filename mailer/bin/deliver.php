@@ -4,8 +4,9 @@
  * The deliverer: sends what waits in the outbox (OUTBOX_DIR), with the same settings as the endpoint.
  *
  *   php mailer/bin/deliver.php                one pass, then exit: what a pass of --loop does (due messages,
- *                                            the salon's notice of failed ones and digest of held ones,
- *                                            deletion after the retention periods, the heartbeat); for cron
+ *                                            the salon's notice of failed ones with their texts and summary of
+ *                                            unconfirmed ones, deletion after the retention periods, the
+ *                                            heartbeat); for cron
  *   php mailer/bin/deliver.php --now          the same, over every waiting message, due or not (after a fix)
  *   php mailer/bin/deliver.php --loop         the service: a pass every OUTBOX_POLL_SECONDS (docker/defaults.env)
  *   php mailer/bin/deliver.php --status       counts of waiting, failed and held messages and the problems
@@ -14,9 +15,11 @@
  *                                            in OUTBOX_RETRY_HOURS), one JSON line each
  *   php mailer/bin/deliver.php --retry-failed put outbox/failed/* back in the queue, attempts reset
  *   php mailer/bin/deliver.php --purge-failed=ID  delete a failed message once read; --purge-failed=all
- *   php mailer/bin/deliver.php --held         list the posts held back for review (no valid proof of work),
- *                                            one JSON line each: id, when, name, e-mail, subject, the text
- *   php mailer/bin/deliver.php --release=ID   put a held message into the queue (delivered once); --release=all
+ *   php mailer/bin/deliver.php --held         list the posts waiting for their sender's confirmation (no valid
+ *                                            proof of work, or the trap filled), one JSON line each: id, when,
+ *                                            name, e-mail, subject, the text, wrong answers so far
+ *   php mailer/bin/deliver.php --release=ID   confirm one on its sender's behalf: into the queue (delivered
+ *                                            once); --release=all
  *   php mailer/bin/deliver.php --purge=ID     delete a held message; --purge=all deletes every one
  *   php mailer/bin/deliver.php --health       exit 0 if a pass ran lately and SMTP has not been failing for longer
  *                                            than HEALTH_SMTP_DOWN_SECONDS (the container health check); else 1,
@@ -163,7 +166,7 @@ try {
     }
     if (isset($options['held'])) {
         foreach ($outbox->held->entries() as $entry) {
-            fwrite(STDOUT, $listed($entry));
+            fwrite(STDOUT, $listed($entry, ['wrongAnswers' => $entry->confirmation?->wrong ?? 0]));
         }
         exit(0);
     }

@@ -23,15 +23,18 @@ $log = EventLog::toErrorLog();
 $method = (string) ($_SERVER['REQUEST_METHOD'] ?? 'GET');
 try {
     $config = Config::fromEnvironment();
-    $health = new Health($config, Outbox::fromConfig($config));
+    $outbox = Outbox::fromConfig($config);
+    $health = new Health($config, $outbox);
     $problems = static fn (): array => $health->problems();
+    $failed = static fn (): int => count($outbox->failed->paths());
 } catch (InvalidConfig $e) {
     // Names of variables only, never values (see InvalidConfig).
     $log(EventLog::line('error', ['reason' => 'config', 'detail' => $e->getMessage()]));
     $problems = static fn (): array => [Health::CONFIG => 'the configuration is refused'];
+    $failed = null;
 }
 try {
-    $response = Health::answer($method, $problems, time());
+    $response = Health::answer($method, $problems, time(), $failed);
 } catch (\Throwable $e) {
     $log(EventLog::line('error', ['reason' => 'unexpected', 'detail' => sprintf('%s at %s:%d', get_class($e), basename($e->getFile()), $e->getLine())]));
     $response = Health::answer($method, static fn (): array => [Health::UNEXPECTED => ''], time());

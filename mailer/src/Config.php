@@ -29,8 +29,8 @@ final readonly class Config
      */
     public const FAILED_DAYS_MAX = 30;
     /**
-     * The privacy policy (/rodo) promises that messages held back for review are deleted at most this many days
-     * after the salon had them: counted from the digest that carried each one's text.
+     * The privacy policy (/rodo) promises that messages nobody confirmed are deleted at most this many days after
+     * they came.
      */
     public const HELD_DAYS_MAX = 14;
 
@@ -94,9 +94,9 @@ final readonly class Config
         public int $healthDelivererSeconds = 600,
         /** How often the deliverer asks SMTP whether it answers while no message needs it. */
         public int $healthSmtpProbeSeconds = 300,
-        /** The hour (the salon's time) at which the day's digest of held messages goes (DigestSchedule). */
+        /** The hour (the salon's time) at which the day's summary of unconfirmed messages goes (DigestSchedule). */
         public int $heldDigestHour = 8,
-        /** The digest's "day": 86400, shorter only in tests. */
+        /** The summary's "day": 86400, shorter only in tests. */
         public int $heldDigestDaySeconds = 86400,
     ) {
     }
@@ -157,22 +157,18 @@ final readonly class Config
         }
         $auth = $authRaw === '1';
         // The password is not trimmed: a space may be part of it. In Compose it comes from a file (a secret mounted
-        // at SMTP_PASS_FILE), so it is never in the environment, `docker inspect` or a worker's env; a line break
-        // at the file's end (echo, an editor) is not part of it.
+        // at SMTP_PASS_FILE), so it is never in the environment, `docker inspect` or a worker's env. The file is
+        // read only when a login is made (smtpPassword): storing a message needs no SMTP, so a file missing or
+        // half-written during a password change never stops the form (it is an SMTP failure, and /health says so).
         $user = $get('SMTP_USER');
         $pass = $env['SMTP_PASS'] ?? '';
         $passFile = $get('SMTP_PASS_FILE');
         if ($passFile !== '' && $pass !== '') {
             $problems[] = 'set SMTP_PASS or SMTP_PASS_FILE, not both';
-        } elseif ($passFile !== '') {
-            $read = is_file($passFile) && is_readable($passFile) ? @file_get_contents($passFile) : false;
-            if ($read === false) {
-                $problems[] = 'SMTP_PASS_FILE is not a readable file';
-            } else {
-                $pass = self::passwordIn($read);
-            }
+        } elseif ($passFile !== '' && $passFile[0] !== '/') {
+            $problems[] = 'SMTP_PASS_FILE must be an absolute path';
         }
-        if ($auth && ($user === '' || $pass === '')) {
+        if ($auth && ($user === '' || ($pass === '' && $passFile === ''))) {
             $problems[] = 'SMTP_AUTH=1 needs SMTP_USER and SMTP_PASS (or SMTP_PASS_FILE)';
         }
         // With SMTP_SECURE='' there is no TLS at all (AutoTLS is off, see SmtpSender), so the login and every
@@ -246,20 +242,39 @@ final readonly class Config
      * The SMTP password as it is now: SMTP_PASS_FILE read again (an operator who writes the relay's new password
      * there needs no restart), or SMTP_PASS.
      *
-     * @throws \RuntimeException the file cannot be read now
+     * @throws \RuntimeException the file is missing, unreadable or empty now
      */
     public function smtpPassword(): string
     {
         if ($this->smtpPassFile === '') {
             return $this->smtpPass;
         }
-        $read = @file_get_contents($this->smtpPassFile);
+        $read = is_file($this->smtpPassFile) ? @file_get_contents($this->smtpPassFile) : false;
         error_clear_last();
         if ($read === false) {
-            throw new \RuntimeException('SMTP_PASS_FILE cannot be read');
+            throw new \RuntimeException('SMTP_PASS_FILE is missing or cannot be read');
+        }
+        $password = self::passwordIn($read);
+        if ($password === '') {
+            throw new \RuntimeException('SMTP_PASS_FILE is empty');
         }
 
-        return self::passwordIn($read);
+        return $password;
+    }
+
+    /** Why no login can be made with the password file now (null: it can, or no login is made). */
+    public function smtpPasswordProblem(): ?string
+    {
+        if (!$this->smtpAuth || $this->smtpPassFile === '') {
+            return null;
+        }
+        try {
+            $this->smtpPassword();
+
+            return null;
+        } catch (\RuntimeException $e) {
+            return $e->getMessage();
+        }
     }
 
     /** A password file's password: one line break at its end (echo, an editor) is not part of it. */

@@ -17,6 +17,8 @@ final class Deliverer
 {
     /** @var array<string, true> ids this process sent but could not remove from the outbox */
     private array $sentButKept = [];
+    /** @var (\Closure(): void)|null */
+    private ?\Closure $progress = null;
 
     /**
      * @param \Closure(string): void $log
@@ -85,9 +87,11 @@ final class Deliverer
      * SIGTERM): the message in hand is finished, the rest stay in the outbox for the next start.
      *
      * @param (\Closure(): bool)|null $stopRequested
+     * @param (\Closure(): void)|null $progress      called after each message (the heartbeat of a long pass)
      */
-    public function runOnce(bool $ignoreSchedule = false, ?\Closure $stopRequested = null): DeliveryReport
+    public function runOnce(bool $ignoreSchedule = false, ?\Closure $stopRequested = null, ?\Closure $progress = null): DeliveryReport
     {
+        $this->progress = $progress;
         $report = new DeliveryReport();
         $report->staleTemporaryFiles = $this->outbox->removeStaleTemporaryFiles();
 
@@ -142,12 +146,15 @@ final class Deliverer
                 $report->failed++;
                 continue;
             }
-            if (!$ignoreSchedule && $claim->entry->nextAttemptAt > $this->outbox->now()) {
+            if (!$ignoreSchedule && !$this->outbox->isDue($claim->entry)) {
                 $claim->release();
                 $report->waiting++;
                 continue;
             }
             $outcome = $this->deliver($claim);
+            if ($this->progress !== null) {
+                ($this->progress)();
+            }
             if ($outcome === Outcome::Sent) {
                 $report->sent++;
                 continue;

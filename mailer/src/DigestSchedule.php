@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Salon\Mailer;
 
 /**
- * When the held messages' digest may go: once a day at HELD_DIGEST_HOUR, the salon's time (Europe/Warsaw, summer
+ * When the summary of unconfirmed messages may go: once a day at HELD_DIGEST_HOUR, the salon's time (Europe/Warsaw, summer
  * time included). A test may make "the day" shorter (HELD_DIGEST_DAY_SECONDS): then a slot begins every so many
  * seconds and the hour does not matter.
  */
@@ -37,7 +37,7 @@ final readonly class DigestSchedule
         return $slot->getTimestamp();
     }
 
-    /** The first slot after $at: when a message held at $at is due in a digest. */
+    /** The first slot after $at: when a message held at $at is due in a summary. */
     public function nextSlotAfter(int $at): int
     {
         if ($this->daySeconds !== self::DAY) {

@@ -10,7 +10,7 @@ namespace Salon\Mailer;
  * PHP's own parser is switched off (enable_post_data_reading = Off in docker/php/php.ini): it logs a PHP
  * Warning for every oddly shaped body (a missing boundary, too many fields, nesting too deep, a body over
  * post_max_size), and it silently turns "name[]=x" into arrays or drops what it does not like. Here the
- * five fields the form has are read as text, and everything unusual is either a field error (a repeated
+ * fields the form and its confirmation have are read as text, and everything unusual is either a field error (a repeated
  * field, "name[]", a file) or a 400.
  *
  * Result: field name => string, or => list of strings when the field came as a file, as "name[...]"
@@ -18,9 +18,9 @@ namespace Salon\Mailer;
  */
 final class FormBody
 {
-    public const FIELDS = ['name', 'email', 'phone', 'message', Validator::HONEYPOT_FIELD];
+    public const FIELDS = ['name', 'email', 'phone', 'message', Validator::TRAP_FIELD, RequestHandler::TOKEN_FIELD, RequestHandler::ANSWER_FIELD];
 
-    /** Parts or pairs beyond this are not a browser's form; 5 fields are sent. */
+    /** Parts or pairs beyond this are not a browser's form; at most 5 fields are sent. */
     public const MAX_PARTS = 50;
 
     /**

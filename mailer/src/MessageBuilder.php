@@ -89,13 +89,15 @@ final class MessageBuilder
      */
     public static function fields(ContactMessage $message, \DateTimeImmutable|int $at): array
     {
+        $label = Validator::labels();
+
         return [
-            'Imię i nazwisko: ' . $message->name,
-            'E-mail: ' . $message->email,
-            'Telefon: ' . ($message->phone !== '' ? $message->phone : '(nie podano)'),
+            $label['name'] . ': ' . $message->name,
+            $label['email'] . ': ' . $message->email,
+            $label['phone'] . ': ' . ($message->phone !== '' ? $message->phone : '(nie podano)'),
             'Data: ' . self::localTime($at),
             '',
-            'Wiadomość:',
+            $label['message'] . ':',
             $message->message,
             '',
         ];

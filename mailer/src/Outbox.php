@@ -127,6 +127,42 @@ final class Outbox
     }
 
     /**
+     * Whether a waiting message's next attempt has come. One scheduled further ahead than the backoff's cap was
+     * scheduled by a clock that has since been set back: it is due now, not in days.
+     */
+    public function isDue(OutboxEntry $entry): bool
+    {
+        $now = $this->now();
+
+        return $entry->nextAttemptAt <= $now || $entry->nextAttemptAt > $now + max(self::RETRY_CAP_SECONDS, $this->limits->retrySeconds);
+    }
+
+    /**
+     * Gives every message stored "in the future" (its file name's time later than now: the clock ran ahead when it
+     * was stored and has been set back) the present as its time, so that its age, its retention and /health's
+     * clock-back read true again. Returns how many were redated.
+     *
+     * @throws OutboxUnavailable
+     */
+    public function redateFuture(): int
+    {
+        $now = $this->now();
+        $count = 0;
+        foreach ([$this->dir, $this->held->dir, $this->failed->dir] as $dir) {
+            if (!is_dir($dir)) {
+                continue;
+            }
+            foreach ($this->spool->entriesIn($dir) as $path) {
+                if (Spool::storedAt($path) > $now + Health::CLOCK_TOLERANCE_SECONDS && $this->spool->redate($path, $now)) {
+                    $count++;
+                }
+            }
+        }
+
+        return $count;
+    }
+
+    /**
      * Takes the message for this process, or returns null when another process holds it or it is gone
      * (sent or rescheduled by someone else between the listing and now).
      */
@@ -207,10 +243,13 @@ final class Outbox
         }
     }
 
-    /** True once the message has been retried for retryHours (since it was accepted or put back in the queue). */
+    /**
+     * True once the message has been retried for retryHours (since it was accepted or put back in the queue; a time
+     * in the future, from a clock since set back, counts as now).
+     */
     public function outOfTime(OutboxEntry $entry): bool
     {
-        return $this->now() >= $entry->queuedAt + $this->limits->retryHours * 3600;
+        return $this->now() >= min($entry->queuedAt, $this->now()) + $this->limits->retryHours * 3600;
     }
 
     /**
@@ -285,8 +324,12 @@ final class Outbox
         return $this->spool->removeStaleTemporaryFiles($this->now());
     }
 
-    /** @throws OutboxFull */
-    private function ensureRoom(): void
+    /**
+     * Refuses a new message to the queue while more than maxPending wait or the disk is nearly full.
+     *
+     * @throws OutboxFull
+     */
+    public function ensureRoom(): void
     {
         try {
             $waiting = count($this->pending());

@@ -7,10 +7,17 @@ namespace Salon\Mailer;
 /**
  * One message in the outbox: the mail exactly as it will be sent, plus its delivery state.
  * Stored as one JSON file per message (see Outbox).
+ *
+ * The format's compatibility rule, so that a release and the one before it read each other's files (an upgrade
+ * rolled back keeps every message): VERSION is the major, changed only when an older reader must not read the file;
+ * a field added is a MINOR step, which readers of the same major accept, and every reader ignores fields it does not
+ * know. Written fields that an older release requires stay written (the message's from/to).
  */
 final readonly class OutboxEntry
 {
     public const VERSION = 1;
+    /** 1: the confirmation record of a held message. */
+    public const MINOR = 1;
 
     /** In failed/ because the server refused this message itself (5xx after its content). */
     public const REFUSED = 'refused';
@@ -37,6 +44,8 @@ final readonly class OutboxEntry
         public string $gaveUp = '',
         /** The fields as the visitor sent them, for a digest or a notice to show them; null in older entries. */
         public ?ContactMessage $visitor = null,
+        /** A held message's question and token (Confirmation); null for every other. */
+        public ?Confirmation $confirmation = null,
     ) {
         $this->queuedAt = $queuedAt ?? $createdAt;
     }
@@ -70,13 +79,20 @@ final readonly class OutboxEntry
     /** Back in the queue with a clean slate and a new round of retries (released from held/, or --retry-failed). */
     public function requeued(int $now): self
     {
-        return $this->with(attempts: 0, nextAttemptAt: $now, queuedAt: $now, attemptOpen: false, gaveUp: '');
+        return $this->with(attempts: 0, nextAttemptAt: $now, queuedAt: $now, attemptOpen: false, gaveUp: '', confirmation: false);
+    }
+
+    /** The same message with another confirmation record (a new question after a wrong answer). */
+    public function confirmedBy(Confirmation $confirmation): self
+    {
+        return $this->with(confirmation: $confirmation);
     }
 
     public function toJson(): string
     {
         return json_encode([
             'version' => self::VERSION,
+            'minor' => self::MINOR,
             'id' => $this->id(),
             'createdAt' => $this->createdAt,
             'queuedAt' => $this->queuedAt,
@@ -87,10 +103,10 @@ final readonly class OutboxEntry
             'gaveUp' => $this->gaveUp,
             'message' => $this->message->toArray(),
             'visitor' => $this->visitor === null ? null : get_object_vars($this->visitor),
-        ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_PRETTY_PRINT | JSON_THROW_ON_ERROR) . "\n";
+        ] + ($this->confirmation === null ? [] : ['confirmation' => $this->confirmation->toArray()]), JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_PRETTY_PRINT | JSON_THROW_ON_ERROR) . "\n";
     }
 
-    /** @throws \UnexpectedValueException when the file is not an entry this code wrote */
+    /** @throws \UnexpectedValueException when the file is not an entry of this major version */
     public static function fromJson(string $json): self
     {
         try {
@@ -108,6 +124,7 @@ final readonly class OutboxEntry
         }
         $visitor = $data['visitor'] ?? null;
         $fields = ['name', 'email', 'phone', 'message'];
+        $confirmation = $data['confirmation'] ?? null;
 
         return new self(
             OutgoingMessage::fromArray($data['message']),
@@ -121,6 +138,7 @@ final readonly class OutboxEntry
             is_array($visitor) && array_filter($fields, static fn (string $f): bool => !is_string($visitor[$f] ?? null)) === []
                 ? new ContactMessage($visitor['name'], $visitor['email'], $visitor['phone'], $visitor['message'])
                 : null,
+            is_array($confirmation) ? Confirmation::fromArray($confirmation) : null,
         );
     }
 
@@ -131,6 +149,7 @@ final readonly class OutboxEntry
         ?int $queuedAt = null,
         ?bool $attemptOpen = null,
         ?string $gaveUp = null,
+        Confirmation|false|null $confirmation = null,
     ): self {
         return new self(
             $this->message,
@@ -142,6 +161,8 @@ final readonly class OutboxEntry
             $attemptOpen ?? $this->attemptOpen,
             $gaveUp ?? $this->gaveUp,
             $this->visitor,
+            // false: none any more; null: unchanged.
+            $confirmation === false ? null : ($confirmation ?? $this->confirmation),
         );
     }
 }

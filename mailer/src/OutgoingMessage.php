@@ -10,6 +10,8 @@ namespace Salon\Mailer;
  */
 final readonly class OutgoingMessage
 {
+    // from, fromName and to record the configuration when the message was built; the sender takes the configuration
+    // of the moment it sends (SmtpSender). They stay written for the release before this one, which requires them.
     private const FIELDS = ['from', 'fromName', 'to', 'replyTo', 'replyToName', 'subject', 'body', 'messageId', 'date'];
 
     public function __construct(

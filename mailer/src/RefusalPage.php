@@ -14,9 +14,6 @@ namespace Salon\Mailer;
  */
 final class RefusalPage
 {
-    /** The form's labels (frontend/app/components/ContactForm/ContactForm.tsx), to name the fields to fix. */
-    public const LABELS = ['name' => 'Imię i nazwisko', 'email' => 'E-mail', 'phone' => 'Telefon', 'message' => 'Wiadomość'];
-
     public const TITLE = 'Wiadomość nie została wysłana';
     /** The browser's Back returns to the form as it was left: the fields keep what was typed. */
     public const BACK_HINT = 'Wróć do formularza przyciskiem „Wstecz” przeglądarki – wpisany tekst zostanie w polach.';
@@ -32,8 +29,9 @@ final class RefusalPage
     public static function render(int $status, string $error, array $fields = []): string
     {
         $items = '';
+        $labels = Validator::labels();
         foreach ($fields as $field => $message) {
-            $label = self::LABELS[$field] ?? $field;
+            $label = $labels[$field] ?? $field;
             $items .= '<li><strong>' . self::escape($label) . '</strong>: ' . self::escape($message) . '</li>';
         }
         $what = $items === ''
@@ -42,15 +40,24 @@ final class RefusalPage
         // A GET of the address itself (a bookmark, a reload of an old answer) has no form to go back to.
         $back = $status === 405 ? '' : '<p>' . self::escape(self::BACK_HINT) . '</p>';
 
+        return self::document(self::TITLE, $what . $back);
+    }
+
+    /**
+     * A whole page of the mailer's (this one, ConfirmationPage): $title as its title and heading, $main (HTML) below,
+     * then the way back to the form and home; $style adds to the shared look.
+     */
+    public static function document(string $title, string $main, string $style = ''): string
+    {
         return '<!DOCTYPE html><html lang="pl"><head><meta charset="utf-8">'
             . '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
-            . '<title>' . self::escape(self::TITLE) . '</title><style>' . self::STYLE . '</style></head>'
-            . '<body><main><h1>' . self::escape(self::TITLE) . '</h1>' . $what . $back
+            . '<title>' . self::escape($title) . '</title><style>' . self::STYLE . $style . '</style></head>'
+            . '<body><main><h1>' . self::escape($title) . '</h1>' . $main
             . '<p><a href="/kontakt#formularz">Formularz kontaktowy</a> · <a href="/">Strona główna</a></p>'
             . '</main></body></html>';
     }
 
-    private static function escape(string $text): string
+    public static function escape(string $text): string
     {
         return htmlspecialchars($text, ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML5, 'UTF-8');
     }

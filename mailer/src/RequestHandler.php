@@ -8,18 +8,20 @@ namespace Salon\Mailer;
  * POST /send-email.php as a plain function of the request => Response, so every status can be tested
  * without a web server, plus the delivery attempt that runs after the answer has gone out.
  *
- * Order of the checks: method (405), origin (403), content type (415), size (413), shape of the body (400),
- * honeypot (200, nothing kept), fields (422). A valid message with a valid proof of work (ProofOfWork, spent
- * here: once only) is then stored in the outbox; only once it is stored does the visitor get 200. A valid message
- * without one (JavaScript off, a script, a replayed or expired proof) is held back for review in the outbox's
- * held/ folder and answered as stored: it is never sent unless a person releases it, and never dropped silently
- * (beyond OUTBOX_MAX_HELD such posts are refused with 503). If it cannot be stored, 503 and the red box: never a false success (with its
+ * Order of the checks: method (405), origin (403), content type (415), size (413), shape of the body (400), fields
+ * (422). A valid message with a valid proof of work (ProofOfWork, spent here: once only) and the trap field empty is
+ * stored in the outbox, and only once it is stored does the visitor get 200 ("sent"). Any other valid message (no
+ * proof: JavaScript off, the solver failed, a script; a forged, expired or reused proof; the trap filled, perhaps by
+ * a browser's autofill) is held (HeldMessages) and its sender asked one question (Confirmation) instead of being
+ * told "sent": a post carrying the token and the right answer puts it into the queue and is answered as sent; a
+ * wrong answer gets another question. If it cannot be stored, 503 and the red box: never a false success (with its
  * own Polish message when the outbox is full or the disk nearly so).
  *
- * The frontend decides by the status; the JSON adds a Polish message per field for the form to show.
- * A plain form post (a browser that asks for text/html: JavaScript off, or the page's scripts never ran) gets the
- * same checks, the same outbox and the same statuses as pages instead: 303 to the confirmation page on success,
- * a Polish page saying what to fix on a refusal (RefusalPage). Internal details never reach a response.
+ * The frontend decides by the status; the JSON adds a Polish message per field for the form to show, or the
+ * question (428). A plain form post (a browser that asks for text/html: JavaScript off, or the page's scripts never
+ * ran) gets the same checks, the same outbox and the same statuses as pages instead: 303 to the confirmation page on
+ * success, the question as a page (ConfirmationPage), a Polish page saying what to fix on a refusal (RefusalPage).
+ * Internal details never reach a response.
  */
 final class RequestHandler
 {
@@ -36,6 +38,15 @@ final class RequestHandler
     public const VALIDATION_ERROR = 'Formularz zawiera błędy. Popraw zaznaczone pola i spróbuj ponownie.';
     /** The outbox takes nothing for now (too many waiting, disk nearly full); it clears by itself. */
     public const OUTBOX_FULL_ERROR = 'Chwilowo nie możemy przyjąć wiadomości. Prosimy spróbować ponownie za kilka minut albo zadzwonić do salonu.';
+    /** Why a message waits for the question to be answered (JSON's error, the page's introduction). */
+    public const CONFIRM_NEEDED = 'Jeszcze jeden krok: odpowiedz na pytanie poniżej, a wyślemy wiadomość do salonu. Pytamy, bo ta przeglądarka nie wykonała zabezpieczenia przed spamem (np. JavaScript jest wyłączony) – tak odróżniamy ludzi od automatów.';
+    public const CONFIRM_WRONG = 'To nie jest dobra odpowiedź, więc jeszcze nie wysłaliśmy wiadomości. Spróbuj jeszcze raz – pytanie jest nowe.';
+    public const CONFIRM_EMPTY = 'Wpisz odpowiedź na pytanie.';
+    /** Nothing to confirm (already sent, deleted, too many wrong answers): she is told so, never "sent". */
+    public const CONFIRM_GONE = 'Tej wiadomości nie możemy już potwierdzić, więc nie trafiła do salonu. Napisz ją jeszcze raz albo zadzwoń do salonu.';
+    /** The confirmation's fields: the token (hidden) and the answer. */
+    public const TOKEN_FIELD = 'confirmation';
+    public const ANSWER_FIELD = 'answer';
     /** 405 as a page: someone opened the address itself in the browser. */
     public const METHOD_PAGE_ERROR = 'Ten adres służy tylko do wysyłania formularza kontaktowego. Formularz znajdziesz na stronie Kontakt.';
     /**
@@ -93,11 +104,8 @@ final class RequestHandler
         } catch (MalformedBody $e) {
             return $this->reject('malformed', 400, self::MALFORMED_ERROR, [], ['detail' => $e->getMessage()], $page);
         }
-
-        if ($this->validator->isHoneypotFilled($fields)) {
-            ($this->log)(EventLog::line('honeypot'));
-
-            return self::success($page);
+        if (array_key_exists(self::TOKEN_FIELD, $fields)) {
+            return $this->confirm($fields, $page);
         }
 
         $result = $this->validator->validate($fields);
@@ -108,7 +116,11 @@ final class RequestHandler
         }
 
         $message = $this->builder->build($result);
-        $unproven = $this->proof === null ? 'no-key' : $this->proof->redeem($request->proof);
+        $unproven = match (true) {
+            $this->validator->isTrapFilled($fields) => 'trap',
+            $this->proof === null => 'no-key',
+            default => $this->proof->redeem($request->proof),
+        };
         if ($unproven !== null) {
             return $this->hold($message, $result, $unproven, $page);
         }
@@ -149,11 +161,11 @@ final class RequestHandler
         return Response::json(200, $this->proof->challenge());
     }
 
-    /** A valid message without a valid proof of work: held for review, answered as stored (or 503 when held/ is full). */
+    /** A valid message without a valid proof of work, or with the trap filled: held, and its sender asked to confirm it. */
     private function hold(OutgoingMessage $message, ContactMessage $visitor, string $reason, bool $page): Response
     {
         try {
-            $id = $this->outbox->held->hold($message, $visitor);
+            $held = $this->outbox->held->hold($message, $visitor);
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('refused', ['reason' => $e->reason, 'proof' => $reason] + $e->details));
 
@@ -163,7 +175,58 @@ final class RequestHandler
 
             return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
         }
-        ($this->log)(EventLog::line('held', ['id' => $id, 'proof' => $reason]));
+        ($this->log)(EventLog::line('held', ['id' => $held->id, 'proof' => $reason]));
+
+        return self::question(428, $held->token, $held->confirmation, self::CONFIRM_NEEDED, $page);
+    }
+
+    /**
+     * A post answering a held message's question: right, the message goes into the queue and is sent after the
+     * answer (as a stored one is); wrong or empty, another question (or the same one); nothing to confirm, 410.
+     *
+     * @param array<string, string|list<string>> $fields
+     */
+    private function confirm(array $fields, bool $page): Response
+    {
+        $token = is_string($fields[self::TOKEN_FIELD]) ? trim($fields[self::TOKEN_FIELD]) : '';
+        $answer = $fields[self::ANSWER_FIELD] ?? '';
+        $answer = is_string($answer) && mb_check_encoding($answer, 'UTF-8') ? mb_substr($answer, 0, 40, 'UTF-8') : '';
+        try {
+            if (trim($answer) === '') {
+                $asked = $this->outbox->held->asked($token);
+
+                return $asked === null
+                    ? $this->reject('confirm-gone', 410, self::CONFIRM_GONE, page: $page)
+                    : self::question(422, $token, $asked, self::CONFIRM_EMPTY, $page);
+            }
+            $this->outbox->ensureRoom();
+            $outcome = $this->outbox->held->confirm($token, $answer);
+        } catch (OutboxFull $e) {
+            ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
+
+            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300'], $page);
+        } catch (OutboxUnavailable $e) {
+            ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
+
+            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
+        }
+        if ($outcome->kind === ConfirmationOutcome::WRONG && $outcome->next !== null) {
+            ($this->log)(EventLog::line('confirm-wrong', ['id' => $outcome->id]));
+
+            return self::question(422, $token, $outcome->next, self::CONFIRM_WRONG, $page);
+        }
+        if ($outcome->kind !== ConfirmationOutcome::CONFIRMED) {
+            return $this->reject('confirm-gone', 410, self::CONFIRM_GONE, [], $outcome->id === '' ? [] : ['id' => $outcome->id], $page);
+        }
+        ($this->log)(EventLog::line('confirmed', ['id' => $outcome->id]));
+        $claim = $this->outbox->claim($outcome->path);
+        if ($claim !== null && $claim->entry !== null && !$this->outbox->smtp->looksDown()) {
+            // Sent after the answer, as a stored message is; the deliverer has it otherwise.
+            $this->pending = $claim;
+            $this->sendNow = true;
+        } else {
+            $claim?->release();
+        }
 
         return self::success($page);
     }
@@ -186,7 +249,8 @@ final class RequestHandler
 
             return;
         }
-        $this->deliverer->deliver($claim, counted: true);
+        // A stored message's first attempt is on file already; a confirmed one's is not.
+        $this->deliverer->deliver($claim, counted: ($claim->entry?->attempts ?? 0) > 0);
     }
 
     /**
@@ -198,6 +262,23 @@ final class RequestHandler
         ($this->log)(EventLog::line('rejected', ['reason' => $reason] + $logFields));
 
         return self::error($status, $error, $headers, $page);
+    }
+
+    /** The question for a held message: a page, or JSON for the form to show it in place. */
+    private static function question(int $status, string $token, Confirmation $asked, string $why, bool $page): Response
+    {
+        if ($page) {
+            // The first question is the page the post leads to (200); a repeated one says what was wrong (422).
+            return Response::html($status === 428 ? 200 : $status, ConfirmationPage::render($token, $asked->question(), $why, $status !== 428));
+        }
+
+        return Response::json($status, ['ok' => false, 'error' => $why, 'confirm' => [
+            'token' => $token,
+            'question' => $asked->question(),
+            'hint' => ConfirmationPage::HINT,
+            'title' => ConfirmationPage::TITLE,
+            'submit' => ConfirmationPage::SUBMIT,
+        ]]);
     }
 
     private static function success(bool $page): Response

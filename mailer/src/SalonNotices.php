@@ -5,19 +5,26 @@ declare(strict_types=1);
 namespace Salon\Mailer;
 
 /**
- * The mails the site writes to the salon itself (MAIL_TO), in Polish, plain text: the daily digest of held
- * messages and the notice of failed ones. Each is bounded: it names IN_FULL messages one by one (named()) and counts
- * the rest, which the next mail names (every one stays listed by deliver.php --held or --failed), so a flood is one
- * mail of bounded size a time. Half are the newest, so a visitor who writes after a flood is in the next mail, and
- * half the oldest, so no message waits longer than its place in the queue divided by IN_FULL / 2 mails, however
- * many come after it. Each also has a bare form, times and ids without texts, for a relay that
- * refuses the full one (a spam filter taking the held texts for what they may be): the salon is still told that
- * they exist, when they came and how to find them.
+ * The mails the site writes to the salon itself (MAIL_TO), in Polish, plain text:
+ *
+ * - the notice of failed messages: each with its whole text (the salon must have the words to answer them), at most
+ *   IN_FULL a mail (the oldest and the newest half each, so a flood neither delays the first nor hides the last);
+ *   only a notice that carried a message's text marks it told (DelivererPass), and retention counts from then;
+ * - the bare notice of one failed message whose text the relay refuses to carry: that it exists, when it came, the
+ *   relay's answer and how to read it on the server. It tells the salon to look; it marks nothing told;
+ * - the daily summary of messages nobody confirmed (held/): how many, the newest few in full, marked unconfirmed.
+ *   Nobody was promised these would be read; the summary is there so that a real person who gave up on the
+ *   question is not lost.
  */
 final class SalonNotices
 {
-    /** Messages named one by one in one digest or notice; the rest are counted, and named by the next. */
+    /** Failed messages carried by one notice; the rest are counted, and named by the next. */
     public const IN_FULL = 20;
+    /** Unconfirmed messages a summary shows in full (the newest). */
+    public const SUMMARY_IN_FULL = 5;
+
+    public const FAILURE_SUBJECT = 'Formularz kontaktowy: wiadomości niedoręczone (%d)';
+    public const SUMMARY_SUBJECT = 'Formularz kontaktowy: niepotwierdzone wiadomości (%d)';
 
     private const COMMAND = 'docker compose exec deliverer php /srv/mailer/bin/deliver.php';
 
@@ -26,70 +33,94 @@ final class SalonNotices
     }
 
     /**
-     * The digest of held messages, oldest first.
+     * The notice of failed messages, with the text of each of $entries (oldest first).
      *
-     * @param array<OutboxEntry|string> $held entries, or the names of files in held/ that are not readable entries
+     * @param array<OutboxEntry|string> $entries the messages this mail carries; a string: a file in failed/ that is
+     *                                           not a readable entry (named, to be looked at by hand)
+     * @param int                       $untold  how many failed messages the salon has not had yet, these included
      *
      * @return array{string, string} subject, body
      */
-    public function digest(array $held, bool $bare = false): array
+    public function failure(array $entries, int $untold): array
     {
-        $count = count($held);
         $lines = [
-            sprintf('Wstrzymane wiadomości z formularza kontaktowego na stronie %s, których nie pokazało jeszcze żadne zestawienie: %d.', $this->config->siteDomain(), $count),
+            sprintf('Nie udało się doręczyć na tę skrzynkę wiadomości z formularza kontaktowego na stronie %s. Poniżej ich treść: %d z %d, które na to czekają.', $this->config->siteDomain(), count($entries), $untold),
+            sprintf('Odpowiedz nadawcom sama: na ich adres e-mail albo telefonicznie. Na serwerze strony są w outbox/failed/ (lista: %s --failed, ponowna wysyłka: --retry-failed).', self::COMMAND),
+            sprintf('Serwer strony usunie te wiadomości %d dni po tym powiadomieniu.', $this->config->outbox->failedDays),
+            'To słowa nadawców, przepisane bez zmian, nie salonu ani strony; adresów nikt nie sprawdził. Nie loguj się przez linki z nich.',
+        ];
+        foreach (array_values(self::oldestFirst($entries)) as $i => $entry) {
+            $lines[] = '';
+            if (is_string($entry)) {
+                $lines[] = sprintf('--- %d z %d: plik %s, którego serwer nie umiał odczytać: zajrzyj do niego na serwerze ---', $i + 1, count($entries), $entry);
+                continue;
+            }
+            $lines[] = sprintf('--- %d z %d (wysłana przez formularz %s, id %s) ---', $i + 1, count($entries), MessageBuilder::localTime($entry->createdAt), $entry->id());
+            array_push($lines, ...$this->why($entry), ...self::text($entry));
+        }
+        if ($untold > count($entries)) {
+            $lines[] = '';
+            $lines[] = sprintf('Pozostałe (%d) przyjdą w następnym powiadomieniu, najwcześniej za godzinę.', $untold - count($entries));
+        }
+
+        return [sprintf(self::FAILURE_SUBJECT, count($entries)), implode("\n", $lines) . "\n"];
+    }
+
+    /**
+     * One failed message whose notice with its text the relay refused: that it exists and how to read it.
+     *
+     * @return array{string, string} subject, body
+     */
+    public function failureBare(OutboxEntry|string $entry, string $answer): array
+    {
+        $what = is_string($entry)
+            ? sprintf('plik %s w outbox/failed/', $entry)
+            : sprintf('wiadomość wysłana przez formularz %s, id %s', MessageBuilder::localTime($entry->createdAt), $entry->id());
+
+        return [sprintf(self::FAILURE_SUBJECT, 1), implode("\n", [
+            sprintf('Na serwerze strony %s czeka niedoręczona %s.', $this->config->siteDomain(), $what),
+            'Serwer poczty nie przyjął powiadomienia z jej treścią (odpowiedział: ' . $answer . '),',
+            sprintf('więc jej treść jest tylko na serwerze: %s --failed. Przeczytaj ją tam i odpowiedz nadawcy.', self::COMMAND),
+            'Serwer nie usunie jej, dopóki jej treść do Ciebie nie dotrze; do tego czasu /health zgłasza notice-refused.',
+        ]) . "\n"];
+    }
+
+    /**
+     * The daily summary of messages nobody confirmed.
+     *
+     * @param list<OutboxEntry> $newest the newest of them (at most SUMMARY_IN_FULL), newest first, shown in full
+     * @param int               $new    how many came since the last summary
+     * @param int               $total  how many are held now
+     *
+     * @return array{string, string} subject, body
+     */
+    public function summary(array $newest, int $new, int $total): array
+    {
+        $lines = [
+            sprintf('Wiadomości z formularza kontaktowego na stronie %s, których nikt nie potwierdził, od poprzedniego zestawienia: %d (na serwerze jest ich łącznie %d).', $this->config->siteDomain(), $new, $total),
             '',
-            'UWAGA: tych wiadomości formularz NIE SPRAWDZIŁ. Przyszły bez zabezpieczenia przed spamem, które strona',
-            'wykonuje w przeglądarce (np. przy wyłączonym JavaScript albo od automatu): MOGĄ BYĆ SPAMEM. To słowa nadawców,',
-            'przepisane bez zmian, nie salonu ani strony; adresów nikt nie sprawdził. Nie loguj się przez linki z nich i nie',
-            'podawaj haseł ani danych. Na prawdziwą wiadomość odpowiedz na podany adres e-mail albo zadzwoń.',
-            '',
-            sprintf('Serwer strony usunie pokazane tu wiadomości %d dni po tym zestawieniu. Lista na serwerze: %s --held', $this->config->outbox->heldDays, self::COMMAND),
+            'NIEPOTWIERDZONE: nadawca nie odpowiedział na proste pytanie, które formularz zadaje, gdy przeglądarka nie wykonała',
+            'zabezpieczenia przed spamem. Zwykle to spam. To słowa nadawców, przepisane bez zmian, nie salonu ani strony; adresów',
+            'nikt nie sprawdził. Nie loguj się przez linki z nich i nie podawaj haseł ani danych.',
+            sprintf('Serwer strony usuwa każdą z nich %d dni po jej przyjściu. Lista: %s --held', $this->config->outbox->heldDays, self::COMMAND),
             '(--release=ID wysyła jedną na skrzynkę salonu, --purge=ID usuwa).',
         ];
-        if ($bare) {
+        if ($newest !== []) {
             $lines[] = '';
-            $lines[] = 'Serwer poczty nie przyjął zestawienia z treścią wiadomości; są tylko na liście na serwerze.';
+            $lines[] = sprintf('Najnowsze (%d):', count($newest));
+        }
+        foreach ($newest as $i => $entry) {
+            $lines[] = '';
+            $lines[] = sprintf('--- %d z %d (przyszła %s, id %s) ---', $i + 1, count($newest), MessageBuilder::localTime($entry->createdAt), $entry->id());
+            array_push($lines, ...self::text($entry));
         }
 
-        return [
-            sprintf('Formularz kontaktowy: wiadomości wstrzymane do sprawdzenia (%d)', $count),
-            $this->listing($lines, $held, $bare, 'wstrzymana', '--held', 'w następnym zestawieniu (jutro)'),
-        ];
+        return [sprintf(self::SUMMARY_SUBJECT, $new), implode("\n", $lines) . "\n"];
     }
 
     /**
-     * The notice of failed messages, oldest first: those the relay refused with its answer and the visitor's
-     * address (not the text it refused), those that outlived their retries in full.
-     *
-     * @param array<OutboxEntry|string> $failed entries, or the names of files in failed/ that are not readable entries
-     *
-     * @return array{string, string} subject, body
-     */
-    public function failure(array $failed, bool $bare = false): array
-    {
-        $count = count($failed);
-        $lines = [
-            sprintf('Nie udało się doręczyć na tę skrzynkę %d wiadomości z formularza kontaktowego na stronie %s.', $count, $this->config->siteDomain()),
-            sprintf('Czekają na serwerze strony w outbox/failed/: lista: %s --failed, ponowna wysyłka: --retry-failed.', self::COMMAND),
-            sprintf('Serwer strony usunie pokazane tu wiadomości %d dni po tym powiadomieniu.', $this->config->outbox->failedDays),
-        ];
-        if ($bare) {
-            $lines[] = '';
-            $lines[] = 'Serwer poczty nie przyjął powiadomienia z ich treścią; są tylko na liście na serwerze.';
-        }
-
-        return [
-            sprintf('Formularz kontaktowy: wiadomości niedoręczone (%d)', $count),
-            $this->listing($lines, $failed, $bare, 'wysłana przez formularz', '--failed', 'w następnym powiadomieniu (najwcześniej za godzinę)'),
-        ];
-    }
-
-    /**
-     * The messages a notice or digest names one by one (the oldest and the newest IN_FULL / 2, in the order they
-     * came), keys kept: in full; or by time, id and where to find it, for one the relay refused (its text stays on
-     * the server), a file that cannot be read, and each in the bare form, sent when the relay refused the full one
-     * for good. Of these alone the salon has been told:
-     * DelivererPass marks them, and retention counts from then.
+     * The failed messages one notice carries: the oldest and the newest IN_FULL / 2, in the order they came, keys
+     * kept (all of them when there are no more than IN_FULL).
      *
      * @template T of array-key
      *
@@ -109,43 +140,6 @@ final class SalonNotices
     }
 
     /**
-     * @param list<string>              $lines   the introduction
-     * @param array<OutboxEntry|string> $entries
-     */
-    private function listing(array $lines, array $entries, bool $bare, string $when, string $list, string $next): string
-    {
-        // The very messages DelivererPass marks told.
-        foreach (array_values(self::named($entries)) as $i => $entry) {
-            $lines[] = '';
-            if (is_string($entry)) {
-                $lines[] = sprintf('--- %d z %d: plik %s, którego serwer nie umiał odczytać ---', $i + 1, count($entries), $entry);
-                continue;
-            }
-            $lines[] = sprintf('--- %d z %d (%s %s, id %s) ---', $i + 1, count($entries), $when, MessageBuilder::localTime($entry->createdAt), $entry->id());
-            if (!$bare) {
-                array_push($lines, ...$this->entry($entry));
-            }
-        }
-        $rest = array_values(array_diff_key(self::oldestFirst($entries), self::named($entries)));
-        if ($rest !== []) {
-            $times = array_map(self::at(...), $rest);
-            $lines[] = '';
-            $lines[] = sprintf(
-                'Pozostałe, niepokazane tutaj: %d (z okresu od %s do %s): id %s. Przyjdą %s; wszystkie są na liście %s %s.',
-                count($rest),
-                MessageBuilder::localTime(min($times)),
-                MessageBuilder::localTime(max($times)),
-                implode(', ', array_slice(array_map(static fn (OutboxEntry|string $e): string => is_string($e) ? $e : $e->id(), $rest), 0, 50)) . (count($rest) > 50 ? ', …' : ''),
-                $next,
-                self::COMMAND,
-                $list,
-            );
-        }
-
-        return implode("\n", $lines) . "\n";
-    }
-
-    /**
      * @template T of array-key
      *
      * @param array<T, OutboxEntry|string> $entries
@@ -160,24 +154,23 @@ final class SalonNotices
         return $entries;
     }
 
-    /** @return list<string> */
-    private function entry(OutboxEntry $entry): array
+    /** @return list<string> why a failed message did not arrive by itself */
+    private function why(OutboxEntry $entry): array
     {
-        if ($entry->gaveUp === OutboxEntry::REFUSED) {
-            $lines = ['Odrzucona przez serwer poczty (np. filtr antyspamowy), jego odpowiedź: ' . $entry->lastError];
-            $visitor = $entry->visitor;
+        return [$entry->gaveUp === OutboxEntry::REFUSED
+            ? 'Serwer poczty ją odrzucił (np. filtr antyspamowy), jego odpowiedź: ' . $entry->lastError
+            : sprintf('Niedoręczona przez %d godzin (serwer poczty był niedostępny: %s).', $this->config->outbox->retryHours, $entry->lastError)];
+    }
 
-            return [...$lines, 'Imię i nazwisko: ' . ($visitor->name ?? $entry->message->replyToName), 'E-mail: ' . $entry->message->replyTo, 'Telefon: ' . (($visitor->phone ?? '') !== '' ? $visitor?->phone : '(nie podano)'), '(treść na serwerze)'];
-        }
-        $lines = $entry->gaveUp === OutboxEntry::EXPIRED
-            ? [sprintf('Niedoręczona przez %d godzin (serwer poczty był niedostępny: %s). Jej treść:', $this->config->outbox->retryHours, $entry->lastError), '']
-            : [];
+    /** @return list<string> the visitor's fields and words */
+    private static function text(OutboxEntry $entry): array
+    {
         if ($entry->visitor !== null) {
-            return [...$lines, ...MessageBuilder::fields($entry->visitor, $entry->createdAt)];
+            return MessageBuilder::fields($entry->visitor, $entry->createdAt);
         }
 
         // An entry stored before the fields were kept apart: the mail's own text.
-        return [...$lines, $entry->message->body];
+        return ['', $entry->message->body];
     }
 
     private static function at(OutboxEntry|string $entry): int

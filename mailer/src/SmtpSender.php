@@ -33,10 +33,10 @@ final class SmtpSender implements MailSender
         try {
             // The envelope is the same for every message (the site to the salon): a refusal here is about the setup
             // or the relay (login, sender, quota), not about this visitor's message. Retried, never failed/ at once.
-            if (!$smtp->mail($message->from)) {
+            if (!$smtp->mail($this->config->fromAddress)) {
                 throw self::failure($smtp, 'MAIL FROM', SendFailed::DEFERRED);
             }
-            if (!$smtp->recipient($message->to)) {
+            if (!$smtp->recipient($this->config->toAddress)) {
                 throw self::failure($smtp, 'RCPT TO', SendFailed::DEFERRED);
             }
             if (!$smtp->data($mailer->getSentMIMEMessage())) {
@@ -75,9 +75,11 @@ final class SmtpSender implements MailSender
         $mailer->XMailer = ' '; // no "PHPMailer x.y" header advertising versions
 
         try {
-            // Envelope sender follows From (third argument), so bounces go to the site, not the visitor.
-            $mailer->setFrom($message->from, $message->fromName, true);
-            $mailer->addAddress($message->to);
+            // Who it is from and to is the configuration's now, not what it was when the message was stored: a
+            // corrected MAIL_TO reaches every waiting and failed message. The envelope sender follows From (third
+            // argument), so bounces go to MAIL_FROM's mailbox, never to the visitor.
+            $mailer->setFrom($this->config->fromAddress, $this->config->fromName, true);
+            $mailer->addAddress($this->config->toAddress);
             // addReplyTo returns false (without throwing) for an address it already has or an IDN
             // domain it cannot encode; a visitor's mail without Reply-To would send the answer nowhere useful. The
             // site's own notices to the salon have none.

@@ -185,21 +185,84 @@ final class Spool
                 $claim?->release();
                 continue;
             }
-            // Moved first (atomic, one copy only), then reset; if the reset fails, the deliverer finds the entry as
-            // it was (from failed/: its used-up attempt count moves it back there; from held/: due, sent once).
-            $target = $this->dir . '/' . basename($path);
-            try {
-                if (!@rename($path, $target)) {
-                    throw OutboxUnavailable::because('cannot move back from ' . basename(dirname($path)) . '/', $path);
-                }
-                fclose($this->write($target, $claim->entry->requeued($now)->toJson(), $now));
-            } finally {
-                $claim->release();
-            }
+            $this->requeueClaimed($claim, $now);
             $count++;
         }
 
         return $count;
+    }
+
+    /**
+     * Moves one claimed entry (in failed/ or held/) back into the queue, attempts reset and due now; returns its path
+     * there. The claim is released either way.
+     *
+     * @throws OutboxUnavailable
+     */
+    public function requeueClaimed(Claim $claim, int $now): string
+    {
+        // Moved first (atomic, one copy only), then reset; if the reset fails, the deliverer finds the entry as
+        // it was (from failed/: its used-up attempt count moves it back there; from held/: due, sent once).
+        $target = $this->dir . '/' . basename($claim->path);
+        try {
+            $entry = $claim->entry ?? throw new \LogicException('an unreadable entry cannot be queued');
+            if (!@rename($claim->path, $target)) {
+                throw OutboxUnavailable::because('cannot move back from ' . basename(dirname($claim->path)) . '/', $claim->path);
+            }
+            fclose($this->write($target, $entry->requeued($now)->toJson(), $now));
+        } finally {
+            $claim->release();
+        }
+
+        return $target;
+    }
+
+    /**
+     * Renames an entry to the name it gets when stored at $at (the same id), under its claim; false when another
+     * process holds it (the next pass redates it).
+     */
+    public function redate(string $path, int $at): bool
+    {
+        $claim = $this->claim($path);
+        if ($claim === null) {
+            return false;
+        }
+        try {
+            $target = dirname($path) . '/' . gmdate('Ymd\THis\Z', $at) . '-' . self::idFromPath($path) . '.json';
+            $moved = @rename($path, $target);
+            error_clear_last();
+            if ($moved) {
+                // The mtime of a waiting file is its next attempt: due now.
+                @touch($target, $at);
+                $this->syncDirectory(dirname($path));
+            }
+
+            return $moved;
+        } finally {
+            $claim->release();
+        }
+    }
+
+    /**
+     * Deletes those of $paths stored before $limit (by the time in their names).
+     *
+     * @param list<string> $paths
+     *
+     * @return list<string> the ids (as in the log lines) of the deleted messages
+     */
+    public function deleteStoredBefore(array $paths, int $limit): array
+    {
+        $deleted = [];
+        foreach ($paths as $path) {
+            if (self::storedAt($path) < $limit && @unlink($path)) {
+                $deleted[] = self::idFromPath($path);
+            }
+        }
+        error_clear_last();
+        if ($deleted !== []) {
+            $this->syncDirectory(dirname($paths[0]));
+        }
+
+        return $deleted;
     }
 
     /**

@@ -13,17 +13,22 @@ namespace Salon\Mailer;
 final class Validator
 {
     /**
-     * The fields' longest values, in characters (the e-mail in bytes: 254 is RFC 5321's path limit). One file, read
-     * here and by the page's form for its maxLength (frontend/app/components/ContactForm/submitContact.ts).
+     * The fields' labels and longest values, in characters (the e-mail in bytes: 254 is RFC 5321's path limit). One
+     * file, read here, by the mailer's pages and mail, and by the page's form for its labels and maxLength
+     * (frontend/app/components/ContactForm/submitContact.ts).
      */
-    public const LIMITS_FILE = __DIR__ . '/contact-limits.json';
+    public const FIELDS_FILE = __DIR__ . '/contact-fields.json';
 
-    /** Filled in only by bots: the field is hidden from people (see the frontend form). */
-    public const HONEYPOT_FIELD = 'website';
+    /**
+     * The trap: a field no person sees (display: none, so no browser's autofill fills it either; its name and label
+     * match no autofill heuristic) that form-filling bots fill. Filled, the message is held and its sender asked to
+     * confirm it, never dropped (RequestHandler).
+     */
+    public const TRAP_FIELD = 'pole_kontrolne';
 
     private const NOT_TEXT = 'Pole ma nieprawidłowy format.';
     private const BAD_ENCODING = 'Pole zawiera nieprawidłowe znaki.';
-    private const NAME_CHARACTERS = 'Imię i nazwisko może zawierać tylko litery, cyfry, spacje i znaki . , \' ’ - ( ) &.';
+    private const NAME_CHARACTERS = 'Imię może zawierać tylko litery, cyfry, spacje i znaki . , \' ’ - ( ) &.';
 
     /**
      * What a name is made of. The name goes into Reply-To and the subject, where mail clients show it as the
@@ -55,7 +60,7 @@ final class Validator
         $name = $this->text($input, 'name', $errors, singleLine: true);
         if ($name !== null) {
             if ($name === '') {
-                $errors['name'] = 'Podaj imię i nazwisko.';
+                $errors['name'] = 'Podaj imię.';
             } elseif (mb_strlen($name, 'UTF-8') > $limits['name']) {
                 $errors['name'] = 'Imię może mieć najwyżej ' . self::characters($limits['name']) . '.';
             } elseif (preg_match(self::NAME_PATTERN, $name) !== 1) {
@@ -100,14 +105,13 @@ final class Validator
     }
 
     /**
-     * True when the hidden field was filled in. Checked before validation, so a bot gets the
-     * same 200 as a person and learns nothing from field errors.
+     * True when the trap field was filled in (see TRAP_FIELD).
      *
      * @param array<array-key, mixed> $input
      */
-    public function isHoneypotFilled(array $input): bool
+    public function isTrapFilled(array $input): bool
     {
-        $value = $input[self::HONEYPOT_FIELD] ?? '';
+        $value = $input[self::TRAP_FIELD] ?? '';
 
         return !is_string($value) || trim($value) !== '';
     }
@@ -196,24 +200,45 @@ final class Validator
     }
 
     /**
-     * The fields' limits from LIMITS_FILE, read once per process.
+     * The fields' limits from FIELDS_FILE.
      *
      * @return array{name: int, email: int, phone: int, message: int}
      */
     public static function limits(): array
     {
-        static $limits = null;
-        if ($limits === null) {
-            $read = json_decode((string) file_get_contents(self::LIMITS_FILE), true, 4, JSON_THROW_ON_ERROR);
+        return array_map(static fn (array $field): int => $field['maxLength'], self::fields());
+    }
+
+    /**
+     * The fields' labels, as the form shows them (the mailer's pages and mail name the fields so too).
+     *
+     * @return array{name: string, email: string, phone: string, message: string}
+     */
+    public static function labels(): array
+    {
+        return array_map(static fn (array $field): string => $field['label'], self::fields());
+    }
+
+    /**
+     * FIELDS_FILE, read once per process.
+     *
+     * @return array{name: array{label: string, maxLength: int}, email: array{label: string, maxLength: int}, phone: array{label: string, maxLength: int}, message: array{label: string, maxLength: int}}
+     */
+    private static function fields(): array
+    {
+        static $fields = null;
+        if ($fields === null) {
+            $read = json_decode((string) file_get_contents(self::FIELDS_FILE), true, 4, JSON_THROW_ON_ERROR);
             foreach (['name', 'email', 'phone', 'message'] as $field) {
-                if (!is_array($read) || !is_int($read[$field] ?? null) || $read[$field] < 1) {
-                    throw new \UnexpectedValueException(self::LIMITS_FILE . ": no positive limit for \"$field\"");
+                $spec = is_array($read) ? ($read[$field] ?? null) : null;
+                if (!is_array($spec) || !is_int($spec['maxLength'] ?? null) || $spec['maxLength'] < 1 || !is_string($spec['label'] ?? null) || $spec['label'] === '') {
+                    throw new \UnexpectedValueException(self::FIELDS_FILE . ": no label or positive maxLength for \"$field\"");
                 }
             }
-            $limits = $read;
+            $fields = $read;
         }
 
-        return $limits;
+        return $fields;
     }
 
     /** "100 znaków", "254 znaki", "1 znak": the Polish plural of "character" for a count. */
@@ -232,7 +257,7 @@ final class Validator
     private function lineBreakError(string $field): string
     {
         return match ($field) {
-            'name' => 'Imię i nazwisko nie może zawierać znaków nowego wiersza.',
+            'name' => 'Imię nie może zawierać znaków nowego wiersza.',
             'email' => 'Adres e-mail nie może zawierać znaków nowego wiersza.',
             default => 'Numer telefonu nie może zawierać znaków nowego wiersza.',
         };

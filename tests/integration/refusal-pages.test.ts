@@ -18,7 +18,7 @@ const templates = join(root, "docker/nginx/templates");
 
 /** What the mailer renders: RefusalPage::render(status, error, fields), run by PHP itself. */
 function php(status: number, error: string, fields: Record<string, string> = {}): string {
-  const code = `require ${JSON.stringify(join(root, "mailer/src/RefusalPage.php"))}; $a = json_decode($argv[1], true); echo Salon\\Mailer\\RefusalPage::render($a[0], $a[1], $a[2]);`;
+  const code = `require ${JSON.stringify(join(root, "mailer/vendor/autoload.php"))}; $a = json_decode($argv[1], true); echo Salon\\Mailer\\RefusalPage::render($a[0], $a[1], $a[2]);`;
   return execFileSync("php", ["-r", code, JSON.stringify([status, error, fields])], { encoding: "utf8" });
 }
 

@@ -10,7 +10,7 @@
  * usual success: greeting "220 test ESMTP", EHLO "250 test", MAIL/RCPT "250 ok", DATA "354 go ahead",
  * DATAEND (after the final dot) "250 queued", QUIT "221 bye". A reply "silent" sends nothing and holds the
  * connection for "holdSeconds" (default 8) before closing it. The log gets one line per command received (not the
- * message itself) and "message" for every message accepted. A stage may be given a list of replies instead: one
+ * message itself) and "message" for every message accepted, and "envelope MAIL FROM:<…>" / "envelope RCPT TO:<…>". A stage may be given a list of replies instead: one
  * per use, in order, the last one repeated (e.g. refuse the first message and queue the rest). With "password",
  * EHLO offers AUTH PLAIN and a login with another password is refused (535); the log says "AUTH ok" or "AUTH bad".
  */
@@ -85,6 +85,10 @@ while (true) {
             continue;
         }
         $log($command);
+        if ($command === 'MAIL' || $command === 'RCPT') {
+            // The envelope's addresses, apart (ScriptedSmtpServer::envelope).
+            $log('envelope ' . trim($line));
+        }
         $stage = match ($command) {
             'EHLO', 'HELO' => 'EHLO',
             'MAIL' => 'MAIL',

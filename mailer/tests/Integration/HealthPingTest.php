@@ -76,9 +76,10 @@ final class HealthPingTest extends TestCase
         return array_values(array_map(static fn (string $l): array => json_decode($l, true, 4, JSON_THROW_ON_ERROR), $lines));
     }
 
-    private function pass(FakeSender $sender, int $timeout = 5): void
+    /** @param array<string, string> $settings */
+    private function pass(FakeSender $sender, int $timeout = 5, array $settings = []): void
     {
-        $config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'HEALTH_SMTP_DOWN_SECONDS' => '900']);
+        $config = TestConfig::make($settings + ['OUTBOX_DIR' => $this->dir, 'HEALTH_SMTP_DOWN_SECONDS' => '900']);
         $outbox = Outbox::fromConfig($config, fn (): int => $this->now);
         $log = function (string $line): void {
             $this->log[] = $line;
@@ -120,6 +121,20 @@ final class HealthPingTest extends TestCase
         $this->pass($sender);
         self::assertSame('/ping/0f1e2d3c', $this->pings()[4]['path'], 'back: pushed at once, not five minutes later');
         self::assertSame([], array_filter($this->log, static fn (string $l): bool => str_contains($l, 'healthcheck-ping')));
+    }
+
+    public function testThePushCarriesWhatHealthSaysTheProofOfWorkKeyIncluded(): void
+    {
+        // POW_KEY_FILE truncated by a botched edit: every post would need a person's confirmation.
+        $key = $this->dir . '.pow-key';
+        file_put_contents($key, 'short');
+        try {
+            $this->pass(new FakeSender(), settings: ['POW_KEY_FILE' => $key]);
+        } finally {
+            unlink($key);
+        }
+
+        self::assertSame(['method' => 'POST', 'path' => '/ping/0f1e2d3c/fail', 'body' => "pow-key\n"], array_slice($this->pings()[0], 0, 3, true));
     }
 
     public function testAMonitorThatFailsOrHangsCostsATimeoutAndALogLineNeverAMessage(): void

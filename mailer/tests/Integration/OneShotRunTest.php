@@ -79,16 +79,16 @@ final class OneShotRunTest extends TestCase
 
         $first = $this->deliverOnce();
 
-        self::assertSame(3, $this->accepted(), "the waiting message, the notice of the failed one, the digest:\n$first");
+        self::assertSame(3, $this->accepted(), "the waiting message, the notice of the failed one, the summary:\n$first");
         self::assertStringContainsString('contact-form: sent ', $first);
-        self::assertStringContainsString('contact-form: told what=failed count=1 form=full', $first);
-        self::assertStringContainsString('contact-form: told what=held count=1 form=full', $first);
+        self::assertStringContainsString('contact-form: told what=failed count=1', $first);
+        self::assertStringContainsString('contact-form: told what=held count=1', $first);
 
         $second = $this->deliverOnce();
 
         self::assertSame(3, $this->accepted(), "a new process knows the salon was told:\n$second");
         self::assertStringNotContainsString('told', $second);
-        self::assertCount(1, $outbox->held->paths(), 'held until --release, --purge or its days after the digest');
+        self::assertCount(1, $outbox->held->paths(), 'held until confirmed, --release, --purge or its days');
         self::assertCount(1, $outbox->failed->paths());
 
         // Its memory is in the volume and nowhere else: without the volume's own files (dotfiles beside the messages)

@@ -130,7 +130,7 @@ final class SmtpCatcherTest extends TestCase
             'email' => 'gosc-' . $token . '@example.com',
             'phone' => '',
             'message' => "Zażółć gęślą jaźń\nDruga linia — cudzysłów „tak”.",
-            'website' => '',
+            'pole_kontrolne' => '',
         ]));
         $stored = OutboxEntry::fromJson((string) file_get_contents($outbox->pending()[0]));
         $handler->afterResponse();

@@ -30,7 +30,7 @@ final class FormBodyTest extends TestCase
 
     public function testMultipartAsChromeSendsIt(): void
     {
-        $fields = ['name' => 'Zażółć Gęślą', 'email' => 'a@example.com', 'phone' => '', 'message' => "Linia 1\r\nLinia 2\r\n", 'website' => ''];
+        $fields = ['name' => 'Zażółć Gęślą', 'email' => 'a@example.com', 'phone' => '', 'message' => "Linia 1\r\nLinia 2\r\n", 'pole_kontrolne' => ''];
 
         self::assertSame($fields, FormBody::parse('multipart/form-data; boundary=' . self::B, self::multipart($fields)));
     }

@@ -117,18 +117,61 @@ final class HealthTest extends TestCase
         self::assertSame(['mail-waiting'], $this->codes());
     }
 
-    public function testAnythingInFailedIsAProblem(): void
+    public function testAFailedMessageIsAProblemUntilANoticeCarriedItsTextAndTheAnswerStillCountsIt(): void
     {
         $this->outbox->failed->keep($this->outbox->store(OutboxTest::message('a')));
-
+        $failed = fn (): int => count($this->outbox->failed->paths());
         self::assertSame(['mail-failed'], $this->codes());
+
+        $state = DelivererState::load($this->dir);
+        $state->tell(DelivererState::FAILED, $this->health->untoldFailed(), $this->now);
+        $state->save($this->outbox->spool, $this->now);
+
+        self::assertSame([], $this->codes(), 'the salon has its text: the alarm ends, and the next fault can raise it');
+        $response = Health::answer('GET', fn (): array => $this->health->problems(), $this->now, $failed);
+        self::assertSame(['status' => 'ok', 'checked' => '2025-06-15T15:06:40Z', 'failed' => 1], $response->data());
     }
 
-    public function testAHeldMessageTheDigestShouldHaveToldOfLongAgoIsAProblem(): void
+    public function testAPasswordFileThatCannotGiveALoginIsNamedAtOnce(): void
     {
-        // Held at 15:00; its digest is due at 08:00 the next day (the default hour, the salon's time).
+        $file = $this->dir . '/smtp_pass';
+        $config = TestConfig::make(['OUTBOX_DIR' => $this->dir, 'SMTP_HOST' => 'smtp.example.com', 'SMTP_SECURE' => 'tls', 'SMTP_AUTH' => '1', 'SMTP_USER' => 'u', 'SMTP_PASS_FILE' => $file]);
+        $health = new Health($config, $this->outbox, fn (): int|false => $this->free);
+
+        self::assertSame(['smtp-password'], array_keys($health->problems(keyMatters: false)), 'missing');
+        touch($file);
+        self::assertSame(['smtp-password'], array_keys($health->problems(keyMatters: false)), 'empty');
+        file_put_contents($file, "hasło\n");
+        self::assertSame([], $health->problems(keyMatters: false));
+    }
+
+    public function testTimesFromAClockSinceSetBackAreNamedAndNoAgeIsNegativeOrPutOff(): void
+    {
+        // Stored while the clock ran thirty days ahead; the clock is right again.
+        $ahead = new Outbox($this->dir, $this->config->outbox, fn (): int => $this->now + 30 * 86400);
+        $ahead->store(OutboxTest::message('a'))->release();
+
+        self::assertSame(['clock-back'], $this->codes(), 'the jump is named');
+
+        self::assertSame(1, $this->outbox->redateFuture());
+        self::assertSame([], $this->codes(), 'redated by the deliverer: the alarm ends with its cause');
+        $this->now += 3600;
+        $this->health->beat();
+        self::assertSame(['mail-waiting'], $this->codes(), 'its age counts from the redating, not from thirty days on');
+    }
+
+    public function testAHeartbeatFromTheFutureProvesNoDelivererIsAlive(): void
+    {
+        touch($this->dir . '/' . Health::HEARTBEAT_FILE, $this->now + 30 * 86400);
+
+        self::assertSame(['clock-back', 'deliverer-stalled'], $this->codes());
+    }
+
+    public function testAnUnconfirmedMessageTheSummaryShouldHaveCountedLongAgoIsAProblem(): void
+    {
+        // Held at 15:00; its summary is due at 08:00 the next day (the default hour, the salon's time).
         $this->now = (new \DateTimeImmutable('2025-06-16 15:00', new \DateTimeZone('Europe/Warsaw')))->getTimestamp();
-        $id = $this->outbox->held->hold(OutboxTest::message('a'));
+        $id = $this->outbox->held->hold(OutboxTest::message('a'))->id;
         $due = (new \DateTimeImmutable('2025-06-17 08:00', new \DateTimeZone('Europe/Warsaw')))->getTimestamp();
 
         $this->now = $due + 3599;
@@ -140,7 +183,7 @@ final class HealthTest extends TestCase
         $state = DelivererState::load($this->dir);
         $state->tell(DelivererState::HELD, [$id], $this->now);
         $state->save($this->outbox->spool, $this->now);
-        self::assertSame([], $this->codes(), 'told: no longer overdue, though still held');
+        self::assertSame([], $this->codes(), 'counted by a summary: no longer overdue, though still held');
     }
 
     public function testTheOutboxDiskUnderItsFloorIsAProblem(): void

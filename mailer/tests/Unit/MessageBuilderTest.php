@@ -89,7 +89,7 @@ final class MessageBuilderTest extends TestCase
     {
         $body = self::builder()->build(self::message())->body;
 
-        self::assertStringContainsString("Imię i nazwisko: Zażółć Gęślą\n", $body);
+        self::assertStringContainsString("Imię: Zażółć Gęślą\n", $body);
         self::assertStringContainsString("E-mail: gosc@example.com\n", $body);
         self::assertStringContainsString("Telefon: +48 600 100 200\n", $body);
         self::assertStringContainsString("Data: 2025-03-09 13:30\n", $body);

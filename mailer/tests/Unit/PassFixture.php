@@ -67,7 +67,7 @@ trait PassFixture
         $visitor = $this->visitor($token);
         $message = (new MessageBuilder($this->config, fn (): \DateTimeImmutable => new \DateTimeImmutable('@' . $this->now)))->build($visitor);
 
-        return $this->outbox->held->hold($message, $visitor);
+        return $this->outbox->held->hold($message, $visitor)->id;
     }
 
     /** @return list<OutgoingMessage> the mails to the salon that the site itself wrote */

@@ -9,8 +9,10 @@ use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\HttpRequest;
 use Salon\Mailer\Outbox;
+use Salon\Mailer\ConfirmationPage;
 use Salon\Mailer\RefusalPage;
 use Salon\Mailer\RequestHandler;
+use Salon\Mailer\Validator;
 use Salon\Mailer\Response;
 
 /**
@@ -28,7 +30,7 @@ final class PlainFormPostTest extends TestCase
 
     /** What Chromium sends with a form post it makes itself (a navigation). */
     private const NAVIGATION_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
-    private const FORM = ['name' => 'Zażółć Gęślą', 'email' => 'gosc@example.com', 'phone' => '', 'message' => 'Zażółć gęślą jaźń', 'website' => ''];
+    private const FORM = ['name' => 'Zażółć Gęślą', 'email' => 'gosc@example.com', 'phone' => '', 'message' => 'Zażółć gęślą jaźń', Validator::TRAP_FIELD => ''];
     private const SITE = 'http://127.0.0.1:8080';
     private const URLENCODED = 'application/x-www-form-urlencoded';
 
@@ -95,7 +97,7 @@ final class PlainFormPostTest extends TestCase
 
         self::assertPage($response, 422);
         self::assertStringContainsString('<p>Popraw w formularzu:</p>', $response->body);
-        self::assertStringContainsString('<li><strong>Imię i nazwisko</strong>: Podaj imię i nazwisko.</li>', $response->body);
+        self::assertStringContainsString('<li><strong>Imię</strong>: Podaj imię.</li>', $response->body);
         self::assertStringContainsString('<li><strong>E-mail</strong>: Podaj poprawny adres e-mail.</li>', $response->body);
         self::assertStringContainsString('<li><strong>Telefon</strong>: Numer telefonu może zawierać tylko cyfry, spacje i znaki + - ( ).</li>', $response->body);
         self::assertStringNotContainsString('Wiadomość</strong>', $response->body, 'only the fields to fix');
@@ -153,16 +155,18 @@ final class PlainFormPostTest extends TestCase
         self::assertPage($this->handler()->handle($malformed), 400);
     }
 
-    public function testTheHoneypotGetsTheSameRedirectAndNothingIsKept(): void
+    public function testAFilledTrapGetsTheQuestionPageNotTheConfirmationOfSending(): void
     {
         $handler = $this->handler();
-        $response = $handler->handle(self::formPost(['website' => 'https://spam.example'] + self::FORM));
+        $response = $handler->handle(self::formPost([Validator::TRAP_FIELD => 'https://spam.example'] + self::FORM));
         $handler->afterResponse();
 
-        self::assertSame(303, $response->status);
-        self::assertSame(RequestHandler::SENT_PAGE, $response->headers['Location']);
+        self::assertSame(200, $response->status);
+        self::assertArrayNotHasKey('Location', $response->headers);
+        self::assertStringContainsString('<h1>' . ConfirmationPage::TITLE . '</h1>', $response->body);
         self::assertSame([], $this->outbox->pending());
         self::assertSame([], $this->sender->sent);
+        self::assertCount(1, $this->outbox->held->paths());
     }
 
     public function testAnUnexpectedErrorIsAPageForAPageAndJsonForTheScript(): void

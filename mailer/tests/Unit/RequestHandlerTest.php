@@ -16,6 +16,7 @@ use Salon\Mailer\ProofOfWork;
 use Salon\Mailer\RequestHandler;
 use Salon\Mailer\Response;
 use Salon\Mailer\SendFailed;
+use Salon\Mailer\Validator;
 
 #[CoversClass(RequestHandler::class)]
 #[CoversClass(Response::class)]
@@ -334,13 +335,13 @@ final class RequestHandlerTest extends TestCase
             'ok' => false,
             'error' => 'Formularz zawiera błędy. Popraw zaznaczone pola i spróbuj ponownie.',
             'fields' => [
-                'name' => 'Podaj imię i nazwisko.',
+                'name' => 'Podaj imię.',
                 'email' => 'Podaj poprawny adres e-mail.',
                 'phone' => 'Numer telefonu może zawierać tylko cyfry, spacje i znaki + - ( ).',
             ],
         ], $response->data());
         // Polish letters are sent as UTF-8, not \u escapes.
-        self::assertStringContainsString('"name":"Podaj imię i nazwisko."', $response->body);
+        self::assertStringContainsString('"name":"Podaj imię."', $response->body);
         self::assertSame([], $this->outbox->pending());
         self::assertSame(['contact-form: rejected reason=validation fields=name,email,phone'], $this->log);
     }
@@ -364,28 +365,31 @@ final class RequestHandlerTest extends TestCase
         self::assertSame(['name' => 'Pole ma nieprawidłowy format.'], $response->data()['fields']);
     }
 
-    public function testHoneypotAnswersLikeSuccessButKeepsNothing(): void
+    public function testAFilledTrapIsNeverToldSentNorDroppedButAskedToConfirm(): void
     {
         $handler = $this->handler();
-        $response = $handler->handle(self::post(['website' => 'https://spam.example'] + self::FORM));
+        $response = $handler->handle(self::post([Validator::TRAP_FIELD => 'https://spam.example'] + self::FORM));
         $handler->afterResponse();
 
-        self::assertJsonResponse($response, 200);
-        self::assertSame(['ok' => true, 'message' => RequestHandler::SUCCESS], $response->data());
+        self::assertJsonResponse($response, 428);
+        self::assertFalse($response->data()['ok']);
+        self::assertArrayHasKey('confirm', $response->data());
         self::assertSame([], $this->sender->sent);
         self::assertSame([], $this->outbox->pending());
-        self::assertSame(['contact-form: honeypot'], $this->log);
+        self::assertCount(1, $this->outbox->held->paths(), 'kept for her confirmation, never dropped');
     }
 
-    public function testHoneypotWinsOverValidationSoBotsLearnNothing(): void
+    public function testAFilledTrapStillGetsTheFieldErrorsSoAPersonCanCorrectThem(): void
     {
-        self::assertSame(200, $this->handler()->handle(self::post(['website' => 'x', 'email' => 'zły']))->status);
-        self::assertSame([], $this->outbox->pending());
+        $response = $this->handler()->handle(self::post([Validator::TRAP_FIELD => 'x', 'email' => 'zły'] + self::FORM));
+
+        self::assertSame(422, $response->status);
+        self::assertSame([], $this->outbox->held->paths());
     }
 
-    public function testEmptyHoneypotIsIgnored(): void
+    public function testAnEmptyTrapIsIgnored(): void
     {
-        self::assertSame(200, $this->handler()->handle(self::post(['website' => ''] + self::FORM))->status);
+        self::assertSame(200, $this->handler()->handle(self::post([Validator::TRAP_FIELD => ''] + self::FORM))->status);
         self::assertCount(1, $this->outbox->pending());
     }
 

@@ -13,7 +13,7 @@ use Salon\Mailer\MessageBuilder;
 use Salon\Mailer\SendFailed;
 
 /**
- * A digest or notice the relay does not take now is tried again as a message would be, not on every pass: each try
+ * A summary or notice the relay does not take now is tried again as a message would be, not on every pass: each try
  * rereads every untold file and costs an SMTP session. What the backoff is at lives in the outbox, so a new
  * DelivererPass for every pass (a restart, a cron run) keeps it.
  */
@@ -27,8 +27,8 @@ final class SalonNoticeBackoffTest extends TestCase
     public static function failures(): array
     {
         return [
-            'digest, 4xx' => ['held', SendFailed::deferred('MAIL FROM refused: 451 4.7.1 Try again later')],
-            'digest, relay unreachable' => ['held', SendFailed::because('SMTP Error: data not accepted: 421 4.3.2 Service shutting down')],
+            'summary, 4xx' => ['held', SendFailed::deferred('MAIL FROM refused: 451 4.7.1 Try again later')],
+            'summary, relay unreachable' => ['held', SendFailed::because('SMTP Error: data not accepted: 421 4.3.2 Service shutting down')],
             'notice, 5xx to RCPT TO' => ['failed', SendFailed::deferred('RCPT TO refused: 550 5.1.1 Mailbox unavailable')],
         ];
     }
@@ -60,7 +60,7 @@ final class SalonNoticeBackoffTest extends TestCase
         $gaps = array_map(static fn (int $a, int $b): int => $b - $a, array_slice($tries, 0, -1), array_slice($tries, 1));
         self::assertSame([60, 120, 240, 480, 960, 1920, 3600], $gaps, 'doubling from OUTBOX_RETRY_SECONDS, capped at an hour');
         self::assertSame($start, $tries[0]);
-        self::assertContains("contact-form: error reason=salon-$what-not-sent form=full next=" . date('Y-m-d\TH:i:sP', $start + 60) . ' detail="' . $failure->getMessage() . '"', $this->log);
+        self::assertContains("contact-form: error reason=salon-$what-not-sent next=" . date('Y-m-d\TH:i:sP', $start + 60) . ' detail="' . $failure->getMessage() . '"', $this->log);
 
         $this->sender->onSend = null;
         $next = $tries[7] + 3600;

@@ -36,6 +36,21 @@ final class ScriptedSmtpServer
     /** @return list<string> the commands received, and "message" for each message accepted */
     public function log(): array
     {
+        return array_values(array_filter($this->lines(), static fn (string $l): bool => !str_starts_with($l, 'envelope ')));
+    }
+
+    /** @return list<string> the envelope's commands as received ("MAIL FROM:<…>", "RCPT TO:<…>") */
+    public function envelope(): array
+    {
+        return array_values(array_map(
+            static fn (string $l): string => substr($l, strlen('envelope ')),
+            array_filter($this->lines(), static fn (string $l): bool => str_starts_with($l, 'envelope ')),
+        ));
+    }
+
+    /** @return list<string> */
+    private function lines(): array
+    {
         return array_values(array_filter(explode("\n", (string) @file_get_contents($this->logFile))));
     }
 

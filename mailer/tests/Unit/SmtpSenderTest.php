@@ -61,9 +61,24 @@ final class SmtpSenderTest extends TestCase
         self::assertSame(7, $mailer->Timeout);
     }
 
+    public function testFromToAndTheEnvelopeAreTheConfigurationsWhenItSendsNotWhenTheMessageWasStored(): void
+    {
+        // Stored while MAIL_TO and MAIL_FROM were wrong; sent after they were corrected.
+        $stored = self::outgoing();
+        $corrected = TestConfig::make(['MAIL_TO' => 'salon@poprawiony.test', 'MAIL_FROM' => 'strona@poprawiony.test', 'MAIL_FROM_NAME' => 'Strona']);
+        $mailer = (new SmtpSender($corrected))->prepare($stored);
+        self::assertTrue($mailer->preSend());
+        [$headers] = explode("\r\n\r\n", $mailer->getSentMIMEMessage(), 2);
+
+        self::assertStringContainsString("\r\nTo: salon@poprawiony.test\r\n", $headers);
+        self::assertStringContainsString("\r\nFrom: Strona <strona@poprawiony.test>\r\n", $headers);
+        self::assertSame('strona@poprawiony.test', $mailer->Sender, 'bounces go to the mailbox MAIL_FROM names now');
+        self::assertStringNotContainsString('recepcja@salon.test', $headers);
+    }
+
     public function testHeadersOfTheMimeMessage(): void
     {
-        $mailer = (new SmtpSender(TestConfig::make()))->prepare(self::outgoing());
+        $mailer = (new SmtpSender(TestConfig::make(['MAIL_FROM_NAME' => 'Strona salonu'])))->prepare(self::outgoing());
         self::assertTrue($mailer->preSend());
         $mime = $mailer->getSentMIMEMessage();
         [$headers, $body] = explode("\r\n\r\n", $mime, 2);

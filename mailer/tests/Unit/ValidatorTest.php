@@ -76,7 +76,7 @@ final class ValidatorTest extends TestCase
         $errors = (new Validator())->validate([]);
 
         self::assertSame([
-            'name' => 'Podaj imię i nazwisko.',
+            'name' => 'Podaj imię.',
             'email' => 'Podaj adres e-mail.',
             'message' => 'Wpisz treść wiadomości.',
         ], $errors);
@@ -86,7 +86,7 @@ final class ValidatorTest extends TestCase
     {
         $errors = self::errors(['name' => "  \u{00A0} ", 'message' => " \r\n\t "]);
 
-        self::assertSame('Podaj imię i nazwisko.', $errors['name']);
+        self::assertSame('Podaj imię.', $errors['name']);
         self::assertSame('Wpisz treść wiadomości.', $errors['message']);
     }
 
@@ -227,9 +227,9 @@ final class ValidatorTest extends TestCase
      */
     public static function headerInjections(): iterable
     {
-        yield 'name CRLF' => ['name', "Anna\r\nBcc: victim@example.com", 'Imię i nazwisko nie może zawierać znaków nowego wiersza.'];
-        yield 'name LF only' => ['name', "Anna\nBcc: victim@example.com", 'Imię i nazwisko nie może zawierać znaków nowego wiersza.'];
-        yield 'name trailing CR' => ['name', "Anna\r", 'Imię i nazwisko nie może zawierać znaków nowego wiersza.'];
+        yield 'name CRLF' => ['name', "Anna\r\nBcc: victim@example.com", 'Imię nie może zawierać znaków nowego wiersza.'];
+        yield 'name LF only' => ['name', "Anna\nBcc: victim@example.com", 'Imię nie może zawierać znaków nowego wiersza.'];
+        yield 'name trailing CR' => ['name', "Anna\r", 'Imię nie może zawierać znaków nowego wiersza.'];
         yield 'email CRLF' => ['email', "anna@example.com\r\nBcc: victim@example.com", 'Adres e-mail nie może zawierać znaków nowego wiersza.'];
         yield 'email trailing LF' => ['email', "anna@example.com\n", 'Adres e-mail nie może zawierać znaków nowego wiersza.'];
         yield 'phone LF' => ['phone', "600\nBcc: victim@example.com", 'Numer telefonu nie może zawierać znaków nowego wiersza.'];
@@ -304,7 +304,7 @@ final class ValidatorTest extends TestCase
     public function testNamesThatCouldPassForAnotherSenderAreRefused(string $name): void
     {
         self::assertSame(
-            'Imię i nazwisko może zawierać tylko litery, cyfry, spacje i znaki . , \' ’ - ( ) &.',
+            'Imię może zawierać tylko litery, cyfry, spacje i znaki . , \' ’ - ( ) &.',
             self::errors(['name' => $name])['name'],
         );
     }
@@ -406,14 +406,15 @@ final class ValidatorTest extends TestCase
         self::assertSame('Podaj poprawny adres e-mail.', self::errors(['email' => $email])['email']);
     }
 
-    public function testHoneypot(): void
+    public function testTrap(): void
     {
         $validator = new Validator();
 
-        self::assertFalse($validator->isHoneypotFilled(self::VALID));
-        self::assertFalse($validator->isHoneypotFilled(['website' => '']));
-        self::assertFalse($validator->isHoneypotFilled(['website' => '  ']));
-        self::assertTrue($validator->isHoneypotFilled(['website' => 'https://spam.example']));
-        self::assertTrue($validator->isHoneypotFilled(['website' => ['x']]));
+        self::assertFalse($validator->isTrapFilled(self::VALID));
+        self::assertFalse($validator->isTrapFilled([Validator::TRAP_FIELD => '']));
+        self::assertFalse($validator->isTrapFilled([Validator::TRAP_FIELD => '  ']));
+        self::assertTrue($validator->isTrapFilled([Validator::TRAP_FIELD => 'https://spam.example']));
+        self::assertTrue($validator->isTrapFilled([Validator::TRAP_FIELD => ['x']]));
+        self::assertFalse($validator->isTrapFilled(['website' => 'https://spam.example']), 'the old name is nothing now');
     }
 }
