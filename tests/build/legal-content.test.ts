@@ -122,13 +122,16 @@ describe("the contact form's privacy notice (GDPR art. 13 and 9)", () => {
     expect(visibleText(beforeForm)).toMatch(/Nie opisuj w wiadomości swojego stanu zdrowia/);
   });
 
-  it("the policy it links to describes the form as it is: its name field, and how long a message waits on the server", () => {
+  it("the policy it links to describes the form as it is: its name field, the question, and how long a message waits on the server", () => {
     const policy = visibleText(page("/polityka-prywatnosci").html);
-    expect(policy).toMatch(/Formularz kontaktowy – imię i nazwisko, adres e-mail/);
-    // Counted as the mailer counts (OutboxLimits): from the mail that gave the salon the message, never from the post.
+    expect(policy).toMatch(/Formularz kontaktowy – imię, adres e-mail/);
+    // The confirmation step, as the mailer asks it (mailer/src/Confirmation.php): no promise of "no puzzles".
+    expect(policy).toMatch(/zadajemy jedno proste pytanie[^:]*: dopiero po Twojej odpowiedzi wiadomość trafia do nas/);
+    expect(policy).not.toMatch(/bez zagadek/);
+    // Counted as the mailer counts: a failed one from the mail that gave the salon its text, an unconfirmed one from
+    // when it came.
     expect(policy).toMatch(/nie udało się doręczyć[^;]*najwyżej 30 dni od chwili, gdy serwer strony powiadomi nas/);
-    expect(policy).toMatch(/bez zabezpieczenia przed spamem[^;]*najwyżej 14 dni od chwili, gdy serwer strony powiadomi nas o nich w codziennym zestawieniu/);
-    expect(policy).not.toMatch(/dni\** od wysłania formularza/);
+    expect(policy).toMatch(/nie odpowiedział na pytanie potwierdzające[^;]*najwyżej 14 dni od ich otrzymania/);
   });
 
   it("no page invites the visitor to write to the salon about her health or a reaction to a treatment", () => {

@@ -280,19 +280,20 @@ if [[ "$stages" == *" production "* ]]; then
     SITE_URL="$site" TEST_HOSTS="salon.test www.salon.test" TEST_TLS_CA="$tls_dir/pebble-root.pem" \
     PEBBLE_API="https://pebble:$COMPOSE_PEBBLE_PORT" TEST_CA="$tls_dir/test-ca.pem" \
     MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
-    SALON_DEMO=1 playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts demo.spec.ts"
+    SALON_DEMO=1 playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts confirmation.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts demo.spec.ts"
   production_tests=$(count_tests "$state/production-e2e.log")
 fi
 
 # --- 2. local, as `docker compose up --build` ---------------------------------------------------------------------
 if [[ "$stages" == *" local "* ]]; then
-  export WEB_BIND=127.0.0.1 WEB_PORT="$web_port" MAIL_UI_PORT="$mail_ui_port"
+  # A summary "day" of 15 s: the summary of unconfirmed messages goes while confirmation.spec.ts waits for it.
+  export WEB_BIND=127.0.0.1 WEB_PORT="$web_port" MAIL_UI_PORT="$mail_ui_port" HELD_DIGEST_DAY_SECONDS=15
   step "local: up (http://127.0.0.1:$WEB_PORT, MailHog on :$MAIL_UI_PORT)"
   up "$prefix-local" web
   step "local: operations, faults, the form, the mailer and content edits (a rebuild, never live) over HTTP"
   STACK=compose COMPOSE_CONFIG=local DOCKER_HOST_CONTROL=1 \
     SITE_URL="http://127.0.0.1:$WEB_PORT" MAIL_API="http://127.0.0.1:$MAIL_UI_PORT" \
-    playwright_in_turn "$state/local-e2e.log" "compose-ops.spec.ts operating.spec.ts contact.spec.ts" "mailer-api.spec.ts content-edits.spec.ts"
+    playwright_in_turn "$state/local-e2e.log" "compose-ops.spec.ts operating.spec.ts contact.spec.ts confirmation.spec.ts" "mailer-api.spec.ts content-edits.spec.ts"
   local_tests=$(count_tests "$state/local-e2e.log")
 fi
 

@@ -1,9 +1,9 @@
 /**
  * Abuse at scale (docs/abuse.md): a scripted flood of valid-looking posts from many addresses, each at its own
  * per-address limit and without a browser, while a visitor fills the form in a real browser. She gets the
- * confirmation and her message reaches the salon's inbox within seconds; no scripted post reaches the inbox: each
- * is held for review or refused, and counted. Then the operator's side: what was held is listed, released (arrives
- * once) and purged with deliver.php.
+ * confirmation and her message reaches the salon's inbox within seconds; no scripted post reaches the inbox, nor is
+ * told it was sent: each is asked the question (held until answered) or refused, and counted. Then the operator's
+ * side: what was held is listed, released (arrives once) and purged with deliver.php.
  */
 import { expect, test } from "../support/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
@@ -11,6 +11,7 @@ import { nextSourceAddress, postForm, solvedProof, validMessage, visitorsMail } 
 import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import { held, runDeliverer } from "../support/stack";
+import { LABEL } from "../support/confirmation";
 
 exclusiveMailTests();
 
@@ -45,7 +46,7 @@ test("during a scripted flood from 30 addresses a visitor in a browser gets thro
     await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(ADDRESSES);
     const stamp = `${run}real`;
     await page.goto("/kontakt");
-    await page.getByLabel("Imię i nazwisko").fill(`Ewa Prawdziwa ${stamp}`);
+    await page.getByLabel(LABEL.name).fill(`Ewa Prawdziwa ${stamp}`);
     await page.getByLabel("E-mail").fill(`ewa.${stamp}@example.com`);
     await page.getByLabel("Wiadomość").fill(`Dzień dobry, pytanie o zabieg (${stamp}).`);
     herClick = Date.now();
@@ -64,9 +65,10 @@ test("during a scripted flood from 30 addresses a visitor in a browser gets thro
     await flood;
   }
 
-  // Whatever the deliverer does next, no scripted post reaches the inbox: each was held (200) or refused (429, 503).
+  // Whatever the deliverer does next, no scripted post reaches the inbox: each was asked the question (428) or
+  // refused (429, 503); none was told it was sent.
   await runDeliverer(["--now"]);
-  const accepted = statuses.filter((s) => s === 200).length;
+  const accepted = statuses.filter((s) => s === 428).length;
   const refused = statuses.filter((s) => s === 429 || s === 503).length;
   expect(accepted + refused, `statuses: ${[...new Set(statuses)].join(", ")}`).toBe(statuses.length);
   expect((await listMail()).filter((m) => visitorsMail(m) && m.text.includes(`${run}s`))).toEqual([]);
@@ -79,20 +81,23 @@ test("during a scripted flood from 30 addresses a visitor in a browser gets thro
   expect((await held.run("purge", "all")).code).toBe(0);
 });
 
-test("the operator lists what was held, releases one (it arrives once) and purges another (it never does)", async () => {
+test("the operator lists what waits for confirmation, releases one (it arrives once) and purges another (it never does)", async () => {
   const run = `held${Date.now().toString(36)}`;
   for (const which of ["a", "b"]) {
     const reply = await postForm(validMessage(`${run}${which}`), { proof: false });
-    expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ ok: true, message: SUCCESS });
+    expect(reply.status).toBe(428);
+    expect(reply.json).toMatchObject({ ok: false });
   }
   // One solved proof, used twice (a script replaying what a browser solved): the first post is sent, the replay held.
   const from = nextSourceAddress();
   const proof = await solvedProof({ from });
-  for (const which of ["c", "r"]) {
+  for (const [which, status] of [
+    ["c", 200],
+    ["r", 428],
+  ] as const) {
     expect(
       (await postForm(validMessage(`${run}${which}`), { from, headers: { "X-Contact-Proof": proof } })).status,
-    ).toBe(200);
+    ).toBe(status);
   }
 
   await runDeliverer(["--now"]);

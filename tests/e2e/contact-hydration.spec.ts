@@ -3,7 +3,7 @@
  * the page's scripts arrive 0 to 3 s late, the fields are filled at once (autofill) or typed key by key. Whatever
  * the moment, the message arrives exactly once, whole, and the visitor sees it confirmed: in the page (React sent
  * it, with its proof of work) or on the confirmation page (the browser posted it before React had taken the form
- * over: without a proof of work, so it is held for review and arrives once the operator releases it).
+ * over: without a proof of work, so the mailer first asks her its question, and sends it once she has answered).
  */
 import { expect, test, waitForHydration, type Page } from "../support/test";
 import { deliveredAll } from "../support/delivered";
@@ -11,6 +11,7 @@ import { exclusiveMailTests } from "../mailer/exclusive";
 import { visitorsMail } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
 import { held } from "../support/stack";
+import { LABEL, answerQuestion } from "../support/confirmation";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
 const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
@@ -70,7 +71,7 @@ const messageFor = (label: string): Message => {
 };
 
 async function fillAtOnce(page: Page, m: Message) {
-  await page.getByLabel("Imię i nazwisko").fill(m.name);
+  await page.getByLabel(LABEL.name).fill(m.name);
   await page.getByLabel("E-mail").fill(m.email);
   await page.getByLabel("Telefon").fill(m.phone);
   await page.getByLabel("Wiadomość").fill(m.message);
@@ -78,7 +79,7 @@ async function fillAtOnce(page: Page, m: Message) {
 
 async function typeSlowly(page: Page, m: Message) {
   for (const [label, value] of [
-    ["Imię i nazwisko", m.name],
+    [LABEL.name, m.name],
     ["E-mail", m.email],
     ["Telefon", m.phone],
     ["Wiadomość", m.message],
@@ -89,28 +90,31 @@ async function typeSlowly(page: Page, m: Message) {
 
 /**
  * The message arrived once, whole; the visitor saw it confirmed — the success box and the emptied form, or the
- * confirmation page (`by`: which one is expected; "either" where the moment decides).
+ * confirmation page after she answered the mailer's question (`by`: which one is expected; "either" where the moment
+ * decides).
  */
 async function expectDeliveredOnce(page: Page, m: Message, by: "page" | "form" | "either" = "either") {
   const inForm = page.getByRole("status").filter({ hasText: SUCCESS });
   const onPage = page.getByRole("heading", { level: 1, name: "Dziękujemy za wiadomość" });
-  const seen = by === "form" ? inForm : by === "page" ? onPage : inForm.or(onPage);
+  const asked = page.locator('input[name="answer"]');
+  const seen = by === "form" ? inForm : by === "page" ? asked : inForm.or(asked);
   await expect(seen).toBeVisible({ timeout: 20_000 });
-  if (await inForm.isVisible()) await expect(page.getByLabel("Wiadomość")).toHaveValue("");
-  else {
-    await expect(page).toHaveURL(/\/kontakt\/wyslano$/);
-    // The browser's own post had no proof of work: held, not sent, until the operator releases it.
-    const mine = (await held.list()).filter((h) => h.body.includes(m.message));
-    expect(mine).toHaveLength(1);
+  if (await asked.isVisible()) {
+    // The browser's own post had no proof of work: nothing is sent, nor is she told it was, until she answers.
+    await deliveredAll();
     expect((await listMail()).filter((mail) => visitorsMail(mail) && mail.text.includes(m.message))).toHaveLength(0);
-    expect((await held.run("release", mine[0]!.id)).code).toBe(0);
+    expect((await held.list()).filter((h) => h.body.includes(m.message))).toHaveLength(1);
+    await answerQuestion(page);
+    await expect(inForm.or(onPage)).toBeVisible({ timeout: 20_000 });
   }
+  if (await inForm.isVisible()) await expect(page.getByLabel("Wiadomość")).toHaveValue("");
+  else await expect(page).toHaveURL(/\/kontakt\/wyslano$/);
   const mails = await waitForMail((mail) => visitorsMail(mail) && mail.text.includes(m.message), {
     timeoutMs: 15_000,
   });
   expect(mails).toHaveLength(1);
   expect(mails[0]!.replyTo).toEqual([m.email]);
-  expect(mails[0]!.text).toContain(`Imię i nazwisko: ${m.name}\n`);
+  expect(mails[0]!.text).toContain(`${LABEL.name}: ${m.name}\n`);
   // The subject names the form, never the visitor (mailer/src/MessageBuilder.php).
   expect(mails[0]!.subject).toMatch(/^Formularz kontaktowy strony: nowa wiadomość \(/);
   expect(mails[0]!.text).toContain(m.phone);

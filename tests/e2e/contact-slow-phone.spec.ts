@@ -8,6 +8,7 @@ import { expect, test } from "../support/test";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { listMail, waitForMail } from "../support/mailbox";
 import { held } from "../support/stack";
+import { LABEL } from "../support/confirmation";
 import { deliveredAll } from "../support/delivered";
 import { emulateSlowPhone, markHydration, proofTimings } from "../support/slowPhone";
 
@@ -34,9 +35,9 @@ test("on a slow phone over slow 4G, a message typed for 10 s from when the form 
   // She starts as soon as the form is painted (before the page's scripts have hydrated it), at a person's pace:
   // one key after another for 10 s, moving from field to field, then she sends.
   await gotoUnhydrated("/kontakt", { waitUntil: "commit", timeout: 60_000 });
-  await page.getByLabel("Imię i nazwisko").waitFor({ timeout: 60_000 });
+  await page.getByLabel(LABEL.name).waitFor({ timeout: 60_000 });
   const fields = [
-    ["Imię i nazwisko", "Ola Nowak"],
+    [LABEL.name, "Ola Nowak"],
     ["E-mail", `ola.${stamp}@example.pl`],
     ["Wiadomość", `Proszę o termin. ${stamp}`],
   ] as const;

@@ -4,6 +4,7 @@ import { exclusiveMailTests } from "../mailer/exclusive";
 import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import { nextSourceAddress } from "../mailer/http";
+import { LABEL, TRAP_FIELD, answerQuestion } from "../support/confirmation";
 import {
   compose,
   held,
@@ -16,13 +17,14 @@ import {
 } from "../support/stack";
 
 const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
+const SENDING = "Wysyłanie…";
 const FAILURE = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
 
 // These tests share the one mail catcher and outbox with the mailer's tests: one at a time (tests/mailer/exclusive.ts).
 exclusiveMailTests();
 
 async function fillForm(page: Page, values: { name: string; email: string; phone: string; message: string }) {
-  await page.getByLabel("Imię i nazwisko").fill(values.name);
+  await page.getByLabel(LABEL.name).fill(values.name);
   await page.getByLabel("E-mail").fill(values.email);
   await page.getByLabel("Telefon").fill(values.phone);
   await page.getByLabel("Wiadomość").fill(values.message);
@@ -41,7 +43,7 @@ test("a message with Polish letters reaches the catcher once, intact, from the s
   const submit = page.getByRole("button", { name: "Wyślij wiadomość" });
   await submit.click();
   await expect(page.getByRole("status")).toHaveText(SUCCESS);
-  await expect(page.getByLabel("Imię i nazwisko")).toHaveValue("");
+  await expect(page.getByLabel(LABEL.name)).toHaveValue("");
   await expect(page.getByLabel("Wiadomość")).toHaveValue("");
 
   const mails = await waitForMail((m) => m.text.includes(stamp));
@@ -62,7 +64,7 @@ test("a message with Polish letters reaches the catcher once, intact, from the s
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
 });
 
-test("a message sent before the page has hydrated is posted by the browser itself: confirmed, held for review (no proof of work yet), arrives once released", async ({
+test("a message sent before the page has hydrated is posted by the browser itself: she answers the mailer's question (no proof of work yet), is told it was sent, and it arrives once", async ({
   page,
   gotoUnhydrated,
 }) => {
@@ -82,28 +84,62 @@ test("a message sent before the page has hydrated is posted by the browser itsel
     message: `Wysłane przed hydratacją ${stamp}`,
   });
   await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
-  // Not held until the scripts come: the browser posts it, the mailer answers with the confirmation page.
+  // Not held until the scripts come: the browser posts it, and without the page's proof of work the mailer asks.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Potwierdź wysłanie wiadomości");
+  await deliveredAll();
+  expect(
+    (await listMail()).filter((m) => m.text.includes(stamp)),
+    "not sent before she answered",
+  ).toHaveLength(0);
+  await answerQuestion(page);
   await expect(page).toHaveURL(/\/kontakt\/wyslano$/);
   await expect(page.getByText(SUCCESS)).toBeVisible();
   releaseScripts();
-  // Without the page's script there was no proof of work: the message waits for the operator (docs/abuse.md),
-  // and is not among what the deliverer sends.
-  await deliveredAll();
-  expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(0);
-  const mine = (await held.list()).filter((m) => m.body.includes(stamp));
-  expect(mine).toHaveLength(1);
-  expect((await held.run("release", mine[0]!.id)).code).toBe(0);
   const mails = await waitForMail((m) => m.text.includes(stamp));
   expect(mails).toHaveLength(1);
   expect(mails[0]!.text).toContain(`Wysłane przed hydratacją ${stamp}`);
   expect(mails[0]!.replyTo).toEqual([`wczesna.${stamp}@example.com`]);
+  expect((await held.list()).filter((m) => m.body.includes(stamp))).toHaveLength(0);
   // Still once after the scripts arrived and took the confirmation page over: nothing sends it again.
   await waitForHydration(page);
   await deliveredAll();
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
 });
 
-test("while sending, the button is disabled and says 'Wysyłanie...'", async ({ page }) => {
+test("when the page cannot make its proof of work, she answers the question in place and the message is sent once", async ({
+  page,
+}) => {
+  // The challenge never comes (a proxy drops it): the solver fails twice, the post goes without a proof.
+  await page.route("**/contact-challenge", (route) => route.abort());
+  const stamp = `pytanie${Date.now().toString(36)}`;
+  await page.goto("/kontakt");
+  await fillForm(page, { name: "Ola", email: `ola.${stamp}@example.com`, phone: "", message: `Pytanie ${stamp}` });
+  await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+  await expect(page.locator('input[name="answer"]')).toBeFocused();
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await answerQuestion(page, { wrong: true });
+  await expect(page.locator('input[name="answer"]')).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel(LABEL.message)).toHaveValue(`Pytanie ${stamp}`);
+  await answerQuestion(page);
+  await expect(page.getByRole("status")).toHaveText(SUCCESS);
+  await expect(page.getByLabel(LABEL.message)).toHaveValue("");
+  expect(await waitForMail((m) => m.text.includes(stamp))).toHaveLength(1);
+  await deliveredAll();
+  expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
+});
+
+test("the trap is not displayed, so no browser's autofill fills it, and no person or screen reader meets it", async ({
+  page,
+}) => {
+  await page.goto("/kontakt");
+  const trap = page.locator(`input[name="${TRAP_FIELD}"]`);
+  await expect(trap).toHaveCount(1);
+  expect(await trap.evaluate((el) => getComputedStyle(el.parentElement!).display)).toBe("none");
+  expect(await trap.evaluate((el) => el.checkVisibility())).toBe(false);
+  await expect(trap).toHaveAttribute("autocomplete", "off");
+});
+
+test("while sending, the button is disabled and says 'Wysyłanie…'", async ({ page }) => {
   await page.goto("/kontakt");
   await fillForm(page, { name: "Anna Test", email: "anna@example.com", phone: "", message: "Pytanie o cennik." });
   // Hold the request so the sending state can be seen.
@@ -114,7 +150,7 @@ test("while sending, the button is disabled and says 'Wysyłanie...'", async ({ 
     await route.continue();
   });
   await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
-  const sending = page.getByRole("button", { name: "Wysyłanie..." });
+  const sending = page.getByRole("button", { name: SENDING });
   await expect(sending).toBeDisabled();
   release();
   await expect(page.getByRole("status")).toHaveText(SUCCESS);
@@ -169,7 +205,7 @@ test("if the message cannot be stored, the visitor sees the red error box and ke
     await expect(alert).toContainText(FAILURE);
     await expect(page.getByRole("status")).toHaveCount(0);
     await expect(page.getByLabel("Wiadomość")).toHaveValue(`Ta wiadomość nie dojdzie. ${stamp}`);
-    await expect(page.getByLabel("Imię i nazwisko")).toHaveValue("Ewa Błąd");
+    await expect(page.getByLabel(LABEL.name)).toHaveValue("Ewa Błąd");
     await expect(page.getByRole("button", { name: "Wyślij wiadomość" })).toBeEnabled();
   } finally {
     chmodSync(outboxDir, mode);
@@ -205,7 +241,7 @@ test("the browser's own checks stop an empty or wrong form: nothing is posted un
       posts.push(request.postData() ?? "");
   });
   const send = page.getByRole("button", { name: "Wyślij wiadomość" });
-  const name = page.getByLabel("Imię i nazwisko");
+  const name = page.getByLabel(LABEL.name);
 
   // Empty: the browser stops it at the first required field, which it marks and focuses.
   await send.click();
@@ -246,7 +282,7 @@ test("the form's maxLength is the mailer's limit: a field at its maxLength passe
   await page.goto("/kontakt");
   const maxLength = async (label: string) => Number(await page.getByLabel(label).getAttribute("maxlength"));
   const limits = {
-    name: await maxLength("Imię i nazwisko"),
+    name: await maxLength(LABEL.name),
     email: await maxLength("E-mail"),
     phone: await maxLength("Telefon"),
     message: await maxLength("Wiadomość"),
@@ -262,7 +298,7 @@ test("the form's maxLength is the mailer's limit: a field at its maxLength passe
   // The message left empty keeps every post from being sent: the mailer answers 422 and names the fields it refused.
   const refused = async (fields: Record<string, string>) => {
     const response = await request.post("/send-email.php", {
-      multipart: { ...fields, website: "" },
+      multipart: { ...fields, [TRAP_FIELD]: "" },
       headers: { Accept: "application/json", "X-Forwarded-For": nextSourceAddress() },
     });
     expect(response.status()).toBe(422);

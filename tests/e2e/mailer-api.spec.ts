@@ -25,7 +25,8 @@ import {
 } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
-import { compose, logSince, logSize, outboxSnapshot, waitForEmptyOutbox } from "../support/stack";
+import { compose, held, logSince, logSize, outboxSnapshot, waitForEmptyOutbox } from "../support/stack";
+import { TRAP_FIELD } from "../support/confirmation";
 
 exclusiveMailTests();
 
@@ -82,7 +83,7 @@ function form(overrides: Record<string, string | Buffer> = {}, drop: string[] = 
     if (drop.includes(name)) continue;
     fields.push([name, overrides[name] ?? VALID[name]!]);
   }
-  fields.push(["website", ""]);
+  fields.push([TRAP_FIELD, ""]);
   return fields;
 }
 
@@ -378,13 +379,6 @@ test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is
   expect(trace.status).toBe(405);
   expectSecurityHeaders(trace, "TRACE");
 
-  // Honeypot: a bot gets the same 200 as a person, and nothing is kept.
-  for (const website of ["https://spam.example", "x\r\nBcc: ofiara@example.com", Buffer.from([0xc3, 0x28])]) {
-    const reply = await postForm([...form(), ["website", website]]);
-    expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ ok: true, message: "Wiadomość została wysłana. Dziękujemy za kontakt!" });
-  }
-
   await deliveredAll();
   expect((await listMail()).length, "no mail sent").toBe(mailBefore);
   if (!compose) {
@@ -402,7 +396,6 @@ test(`${cases.length} malformed requests each get the right 4xx JSON; nothing is
     expect(log).toMatch(/contact-form: rejected reason=fetch-site/);
     expect(log).toMatch(/contact-form: rejected reason=content-type/);
     expect(log).toMatch(/contact-form: rejected reason=malformed detail=/);
-    expect(log).toMatch(/contact-form: honeypot/);
   }
 });
 
@@ -412,6 +405,23 @@ async function postWithout(fields: Record<string, string>) {
   const from = nextSourceAddress();
   return send({ body, headers: { "Content-Type": contentType, "X-Contact-Proof": await solvedProof({ from }) }, from });
 }
+
+test("a filled trap (a bot, or a browser's autofill) is asked the question: never told sent, never dropped, kept until answered", async () => {
+  const stamp = `pulapka${Date.now().toString(36)}`;
+  for (const trap of ["https://spam.example", "x\r\nBcc: ofiara@example.com", Buffer.from([0xc3, 0x28])]) {
+    const reply = await postForm([...form({ message: `Pytanie ${stamp}` }), [TRAP_FIELD, trap]]);
+    expect(reply.status).toBe(428);
+    expect(reply.json).toMatchObject({ ok: false, confirm: { question: expect.stringMatching(/^Ile to jest /) } });
+  }
+  await deliveredAll();
+  expect(
+    (await listMail()).filter((m) => m.text.includes(stamp)),
+    "nothing sent",
+  ).toHaveLength(0);
+  const mine = (await held.list()).filter((m) => m.body.includes(stamp));
+  expect(mine, "each kept for its sender's answer").toHaveLength(3);
+  for (const message of mine) expect((await held.run("purge", message.id)).code).toBe(0);
+});
 
 test("valid posts: multipart or urlencoded, from the site's origin, its Referer, or a client without either", async () => {
   const token = `ok${Date.now().toString(36)}`;

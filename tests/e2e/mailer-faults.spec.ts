@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { ports, host } from "../native/config.mjs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { pool, postForm, send, validMessage, type Reply } from "../mailer/http";
+import { LABEL } from "../support/confirmation";
 import { listMail, type CaughtMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import {
@@ -72,7 +73,7 @@ async function expectEachOnce(tokens: string[], storedIds: Map<string, string>) 
     expect(mail.from).toEqual(["strona@aurea-salon.example"]);
     expect(mail.to).toEqual(["kontakt@aurea-salon.example"]);
     expect(mail.replyTo).toEqual([sent.email]);
-    expect(mail.text).toContain(`Imię i nazwisko: ${sent.name}\n`);
+    expect(mail.text).toContain(`${LABEL.name}: ${sent.name}\n`);
     expect(mail.text).toContain(`Telefon: ${sent.phone}\n`);
     expect(mail.text).toContain(`Wiadomość:\n${sent.message.replace(/\r\n/g, "\n")}\n`);
     const stored = storedIds.get(token);

@@ -36,7 +36,11 @@ test("200 while the pipeline works; with the mail catcher stopped past the thres
   test.setTimeout(120_000);
   const ok = await healthUntil(200, { timeoutMs: 30_000, everyMs: 500 });
   expect(ok.status, JSON.stringify(ok.json)).toBe(200);
-  expect(ok.json).toEqual({ status: "ok", checked: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+  expect(ok.json).toEqual({
+    status: "ok",
+    checked: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    failed: expect.any(Number),
+  });
   expect(ok.headers["content-type"]).toMatch(/^application\/json/);
   expect(ok.headers["cache-control"]).toBe("no-store");
   expect(ok.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -53,7 +57,12 @@ test("200 while the pipeline works; with the mail catcher stopped past the thres
   }
   expect(down.status, JSON.stringify(down.json)).toBe(503);
   expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(SMTP_DOWN_SECONDS * 1000);
-  expect(down.json).toEqual({ status: "fail", problems: ["smtp-down"], checked: expect.any(String) });
+  expect(down.json).toEqual({
+    status: "fail",
+    problems: ["smtp-down"],
+    checked: expect.any(String),
+    failed: expect.any(Number),
+  });
   expect(down.headers["cache-control"]).toBe("no-store");
   expect(down.body).not.toContain("@");
 

@@ -72,7 +72,7 @@ test("docker/upgrade.sh with mail waiting, held and failed: backed up (0600), re
     // refused for good is moved to failed/ by the deliverer; here one waiting message is moved there the same way.
     waiting = await postMessages("upgradewait", 2);
     const heldToken = `upgradeheld${Date.now().toString(36)}`;
-    expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(200);
+    expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(428);
     const [failedToken] = await postMessages("upgradefail", 1);
     composeRun("stop deliverer");
     composeRun(`exec -T php sh -c 'cd ${outbox} && mkdir -p failed && mv "$(grep -l ${failedToken} *.json)" failed/'`);

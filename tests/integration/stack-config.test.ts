@@ -353,9 +353,11 @@ describe("the mailer's held-back messages: kept no longer than the privacy polic
       `public int $heldDays = ${days},`,
     );
     const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
-    expect(policy).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*najwyżej ${days} dni\\*\\*`));
+    expect(policy).toMatch(
+      new RegExp(`nie odpowiedział na pytanie potwierdzające[^"]*\\*\\*najwyżej ${days} dni\\*\\*`),
+    );
     const rodo = readFileSync(resolve(root, "content/legal/rodo.json"), "utf8");
-    expect(rodo).toMatch(new RegExp(`bez zabezpieczenia przed spamem[^"]*\\*\\*do ${days} dni\\*\\*`));
+    expect(rodo).toMatch(new RegExp(`nie odpowiedział na pytanie potwierdzające[^"]*\\*\\*do ${days} dni\\*\\*`));
   });
 });
 

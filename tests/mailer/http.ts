@@ -15,6 +15,7 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:ht
 import { request as httpsRequest } from "node:https";
 import { host, ports } from "../native/config.mjs";
 import { resolveTestHosts, testTlsCa } from "../support/testHosts.ts";
+import { LABEL } from "../support/confirmation.ts";
 
 resolveTestHosts();
 
@@ -146,12 +147,11 @@ export function urlEncoded(fields: Fields) {
  * notice of failed ones), which quote visitors' messages. A test that counts a visitor's mails leaves those out: a
  * digest may go at its hour in the middle of a run.
  */
-export const visitorsMail = (mail: { subject: string }) =>
-  !mail.subject.startsWith("Formularz kontaktowy: wiadomości ");
+export const visitorsMail = (mail: { subject: string }) => !mail.subject.startsWith("Formularz kontaktowy: ");
 
 /** The visitor's mail of validMessage(token): known by the name line of its text (the subject names the form only). */
 export const mailOf = (token: string) => (mail: { subject: string; text: string }) =>
-  visitorsMail(mail) && mail.text.includes(`Imię i nazwisko: ${validMessage(token).name}\n`);
+  visitorsMail(mail) && mail.text.includes(`${LABEL.name}: ${validMessage(token).name}\n`);
 
 export function validMessage(token: string) {
   return {
@@ -191,7 +191,7 @@ export async function solvedProof(options: Pick<SendOptions, "from" | "base"> = 
 /**
  * Posts a form from the site's own origin (as the browser does) from its own source address, with a solved proof of
  * work as the page's script sends it; `proof: false` posts without one, as a script or a browser without
- * JavaScript does (the mailer then holds the message for review).
+ * JavaScript does (the mailer then keeps the message and asks its question: 428).
  */
 export async function postForm(
   fields: Fields | Record<string, string>,

@@ -4,7 +4,8 @@ import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
-import { ContactForm, ERROR_TEXT, PREPARING_TEXT, SUCCESS_TEXT } from "./ContactForm";
+import { ContactForm, ERROR_TEXT, PREPARING_TEXT, SENDING_TEXT, SUCCESS_TEXT } from "./ContactForm";
+import { CONTACT_FIELDS, TRAP_FIELD } from "./submitContact";
 import { fetchAndSolve } from "./proof";
 import { PROOF_DEADLINE_MS } from "./useProofOfWork";
 
@@ -22,8 +23,21 @@ function proofsSent(fetchMock: ReturnType<typeof vi.fn>) {
   );
 }
 
+/** What the mailer answers a post it holds for a person's confirmation (RequestHandler::question). */
+const QUESTION = {
+  ok: false,
+  error: "Jeszcze jeden krok: odpowiedz na pytanie poniżej, a wyślemy wiadomość do salonu.",
+  confirm: {
+    token: "0123456789abcdef.0123456789abcdef0123456789abcdef",
+    question: "Ile to jest trzy plus cztery?",
+    hint: "Wpisz wynik cyframi.",
+    title: "Potwierdź wysłanie wiadomości",
+    submit: "Potwierdź i wyślij",
+  },
+};
+
 async function fill(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/Imię i nazwisko/), "Zażółć Gęślą");
+  await user.type(screen.getByLabelText(new RegExp(`^${CONTACT_FIELDS.name.label}`)), "Zażółć Gęślą");
   await user.type(screen.getByLabelText(/E-mail/), "ania@example.com");
   await user.type(screen.getByLabelText(/Telefon/), "+48 600 000 000");
   await user.type(screen.getByLabelText(/Wiadomość/), "Zażółć gęślą jaźń");
@@ -34,7 +48,7 @@ describe("ContactForm", () => {
 
   it("has the form's fields: name, e-mail and message required, phone optional, message 6 rows", () => {
     renderAt(<ContactForm />);
-    expect(screen.getByLabelText(/Imię i nazwisko/)).toBeRequired();
+    expect(screen.getByLabelText(new RegExp(`^${CONTACT_FIELDS.name.label}`))).toBeRequired();
     expect(screen.getByLabelText(/E-mail/)).toHaveAttribute("type", "email");
     expect(screen.getByLabelText(/E-mail/)).toBeRequired();
     expect(screen.getByLabelText(/Telefon/)).not.toBeRequired();
@@ -51,7 +65,7 @@ describe("ContactForm", () => {
     await fill(user);
     await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
 
-    const sending = screen.getByRole("button", { name: "Wysyłanie..." });
+    const sending = screen.getByRole("button", { name: SENDING_TEXT });
     expect(sending).toBeDisabled();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/send-email.php");
@@ -67,7 +81,7 @@ describe("ContactForm", () => {
 
     release(respond(200, { ok: true }));
     expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
-    expect(screen.getByLabelText(/Imię i nazwisko/)).toHaveValue("");
+    expect(screen.getByLabelText(new RegExp(`^${CONTACT_FIELDS.name.label}`))).toHaveValue("");
     expect(screen.getByLabelText(/Wiadomość/)).toHaveValue("");
     expect(screen.getByRole("button", { name: "Wyślij wiadomość" })).toBeEnabled();
   });
@@ -195,7 +209,7 @@ describe("ContactForm", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       vi.mocked(fetchAndSolve).mockImplementationOnce(() => new Promise<string>(() => {}));
-      const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+      const fetchMock = vi.fn(async () => respond(428, QUESTION));
       vi.stubGlobal("fetch", fetchMock);
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       renderAt(<ContactForm />);
@@ -205,11 +219,12 @@ describe("ContactForm", () => {
       expect(await screen.findByText(PREPARING_TEXT)).toBeVisible();
       await act(() => vi.advanceTimersByTimeAsync(PROOF_DEADLINE_MS - 2_000));
       expect(fetchMock).not.toHaveBeenCalled();
-      expect(screen.getByRole("button", { name: "Wysyłanie..." })).toBeDisabled();
+      expect(screen.getByRole("button", { name: SENDING_TEXT })).toBeDisabled();
       await act(() => vi.advanceTimersByTimeAsync(2_000));
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       expect(proofsSent(fetchMock)).toEqual([""]);
-      expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
+      expect(await screen.findByLabelText(QUESTION.confirm.question)).toHaveFocus();
+      expect(screen.queryByText(SUCCESS_TEXT)).toBeNull();
       expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
     } finally {
       vi.useRealTimers();
@@ -242,20 +257,20 @@ describe("ContactForm", () => {
     expect(solved).toHaveBeenCalledTimes(2);
   });
 
-  it("when the solver fails again at sending, the message goes at once without a proof (the mailer holds it)", async () => {
+  it("when the solver fails again at sending, the message goes at once without a proof (and the mailer asks its question)", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const solved = vi.mocked(fetchAndSolve);
       solved.mockReset();
       solved.mockRejectedValue(new Error("challenge: HTTP 503"));
-      const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+      const fetchMock = vi.fn(async () => respond(428, QUESTION));
       vi.stubGlobal("fetch", fetchMock);
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       renderAt(<ContactForm />);
       await fill(user);
       const sentAt = Date.now();
       await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
-      expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
+      expect(await screen.findByLabelText(QUESTION.confirm.question)).toBeVisible();
       expect(Date.now() - sentAt).toBeLessThan(PROOF_DEADLINE_MS / 4);
       expect(proofsSent(fetchMock)).toEqual([""]);
       expect(solved.mock.calls.length).toBeGreaterThanOrEqual(2);
@@ -263,5 +278,90 @@ describe("ContactForm", () => {
       vi.mocked(fetchAndSolve).mockReset().mockResolvedValue("PROOF-1");
       vi.useRealTimers();
     }
+  });
+
+  describe("when the mailer asks its question (no proof of work, or the trap filled)", () => {
+    it("says nothing is sent yet, asks with focus on the answer, and the right answer posts the token: then it is sent", async () => {
+      const fetchMock = vi
+        .fn()
+        .mockResolvedValueOnce(respond(428, QUESTION))
+        .mockResolvedValueOnce(respond(200, { ok: true }));
+      vi.stubGlobal("fetch", fetchMock);
+      const user = userEvent.setup();
+      renderAt(<ContactForm />);
+      await fill(user);
+      await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+
+      const answer = await screen.findByLabelText(QUESTION.confirm.question);
+      expect(answer).toHaveFocus();
+      expect(answer).toHaveAccessibleDescription(`${QUESTION.error} ${QUESTION.confirm.hint}`);
+      expect(screen.getByRole("group", { name: QUESTION.confirm.title })).toBeVisible();
+      expect(screen.queryByText(SUCCESS_TEXT)).toBeNull();
+      expect(screen.getByLabelText(/Wiadomość/)).toHaveValue("Zażółć gęślą jaźń");
+
+      await user.type(answer, "7");
+      await user.click(screen.getByRole("button", { name: QUESTION.confirm.submit }));
+
+      expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
+      const body = (fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body as FormData;
+      expect(Object.fromEntries(body.entries())).toEqual({ confirmation: QUESTION.confirm.token, answer: "7" });
+      expect(screen.getByLabelText(/Wiadomość/)).toHaveValue("");
+      expect(screen.queryByLabelText(QUESTION.confirm.question)).toBeNull();
+    });
+
+    it("after a wrong answer shows the new question and why, and keeps her text in the form", async () => {
+      const again = {
+        ...QUESTION,
+        error: "To nie jest dobra odpowiedź, więc jeszcze nie wysłaliśmy wiadomości.",
+        confirm: { ...QUESTION.confirm, question: "Ile to jest dwa plus dwa?" },
+      };
+      vi.stubGlobal(
+        "fetch",
+        vi.fn().mockResolvedValueOnce(respond(428, QUESTION)).mockResolvedValueOnce(respond(422, again)),
+      );
+      const user = userEvent.setup();
+      renderAt(<ContactForm />);
+      await fill(user);
+      await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+      await user.type(await screen.findByLabelText(QUESTION.confirm.question), "8");
+      await user.click(screen.getByRole("button", { name: QUESTION.confirm.submit }));
+
+      const next = await screen.findByLabelText(again.confirm.question);
+      expect(next).toHaveFocus();
+      expect(next).toHaveValue("");
+      expect(next).toHaveAttribute("aria-invalid", "true");
+      expect(next).toHaveAccessibleDescription(`${again.error} ${again.confirm.hint}`);
+      expect(screen.queryByText(SUCCESS_TEXT)).toBeNull();
+      expect(screen.getByLabelText(/Wiadomość/)).toHaveValue("Zażółć gęślą jaźń");
+    });
+
+    it("when there is nothing left to confirm, shows the red box with the mailer's reason, never success", async () => {
+      const gone = { ok: false, error: "Tej wiadomości nie możemy już potwierdzić, więc nie trafiła do salonu." };
+      vi.stubGlobal(
+        "fetch",
+        vi.fn().mockResolvedValueOnce(respond(428, QUESTION)).mockResolvedValueOnce(respond(410, gone)),
+      );
+      const user = userEvent.setup();
+      renderAt(<ContactForm />);
+      await fill(user);
+      await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+      await user.type(await screen.findByLabelText(QUESTION.confirm.question), "1");
+      await user.click(screen.getByRole("button", { name: QUESTION.confirm.submit }));
+
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent(ERROR_TEXT);
+      expect(alert).toHaveTextContent(gone.error);
+      expect(screen.queryByLabelText(QUESTION.confirm.question)).toBeNull();
+      expect(screen.getByLabelText(/Wiadomość/)).toHaveValue("Zażółć gęślą jaźń");
+    });
+  });
+
+  it("has a trap no person and no assistive technology meets, under a name no autofill reads as a person's data", () => {
+    const html = new DOMParser().parseFromString(renderToString(<ContactForm />), "text/html");
+    const trap = html.querySelector<HTMLInputElement>(`input[name="${TRAP_FIELD}"]`)!;
+    expect(trap.closest("[aria-hidden=true]")).not.toBeNull();
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.getAttribute("autocomplete")).toBe("off");
+    expect(html.querySelector('input[name="website"]')).toBeNull();
   });
 });

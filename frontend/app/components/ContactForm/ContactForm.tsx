@@ -1,20 +1,32 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import {
   CONTACT_ENDPOINT,
-  CONTACT_LIMITS,
+  CONTACT_FIELDS,
+  TRAP_FIELD,
+  confirmContact,
   submitContact,
   type ContactField,
+  type ContactResult,
   type ContactValues,
+  type Question,
 } from "./submitContact";
+import { ERROR_TEXT, PREPARING_TEXT, SENDING_TEXT, SUCCESS_TEXT } from "./texts";
 import { useProofOfWork } from "./useProofOfWork";
 import styles from "./ContactForm.module.scss";
 
-type Status = "idle" | "sending" | "success" | "error";
+/**
+ * The mailer's question, loaded only when it asks (a post without a proof of work is rare, and the contact page's
+ * first-load JavaScript has no room for what most visitors never see).
+ */
+const Confirmation = lazy(() => import("./Confirmation").then((m) => ({ default: m.Confirmation })));
+
+/** confirming: the mailer holds the message until its question is answered (Confirmation). */
+type Status = "idle" | "sending" | "confirming" | "success" | "error";
 
 /** How one field is shown; Field draws every one of them with the same markup. */
 interface FieldSpec {
+  /** Its label and maxLength: CONTACT_FIELDS. */
   field: ContactField;
-  label: string;
   type?: "text" | "email" | "tel";
   required?: boolean;
   multiline?: boolean;
@@ -24,10 +36,11 @@ interface FieldSpec {
 
 /** The form's fields, in their order on the page. */
 const FIELDS: readonly FieldSpec[] = [
-  { field: "name", label: "Imię i nazwisko", required: true, autoComplete: "name" },
-  { field: "email", label: "E-mail", type: "email", required: true, autoComplete: "email" },
-  { field: "phone", label: "Telefon", type: "tel", autoComplete: "tel" },
-  { field: "message", label: "Wiadomość", required: true, multiline: true },
+  // A first name is enough to answer her; the surname is hers to give or not.
+  { field: "name", required: true, autoComplete: "given-name" },
+  { field: "email", type: "email", required: true, autoComplete: "email" },
+  { field: "phone", type: "tel", autoComplete: "tel" },
+  { field: "message", required: true, multiline: true },
 ];
 
 const valuesFrom = (read: (field: ContactField) => string) =>
@@ -50,10 +63,7 @@ function fieldsOf(form: HTMLFormElement): ContactValues {
   return valuesFrom((field) => textOf(data, field));
 }
 
-export const SUCCESS_TEXT = "Wiadomość została wysłana. Dziękujemy za kontakt!";
-export const ERROR_TEXT = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
-/** Said only when a post has to wait for its proof of work (a slow phone, or sent right after the page hydrated). */
-export const PREPARING_TEXT = "Jeszcze chwila…";
+export { ERROR_TEXT, PREPARING_TEXT, SENDING_TEXT, SUCCESS_TEXT };
 
 interface FieldProps extends FieldSpec {
   value: string;
@@ -61,18 +71,7 @@ interface FieldProps extends FieldSpec {
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }
 
-function Field({
-  field,
-  label,
-  value,
-  error,
-  onChange,
-  type = "text",
-  required,
-  multiline,
-  autoComplete,
-  hint,
-}: FieldProps) {
+function Field({ field, value, error, onChange, type = "text", required, multiline, autoComplete, hint }: FieldProps) {
   const id = `kontakt-${field}`;
   const describedBy =
     [hint ? `${id}-podpowiedz` : "", error ? `${id}-blad` : ""].filter(Boolean).join(" ") || undefined;
@@ -82,7 +81,7 @@ function Field({
     value,
     onChange,
     required,
-    maxLength: CONTACT_LIMITS[field],
+    maxLength: CONTACT_FIELDS[field].maxLength,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     autoComplete,
@@ -90,7 +89,7 @@ function Field({
   return (
     <div className={styles.field}>
       <label htmlFor={id}>
-        {label}
+        {CONTACT_FIELDS[field].label}
         {required ? <span aria-hidden="true"> *</span> : <span className={styles.optional}> (opcjonalnie)</span>}
       </label>
       {multiline ? (
@@ -113,16 +112,19 @@ function Field({
 }
 
 /**
- * The contact form: idle → sending → success (fields cleared) or error (fields kept, reasons shown). It posts to the
- * mailer by itself as well (method and action): without JavaScript, and before or without hydration, the browser
- * sends it and the mailer answers with a page (303 to the confirmation page, or what to fix).
+ * The contact form: idle → sending → success (fields cleared) or error (fields kept, reasons shown), or → confirming
+ * when the mailer asks its question (no proof of work could be made, or the trap was filled): the message waits on
+ * the server until it is answered, and "sent" is said only then. It posts to the mailer by itself as well (method and
+ * action): without JavaScript, and before or without hydration, the browser sends it and the mailer answers with a
+ * page (303 to the confirmation page, the question, or what to fix).
  */
 export function ContactForm() {
   const [values, setValues] = useState<ContactValues>(empty);
-  const [honeypot, setHoneypot] = useState("");
+  const [trap, setTrap] = useState("");
   const [status, setStatus] = useState<Status>("idle");
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [detail, setDetail] = useState<string | undefined>();
+  const [question, setQuestion] = useState<Question | undefined>();
   const [preparing, setPreparing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Solved in the background from when the page is idle after hydration (and again on focus if that failed); the
@@ -138,82 +140,110 @@ export function ContactForm() {
     if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    // Sent here, with fetch: the browser must not post the form itself as well.
-    event.preventDefault();
-    const current = fieldsOf(event.currentTarget);
-    const trap = textOf(new FormData(event.currentTarget), "website");
-    setValues(current);
-    setStatus("sending");
-    setDetail(undefined);
-    setFieldErrors({});
-    const proof = await proofOfWork.take(() => setPreparing(true));
-    setPreparing(false);
-    const result = await submitContact(current, trap || honeypot, proof);
+  /** What an answer of the mailer's (to the form or to the question) does to the form. */
+  const settle = (result: ContactResult) => {
+    setDetail(result.ok ? undefined : result.detail);
     if (result.ok) {
       setValues(empty);
+      setQuestion(undefined);
       setStatus("success");
+    } else if (result.confirm) {
+      setQuestion(result.confirm);
+      setStatus("confirming");
     } else {
       setFieldErrors(result.fields);
-      setDetail(result.detail);
+      setQuestion(undefined);
       setStatus("error");
     }
   };
 
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    // Sent here, with fetch: the browser must not post the form itself as well.
+    event.preventDefault();
+    const current = fieldsOf(event.currentTarget);
+    const trapped = textOf(new FormData(event.currentTarget), TRAP_FIELD);
+    setValues(current);
+    setStatus("sending");
+    setDetail(undefined);
+    setQuestion(undefined);
+    setFieldErrors({});
+    const proof = await proofOfWork.take(() => setPreparing(true));
+    setPreparing(false);
+    settle(await submitContact(current, trapped || trap, proof));
+  };
+
   const sending = status === "sending";
   return (
-    <form
-      ref={formRef}
-      id="formularz-kontaktowy"
-      method="post"
-      action={CONTACT_ENDPOINT}
-      className={styles.form}
-      onSubmit={(event) => void onSubmit(event)}
-      onFocus={proofOfWork.start}
-      aria-busy={sending}
-      noValidate={false}
-    >
-      {FIELDS.map((spec) => (
-        <Field
-          key={spec.field}
-          {...spec}
-          value={values[spec.field]}
-          error={fieldErrors[spec.field]}
-          onChange={update}
-        />
-      ))}
-      {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
-      <div className={styles.trap} aria-hidden="true">
-        <label htmlFor="kontakt-website">Strona internetowa</label>
-        <input
-          id="kontakt-website"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={honeypot}
-          onChange={(e) => setHoneypot(e.target.value)}
-        />
-      </div>
-      <p className={styles.required}>Pola oznaczone * są wymagane.</p>
-      <button type="submit" className={styles.submit} disabled={sending}>
-        {sending ? "Wysyłanie..." : "Wyślij wiadomość"}
-      </button>
-      <div aria-live="polite">
-        {preparing && <p>{PREPARING_TEXT}</p>}
-        {status === "success" && (
-          <p role="status" className={styles.success}>
-            {SUCCESS_TEXT}
-          </p>
-        )}
-      </div>
-      <div aria-live="assertive">
-        {status === "error" && (
-          <div role="alert" className={styles.error}>
-            <p>{ERROR_TEXT}</p>
-            {detail && <p className={styles.detail}>{detail}</p>}
-          </div>
-        )}
-      </div>
-    </form>
+    <div className={styles.wrapper}>
+      <form
+        ref={formRef}
+        id="formularz-kontaktowy"
+        method="post"
+        action={CONTACT_ENDPOINT}
+        className={styles.form}
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={proofOfWork.start}
+        aria-busy={sending}
+        noValidate={false}
+      >
+        {FIELDS.map((spec) => (
+          <Field
+            key={spec.field}
+            {...spec}
+            value={values[spec.field]}
+            error={fieldErrors[spec.field]}
+            onChange={update}
+          />
+        ))}
+        {/*
+          Hidden from people, assistive technology and autofill (display: none; a name and label that no autofill
+          heuristic reads as a person's data); bots that fill every field give themselves away.
+        */}
+        <div className={styles.trap} aria-hidden="true">
+          <label htmlFor="kontakt-kontrola">Pole kontrolne, zostaw puste</label>
+          <input
+            id="kontakt-kontrola"
+            name={TRAP_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            value={trap}
+            onChange={(e) => setTrap(e.target.value)}
+          />
+        </div>
+        <p className={styles.required}>Pola oznaczone * są wymagane.</p>
+        <button type="submit" className={styles.submit} disabled={sending}>
+          {sending ? SENDING_TEXT : "Wyślij wiadomość"}
+        </button>
+        <div aria-live="polite">
+          {preparing && <p>{PREPARING_TEXT}</p>}
+          {status === "success" && (
+            <p role="status" className={styles.success}>
+              {SUCCESS_TEXT}
+            </p>
+          )}
+        </div>
+        <div aria-live="assertive">
+          {status === "error" && (
+            <div role="alert" className={styles.error}>
+              <p>{ERROR_TEXT}</p>
+              {detail && <p className={styles.detail}>{detail}</p>}
+            </div>
+          )}
+        </div>
+      </form>
+      {status === "confirming" && question && (
+        <Suspense>
+          <Confirmation
+            key={question.token + question.question}
+            question={question}
+            why={detail}
+            send={confirmContact}
+            onAnswer={settle}
+            sendingText={SENDING_TEXT}
+            classes={styles}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }

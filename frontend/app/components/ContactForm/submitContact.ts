@@ -1,6 +1,6 @@
-/** The contact form's call to the PHP mailer, and how its answers map to what the visitor sees. */
+/** The contact form's calls to the PHP mailer, and how its answers map to what the visitor sees. */
 
-import limits from "../../../../mailer/src/contact-limits.json";
+import fields from "../../../../mailer/src/contact-fields.json";
 
 export const CONTACT_ENDPOINT = "/send-email.php";
 
@@ -8,13 +8,31 @@ export type ContactField = "name" | "email" | "phone" | "message";
 export type ContactValues = Record<ContactField, string>;
 
 /**
- * The fields' longest values: the mailer's own file (its Validator reads it), so the form's maxLength stops exactly
- * what the mailer would refuse.
+ * The fields' labels and longest values: the mailer's own file (its Validator, its pages and its mail read it), so
+ * the form's maxLength stops exactly what the mailer would refuse and both name a field alike.
  */
-export const CONTACT_LIMITS: Record<ContactField, number> = limits;
+export const CONTACT_FIELDS: Record<ContactField, { label: string; maxLength: number }> = fields;
+
+/**
+ * The trap: a field no person sees and no browser's autofill fills (mailer/src/Validator.php, TRAP_FIELD); a bot that
+ * fills every field fills it, and its message then waits for a confirmation it never gives.
+ */
+export const TRAP_FIELD = "pole_kontrolne";
+
+/** The question the mailer asks when a message needs a person's confirmation (no proof of work, or the trap filled). */
+export interface Question {
+  token: string;
+  question: string;
+  hint: string;
+  /** The box's title and its button (the mailer's own words: its page for a post without JavaScript says the same). */
+  title: string;
+  submit: string;
+  /** Asked again after a wrong or empty answer: what the mailer says is an error. */
+  again: boolean;
+}
 
 export type ContactResult =
-  { ok: true } | { ok: false; detail?: string; fields: Partial<Record<ContactField, string>> };
+  { ok: true } | { ok: false; detail?: string; fields: Partial<Record<ContactField, string>>; confirm?: Question };
 
 const statusDetail: Record<number, string> = {
   413: "Wiadomość jest zbyt długa. Skróć ją i wyślij ponownie.",
@@ -22,21 +40,34 @@ const statusDetail: Record<number, string> = {
 };
 
 /**
- * Posts the fields as multipart form data, with the proof of work when the page has one. Success is decided by the status alone (any 2xx); the JSON
- * body, when there is one, only adds per-field messages and a detail line.
+ * Posts the fields as multipart form data, with the proof of work when the page has one. Success is decided by the
+ * status alone (any 2xx); the JSON body, when there is one, only adds per-field messages, a detail line, or the
+ * question to confirm the message with (428, or 422 after a wrong answer).
  */
-export async function submitContact(values: ContactValues, honeypot = "", proof?: string): Promise<ContactResult> {
+export function submitContact(values: ContactValues, trap = "", proof?: string): Promise<ContactResult> {
   const body = new FormData();
   (Object.keys(values) as ContactField[]).forEach((field) => body.append(field, values[field]));
-  body.append("website", honeypot);
+  body.append(TRAP_FIELD, trap);
+  // The proof of work (proof.ts) goes in a header, not a field: nginx limits posts without one (or with an empty
+  // one) site-wide.
+  return post(body, proof ?? "");
+}
+
+/** Answers the question of a message the mailer holds for confirmation. */
+export function confirmContact(token: string, answer: string): Promise<ContactResult> {
+  const body = new FormData();
+  body.append("confirmation", token);
+  body.append("answer", answer);
+  return post(body, "");
+}
+
+async function post(body: FormData, proof: string): Promise<ContactResult> {
   let response: Response;
   try {
-    // The proof of work (proof.ts) goes in a header, not a field: nginx limits posts without one (or with an empty
-    // one) site-wide.
     response = await fetch(CONTACT_ENDPOINT, {
       method: "POST",
       body,
-      headers: { Accept: "application/json", "X-Contact-Proof": proof ?? "" },
+      headers: { Accept: "application/json", "X-Contact-Proof": proof },
     });
   } catch {
     return { ok: false, detail: "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.", fields: {} };
@@ -44,18 +75,25 @@ export async function submitContact(values: ContactValues, honeypot = "", proof?
   if (response.ok) return { ok: true };
   let fields: Partial<Record<ContactField, string>> = {};
   let detail = statusDetail[response.status];
+  let confirm: Question | undefined;
   try {
-    const data = (await response.json()) as { fields?: Record<string, unknown>; error?: unknown };
+    const data = (await response.json()) as { fields?: Record<string, unknown>; error?: unknown; confirm?: unknown };
     if (data.fields && typeof data.fields === "object") {
       fields = Object.fromEntries(
         Object.entries(data.fields).filter(
-          (entry): entry is [ContactField, string] => entry[0] in CONTACT_LIMITS && typeof entry[1] === "string",
+          (entry): entry is [ContactField, string] => entry[0] in CONTACT_FIELDS && typeof entry[1] === "string",
         ),
       );
     }
     if (!detail && response.status < 500 && typeof data.error === "string") detail = data.error;
+    confirm = questionIn(data.confirm, response.status === 422);
   } catch {
     // Not JSON (a proxy's error page): the red box alone says enough.
   }
-  return { ok: false, detail, fields };
+  return { ok: false, detail, fields, ...(confirm ? { confirm } : {}) };
+}
+
+function questionIn(value: unknown, again: boolean): Question | undefined {
+  const asked = value as Omit<Question, "again"> | undefined;
+  return typeof asked?.token === "string" && typeof asked.question === "string" ? { ...asked, again } : undefined;
 }

@@ -5,6 +5,7 @@
 import { readdirSync } from "node:fs";
 import { Agent } from "node:http";
 import { solvedProof, type Reply } from "../../../../tests/mailer/http";
+import { LABEL } from "../../../../tests/support/confirmation";
 import { concurrency, outbox, seconds, site } from "./settings";
 
 // Challenges come from addresses of their own (20 a minute per client): a proof is not tied to an address.
@@ -16,7 +17,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The token of a benchmark post ("Bench <kind>…", its name) in a caught mail's text; the subject names no visitor. */
 export const benchToken = (mail: { text: string }, kind: string) =>
-  new RegExp(`^Imię i nazwisko: Bench (${kind}\\S+)$`, "m").exec(mail.text ?? "")?.[1];
+  new RegExp(`^${LABEL.name}: Bench (${kind}\\S+)$`, "m").exec(mail.text ?? "")?.[1];
 
 export interface Run {
   ok: number;

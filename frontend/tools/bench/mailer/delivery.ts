@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { join } from "node:path";
 import { multipart, send, visitorsMail } from "../../../../tests/mailer/http";
+import { LABEL, TRAP_FIELD } from "../../../../tests/support/confirmation";
 import { benchToken, outboxEmpty, proof, sleep, sourceOf, waitFor } from "./clients";
 import { abuseSeconds, floodAddresses, floodSeconds, mailApi, outbox, site, stateDir } from "./settings";
 
@@ -75,7 +76,7 @@ export async function deliveryTimes(run: string, phase: string, abuse: boolean):
       ["name", `Bench ${token}`],
       ["email", `bench.${token}@example.com`],
       ["message", refused ? `Kup teraz BENCH-REFUSE-ME ${token}` : `Zażółć gęślą jaźń — wiadomość ${token}.`],
-      ["website", ""],
+      [TRAP_FIELD, ""],
     ]);
     return send({
       base: site,
@@ -116,7 +117,7 @@ export async function deliveryTimes(run: string, phase: string, abuse: boolean):
 
 export interface Flood {
   sent: number;
-  /** Scripted posts answered 200: held back for review. */
+  /** Scripted posts asked the question (428): held until a person answers, which none does. */
   accepted: number;
   refused: Map<number, number>;
   held: number;
@@ -157,7 +158,7 @@ export async function flood(run: string): Promise<Flood> {
           ["name", `Spam ${run}f${a}n${n}`],
           ["email", `spam.${a}.${n}@example.com`],
           ["message", `Tanie pozycjonowanie! f${run} ${a}/${n}`],
-          ["website", ""],
+          [TRAP_FIELD, ""],
         ]);
         const reply = await send({
           base: site,
@@ -168,7 +169,8 @@ export async function flood(run: string): Promise<Flood> {
         }).catch(() => undefined);
         result.sent++;
         const status = reply?.status ?? 0;
-        if (status === 200) result.accepted++;
+        // Asked the question (428): kept in held/, never told "sent".
+        if (status === 428) result.accepted++;
         else result.refused.set(status, (result.refused.get(status) ?? 0) + 1);
       }
       agent.destroy();
@@ -182,7 +184,7 @@ export async function flood(run: string): Promise<Flood> {
       ["name", `Bench ${token}`],
       ["email", `bench.${token}@example.com`],
       ["message", `Zażółć gęślą jaźń — pytanie o zabieg ${token}.`],
-      ["website", ""],
+      [TRAP_FIELD, ""],
     ]);
     const at = performance.now();
     const headers = { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() };
@@ -197,8 +199,8 @@ export async function flood(run: string): Promise<Flood> {
   await sleep(5000);
   await catcher.stop();
   const mails = (await (await fetch(`${mailApi}/email`)).json()) as { subject: string; text: string }[];
-  // A visitor's mail, not the digest of held ones (which lists them as unchecked, for the salon to review).
-  result.delivered = mails.filter((m) => visitorsMail(m) && m.text.includes(`Imię i nazwisko: Spam ${run}f`)).length;
+  // A visitor's mail, not the summary of unconfirmed ones (which the salon gets marked as such).
+  result.delivered = mails.filter((m) => visitorsMail(m) && m.text.includes(`${LABEL.name}: Spam ${run}f`)).length;
   const heldNow = readdirSync(heldDir).filter((f) => f.endsWith(".json") && !heldBefore.has(f));
   result.held = heldNow.length;
   for (const f of heldNow) rmSync(join(heldDir, f));

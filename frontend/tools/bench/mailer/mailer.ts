@@ -32,6 +32,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Agent } from "node:http";
 import { join } from "node:path";
 import { multipart, send } from "../../../../tests/mailer/http";
+import { TRAP_FIELD } from "../../../../tests/support/confirmation";
 import { benchToken, load, outboxEmpty, proof, sourceOf, waitFor } from "./clients";
 import { deliveryTimes, flood } from "./delivery";
 import { proofTable, proofTiming } from "./proofTiming";
@@ -82,7 +83,7 @@ async function main() {
         ["email", `bench.${token}@example.com`],
         ["phone", "+48 600 100 200"],
         ["message", `Zażółć gęślą jaźń — wiadomość testowa ${token}.\r\nDruga linia.`],
-        ["website", ""],
+        [TRAP_FIELD, ""],
       ]);
       const headers = { "Content-Type": contentType, Origin: site, "X-Contact-Proof": await proof() };
       const reply = await send({ base: site, body, agent, from: sourceOf(client), headers });

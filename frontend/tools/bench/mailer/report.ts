@@ -72,7 +72,7 @@ export function report(
   ].join("\n");
   const v = flooded.visitors;
   const floodTable = [
-    `| flood, ${floodSeconds} s, rate limits lifted | sent | accepted (held back) | held in held/ | refused | delivered |`,
+    `| flood, ${floodSeconds} s, rate limits lifted | sent | asked to confirm (428) | held in held/ | refused | delivered |`,
     "|---|---|---|---|---|---|",
     `| ${floodAddresses} scripted clients, no proof of work, flat out | ${flooded.sent} | ${flooded.accepted} | ${flooded.held} | ${[...flooded.refused].map(([s, c]) => `${c}×${s}`).join(", ") || "0"} | ${flooded.delivered} |`,
     "",
