@@ -165,12 +165,13 @@ final class ConfigTest extends TestCase
 
         $held = [];
         array_walk_recursive($policy, static function ($value) use (&$held): void {
-            if (is_string($value) && str_contains($value, 'zatrzymane na serwerze strony do sprawdzenia')) {
+            if (is_string($value) && str_contains($value, 'nie odpowiedział na pytanie potwierdzające')) {
                 $held[] = $value;
             }
         });
-        self::assertCount(1, $held, 'one line is about the messages held for review');
-        self::assertMatchesRegularExpression('/\*\*do 14 dni\*\* od chwili, gdy serwer strony powiadomi nas o nich w codziennym zestawieniu/u', $held[0]);
+        self::assertCount(1, $held, 'one line is about the messages nobody confirmed');
+        // Counted from when they came (HeldMessages::expire): nobody was promised they would be read.
+        self::assertMatchesRegularExpression('/\*\*do 14 dni\*\* od ich otrzymania/u', $held[0]);
         self::assertSame(14, TestConfig::make()->outbox->heldDays, 'the default is the promise');
     }
 
