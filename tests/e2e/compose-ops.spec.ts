@@ -196,19 +196,22 @@ test("every setting docker/defaults.env documents for a service reaches its cont
   }
 });
 
-test("the log keeper runs beside nginx, and the web container turns unhealthy when it does not", async () => {
-  test.setTimeout(120_000);
+test("the log keeper runs beside nginx, and the web image's health check fails while it does not", async () => {
   const pid = composeRun("exec -T web cat /run/salon-nginx/salon-logs.pid").trim();
   expect(composeRun(`exec -T web cat /proc/${pid}/cmdline`).replace(/\0/g, " ")).toContain("salon-logs --loop");
+  // The image's own health check, as Docker runs it (a shell command), without waiting for its retries.
+  const [kind, command] = JSON.parse(inspect("web", "{{json .Config.Healthcheck.Test}}")) as string[];
+  expect(kind).toBe("CMD-SHELL");
+  const healthy = () => spawnSync("docker", ["exec", containerOf("web"), "sh", "-c", command!]).status === 0;
+  expect(healthy()).toBe(true);
   composeRun(`exec -T web sh -c 'kill ${pid}'`);
   try {
-    await expect
-      .poll(() => inspect("web", "{{.State.Health.Status}}"), { timeout: 60_000, intervals: [1000] })
-      .toBe("unhealthy");
+    expect(healthy(), "nginx answers, but nobody deletes its logs").toBe(false);
   } finally {
-    composeRun("restart web");
+    composeRun("exec -d web salon-logs --loop");
   }
-  await waitHealthy("web");
+  // Started again by hand (as a restart of web would): its new pid is written as it starts.
+  await expect.poll(healthy, { timeout: 30_000 }).toBe(true);
 });
 
 test("every container runs without capabilities, as a user, on a read-only root file system, with memory and process limits", () => {
