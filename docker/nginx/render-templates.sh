@@ -26,6 +26,19 @@ while IFS= read -r line; do
   [ -n "$current" ] || export "$name=${line#*=}"
 done <"${SALON_DEFAULTS:-/etc/salon/defaults.env}"
 
+# A rate nginx would refuse with a message that does not name the setting.
+for name in CONTACT_RATE_LIMIT CONTACT_SITE_RATE_LIMIT; do
+  eval "value=\${$name:-}"
+  case "$value" in
+    *r/s) per=${value%r/s} ;;
+    *r/m) per=${value%r/m} ;;
+    *) per="" ;;
+  esac
+  case "$per" in
+    "" | *[!0-9]* | 0*) echo "render-templates: $name must be a rate such as 10r/m or 5r/s, not '$value'" >&2; exit 2 ;;
+  esac
+done
+
 mkdir -p "$NGINX_CONF_DIR" "$NGINX_TEMP_DIR"
 for template in "${NGINX_TEMPLATES:-/etc/salon/nginx-templates}"/*.template; do
   out="$NGINX_CONF_DIR/$(basename "$template" .template)"
@@ -62,6 +75,22 @@ fi
 # Production serves no stand-in content (docker/nginx/launch-gate.sh).
 if [ -n "$keep_logs" ] && [ "${SALON_LAUNCH_GATE:-}" = 1 ]; then
   launch-gate "$(dirname "$CSP_MAP_FILE")/launch-check.txt"
+fi
+# The log keeper's settings are checked here, before nginx: a wrong one stops the container instead of leaving nginx
+# running with logs that nobody deletes.
+[ -z "$keep_logs" ] || salon-logs --check
+# The privacy texts state some settings as the site was built with them (frontend/app/site/privacySettings.ts): one
+# changed since (in .env, without a rebuild) stops the container here, naming it, so no page states a number the
+# stack does not keep to.
+record="$(dirname "$CSP_MAP_FILE")/privacy-settings.txt"
+if [ -n "$keep_logs" ] && [ -f "$record" ]; then
+  while IFS='=' read -r name built; do
+    eval "value=\${$name:-}"
+    [ "$value" = "$built" ] || {
+      echo "render-templates: $name=$value, a polityka prywatności tej strony podaje $built – zbuduj stronę ponownie: docker compose up -d --build" >&2
+      exit 2
+    }
+  done <"$record"
 fi
 [ -z "$keep_logs" ] || salon-logs --loop &
 

@@ -1,29 +1,31 @@
 #!/bin/sh
 # Keeps nginx's logs in the web image within an age and a size. They hold visitors' IP addresses (personal data),
-# and the privacy policy (/polityka-prywatnosci) says how long: LOG_RETENTION_DAYS, at most 14 days (the default).
+# and the privacy policy (/polityka-prywatnosci) says how long: LOG_RETENTION_DAYS (docker/defaults.env).
 #
 # nginx writes access.log and error.log in the log folder (NGINX_ACCESS_LOG's). Once a day the two are renamed to
 # access-YYYY-MM-DD.log and error-YYYY-MM-DD.log (the day their lines are from) and nginx is told to reopen its
 # logs (SIGUSR1). A day's files are deleted LOG_RETENTION_DAYS days after that day; and while all the logs
 # together are over LOG_MAX_MB megabytes, the oldest day goes first (today's files are emptied last of all).
 #
-#   salon-logs --loop            what the entrypoint starts beside nginx: a look every 10 minutes
+#   salon-logs --check           exit 2 naming a setting that is not usable (the entrypoint runs it before nginx
+#                                starts: a wrong setting stops the container, never this helper alone)
+#   salon-logs --loop            what the entrypoint starts beside nginx: a look every 10 minutes; its pid is in
+#                                salon-logs.pid beside nginx's, which the image's health check asks after
 #   salon-logs --once [--today YYYY-MM-DD]   one look now (as if it were that day), then exit
 #
 # By hand: docker compose exec web salon-logs --once      (the tests run it with an invented day and size)
 set -eu
 
-# The privacy policy's limit; the defaults (unset or empty) come from docker/defaults.env, as the entrypoint's do.
+# The longest LOG_RETENTION_DAYS; the defaults (unset or empty) come from docker/defaults.env, as the entrypoint's do.
 max_days=14
 defaults="${SALON_DEFAULTS:-/etc/salon/defaults.env}"
 days="${LOG_RETENTION_DAYS:-$(sed -n 's/^LOG_RETENTION_DAYS=//p' "$defaults")}"
 max_mb="${LOG_MAX_MB:-$(sed -n 's/^LOG_MAX_MB=//p' "$defaults")}"
-case "$days" in ''|*[!0-9]*) echo "salon-logs: LOG_RETENTION_DAYS must be a number of days" >&2; exit 2 ;; esac
-case "$max_mb" in ''|*[!0-9]*) echo "salon-logs: LOG_MAX_MB must be a number of megabytes" >&2; exit 2 ;; esac
-if [ "$days" -lt 1 ] || [ "$days" -gt "$max_days" ]; then
-  echo "salon-logs: LOG_RETENTION_DAYS must be 1-$max_days (the privacy policy promises no longer)" >&2
-  exit 2
-fi
+case "$days" in [1-9] | [1-9][0-9]) [ "$days" -le "$max_days" ] ;; *) false ;; esac ||
+  { echo "salon-logs: LOG_RETENTION_DAYS must be a number of days from 1 to $max_days, not '$days'" >&2; exit 2; }
+case "$max_mb" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9] | [1-9][0-9][0-9][0-9][0-9]) ;; *)
+  echo "salon-logs: LOG_MAX_MB must be a number of megabytes from 1 to 99999, not '$max_mb'" >&2; exit 2 ;;
+esac
 dir=$(dirname "${NGINX_ACCESS_LOG:-/var/log/salon/access.log}")
 stamp="$dir/.day"
 
@@ -80,12 +82,14 @@ look() {
 }
 
 case "$mode" in
+  --check) ;;
   --once) look ;;
   --loop)
+    echo $$ >"$(dirname "${NGINX_PID:-/run/salon-nginx/nginx.pid}")/salon-logs.pid"
     while :; do
       look || echo "salon-logs: look failed" >&2
       sleep 600
     done
     ;;
-  *) echo "usage: salon-logs --loop | --once [--today YYYY-MM-DD]" >&2; exit 2 ;;
+  *) echo "usage: salon-logs --check | --loop | --once [--today YYYY-MM-DD]" >&2; exit 2 ;;
 esac

@@ -8,7 +8,8 @@
  *   header allows exactly those and no other inline script;
  * - .gz and .br copies of text files for nginx's gzip_static and brotli_static;
  * - build/nginx/launch-check.txt: what `npm run launch:check` lists and whether this is a demonstration build, for the
- *   production web image's entrypoint (launchGate.ts).
+ *   production web image's entrypoint (launchGate.ts);
+ * - build/nginx/privacy-settings.txt: the settings the privacy texts state, as built (privacySettings.ts).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { join, relative, resolve } from "node:path";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import { site } from "../app/site/config";
+import { privacyRecord } from "../app/site/privacySettings";
 import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/notFound";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { inlineStylesheet } from "./inlineStylesheet";
@@ -82,6 +84,9 @@ writeFileSync(
   join(buildDir, "nginx/launch-check.txt"),
   launchRecord(launchItems({ contentDir: resolve(process.env.CONTENT_DIR ?? "content") }), demoBuild()),
 );
+// The settings the privacy texts state as they were built, for the web image's entrypoint to compare with its own
+// (privacySettings.ts, docker/nginx/render-templates.sh).
+writeFileSync(join(buildDir, "nginx/privacy-settings.txt"), privacyRecord());
 
 // 4. Precompressed copies for gzip_static and brotli_static. Zopfli writes ordinary gzip that every browser reads,
 //    3–5 % smaller than zlib's best: worth its seconds for what every visitor downloads first (scripts, stylesheets,

@@ -72,6 +72,12 @@ $log = static function (string $line): void {
 try {
     $config = Config::fromEnvironment();
     $ping = HealthPing::fromEnvironment($log);
+    // The loop's own setting, checked with the rest: a wrong one stops the container at start (--check).
+    $pollSetting = trim((string) getenv('OUTBOX_POLL_SECONDS'));
+    $poll = filter_var($pollSetting === '' ? Defaults::of('OUTBOX_POLL_SECONDS') : $pollSetting, FILTER_VALIDATE_INT, ['options' => ['min_range' => 1, 'max_range' => 3600]]);
+    if ($poll === false) {
+        throw new InvalidConfig('Invalid mailer configuration: OUTBOX_POLL_SECONDS must be a number of seconds from 1 to 3600');
+    }
     if (isset($options['check'])) {
         OriginPolicy::fromEnvironment();
         if ($options['check'] === 'php') {
@@ -88,11 +94,6 @@ try {
 
 // Touched after every pass (Health::HEARTBEAT_FILE); a dotfile, so never taken for a message.
 $heartbeat = $config->outboxDir . '/' . Health::HEARTBEAT_FILE;
-$poll = filter_var(
-    getenv('OUTBOX_POLL_SECONDS') ?: Defaults::of('OUTBOX_POLL_SECONDS'),
-    FILTER_VALIDATE_INT,
-    ['options' => ['min_range' => 1, 'max_range' => 3600]],
-) ?: (int) Defaults::of('OUTBOX_POLL_SECONDS');
 if (isset($options['health'])) {
     clearstatcache();
     $beat = @filemtime($heartbeat);

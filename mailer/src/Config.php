@@ -24,13 +24,13 @@ final readonly class Config
     ];
 
     /**
-     * The privacy policy (/rodo) promises that undelivered messages are deleted at most this many days after the
-     * salon had them: counted from the notice that carried each one's text (or named one the relay refused).
+     * The longest OUTBOX_FAILED_DAYS: days after the salon had an undelivered message (the notice that carried its
+     * text, or named one the relay refused) within which it is deleted. The privacy texts state the setting itself.
      */
     public const FAILED_DAYS_MAX = 30;
     /**
-     * The privacy policy (/rodo) promises that messages nobody confirmed are deleted at most this many days after
-     * they came.
+     * The longest OUTBOX_HELD_DAYS: days after it came within which a message nobody confirmed is deleted. The
+     * privacy texts state the setting itself.
      */
     public const HELD_DAYS_MAX = 14;
 
@@ -46,9 +46,9 @@ final readonly class Config
         'OUTBOX_RETRY_SECONDS' => [1, 86400, 'seconds', ''],
         'OUTBOX_MAX_PENDING' => [1, 1_000_000, '', ''],
         'OUTBOX_MIN_FREE_MB' => [0, 1_000_000_000, 'megabytes', ''],
-        'OUTBOX_FAILED_DAYS' => [1, self::FAILED_DAYS_MAX, 'days', ' (the privacy policy promises no longer)'],
+        'OUTBOX_FAILED_DAYS' => [1, self::FAILED_DAYS_MAX, 'days', ''],
         'OUTBOX_MAX_HELD' => [1, 1_000_000, '', ''],
-        'OUTBOX_HELD_DAYS' => [1, self::HELD_DAYS_MAX, 'days', ' (the privacy policy promises no longer)'],
+        'OUTBOX_HELD_DAYS' => [1, self::HELD_DAYS_MAX, 'days', ''],
         'HEALTH_SMTP_DOWN_SECONDS' => [1, 30 * 86400, 'seconds', ''],
         'HEALTH_WAITING_SECONDS' => [1, 30 * 86400, 'seconds', ''],
         'HEALTH_DELIVERER_SECONDS' => [1, 30 * 86400, 'seconds', ''],

@@ -42,8 +42,9 @@ final class Deliverer
         $entry = $claim->entry ?? throw new \LogicException('deliver() needs a readable entry');
         $id = $entry->id();
 
-        if (isset($this->sentButKept[$id])) {
-            // Sent by this process already; only the removal failed. Never send it twice.
+        // Sent already: by this process (only the removal failed), or before a backup brought it back (SentJournal).
+        // Never send it twice.
+        if (isset($this->sentButKept[$id]) || SentJournal::of($this->outbox)->has($id)) {
             $this->remove($claim, $id, $entry->attempts);
 
             return Outcome::Sent;
@@ -74,6 +75,7 @@ final class Deliverer
             return Outcome::Error;
         }
 
+        SentJournal::of($this->outbox)->record($id);
         $this->outbox->smtp->noteUp();
         $this->remove($claim, $id, $attempt);
 

@@ -1,13 +1,20 @@
 /**
  * The Compose stack as an operator runs it locally (STACK=compose, COMPOSE_CONFIG=local: `docker compose up
- * --build`, tests/compose/run.sh starts it): what the containers are and may do, how they stop, and that no accepted
- * message is lost or doubled when the catcher, PHP-FPM or the deliverer go away and come back. The production
- * configuration has its own (tests/e2e/production.spec.ts); the native stack's fault tests are mailer-faults.spec.ts.
+ * --build`, tests/compose/run.sh starts it): what the containers are and may do, which settings reach them and
+ * which they refuse to start with, how they stop, and that no accepted message is lost or doubled when the catcher,
+ * PHP-FPM or the deliverer go away and come back. The production configuration has its own
+ * (tests/e2e/production.spec.ts); the native stack's fault tests are mailer-faults.spec.ts.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readSettings } from "../../docker/defaults.mjs";
 import { exclusiveMailTests } from "../mailer/exclusive";
 import { healthUntil, mailOf, nextSourceAddress, send } from "../mailer/http";
 import { clearMail, listMail } from "../support/mailbox";
 import {
+  composeWith,
   containerOf,
   docker,
   expectDeliveredOnce,
@@ -22,7 +29,8 @@ import {
   servicesOf,
   waitHealthy,
 } from "../support/composeStack";
-import { compose, composeConfig, composeRun } from "../support/stack";
+import { FIXED_IN_COMPOSE, servicesUsing } from "../support/settings";
+import { compose, composeCommand, composeConfig, composeRun, root } from "../support/stack";
 import { expect, test } from "../support/test";
 
 test.skip(!compose || composeConfig !== "local", "the local Compose stack only (tests/compose/run.sh)");
@@ -48,6 +56,162 @@ test("local is the four services: php and the deliverer from one image, the site
   expect(
     inspect("php", '{{range .Mounts}}{{if eq .Destination "/var/spool/salon-outbox"}}{{.Name}}{{end}}{{end}}'),
   ).toBe(`${project()}-outbox`);
+});
+
+/** `docker compose ARGS` that may fail: its exit status and everything it printed. */
+function composeTry(args: string[], env: Record<string, string> = {}): { status: number | null; output: string } {
+  const [command, ...base] = composeCommand.split(" ");
+  const run = spawnSync(command!, [...base, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+const settings = readSettings();
+/** The settings of a service that are numbers (or nginx's rates): each is checked before the service starts. */
+const checkedSettings = (service: string) =>
+  settings
+    .filter((s) => servicesUsing(s.usedBy).includes(service) && /^\d+(r\/[sm])?$/.test(s.value))
+    .map((s) => s.name);
+
+test("a container started with a setting it cannot keep to refuses to start, naming it: LOG_RETENTION_DAYS=abc, and every other checked setting of web, php and the deliverer", () => {
+  test.setTimeout(180_000);
+  // Each service as `docker compose up` starts it (its entrypoint and command), with one wrong setting: it exits
+  // at once, and its log names the setting.
+  for (const [service, setting] of [
+    ["web", "LOG_RETENTION_DAYS"],
+    ["php", "OUTBOX_HELD_DAYS"],
+    ["deliverer", "OUTBOX_POLL_SECONDS"],
+  ] as const) {
+    const started = composeTry(["run", "--rm", "--no-deps", "-T", "-e", `${setting}=abc`, service]);
+    expect(started.status, `${service} with ${setting}=abc: ${started.output}`).not.toBe(0);
+    expect(started.output, service).toContain(setting);
+  }
+  // Every other one through the same entrypoints, one container per image: each setting in turn set to "abc".
+  const web = checkedSettings("web");
+  expect(web).toEqual(
+    expect.arrayContaining([
+      "LOG_RETENTION_DAYS",
+      "LOG_MAX_MB",
+      "CONTACT_RATE_LIMIT",
+      "OUTBOX_HELD_DAYS",
+      "BACKUP_RETENTION_DAYS",
+    ]),
+  );
+  const mailer = [...new Set([...checkedSettings("php"), ...checkedSettings("deliverer")])];
+  expect(mailer).toEqual(
+    expect.arrayContaining(["OUTBOX_FAILED_DAYS", "SMTP_TIMEOUT", "HEALTH_SMTP_DOWN_SECONDS", "OUTBOX_POLL_SECONDS"]),
+  );
+  for (const [service, names, start] of [
+    ["web", web, "render-templates nginx -v"],
+    ["deliverer", mailer, "salon-php-entrypoint true"],
+  ] as const) {
+    const script = names
+      .map((name) => `said=$(env ${name}=abc ${start} 2>&1 >/dev/null); echo "${name} $? $(echo "$said" | tail -1)"`)
+      .join("; ");
+    const said = composeRun(`run --rm --no-deps -T --entrypoint sh ${service} -c '${script}'`).trim().split("\n");
+    expect(said, service).toHaveLength(names.length);
+    for (const [i, line] of said.entries()) {
+      const [name, status, ...message] = line.split(" ");
+      expect(name).toBe(names[i]);
+      expect(status, `${line}`).not.toBe("0");
+      expect(message.join(" "), `${service}: ${name}`).toContain(name!);
+    }
+  }
+});
+
+test("every setting docker/defaults.env documents for a service reaches its container; SMTP_CA_FILE's file is mounted", () => {
+  // Local: in the running containers' environment; not the build's own (SALON_DEMO), nor the relay's login, as the
+  // local configuration sends to the catcher whatever .env says (docker-compose.override.yml).
+  for (const service of ["web", "php", "deliverer"]) {
+    const env = (JSON.parse(inspect(service, "{{json .Config.Env}}")) as string[]).map((line) => line.split("=")[0]);
+    const missing = settings
+      .filter((s) => servicesUsing(s.usedBy).includes(service) && !(s.name in FIXED_IN_COMPOSE))
+      .filter((s) => !s.usedBy.includes(`${service} (build)`) && s.name !== "SMTP_USER")
+      .map((s) => s.name)
+      .filter((name) => !env.includes(name));
+    expect(missing, service).toEqual([]);
+  }
+  // Production, as Compose resolves it: each in the service's environment or its build's arguments; the files
+  // .env names (a CA, the proof of work's key) mounted from where it says.
+  const files = {
+    ACME_CA_ROOT: "/etc/ssl/acme-ca.pem",
+    SMTP_CA_FILE: "/etc/ssl/relay-ca.pem",
+    POW_KEY_FILE: "/etc/salon-pow-key",
+  };
+  const resolved = composeTry(
+    ["-f", "docker-compose.yml", "-f", "docker-compose.production.yml", "config", "--format", "json"],
+    {
+      ...files,
+      SITE_DOMAIN: "salon.test",
+      ACME_EMAIL: "ops@salon.test",
+      MAIL_FROM: "strona@salon.test",
+      MAIL_TO: "kontakt@salon.test",
+      SMTP_HOST: "relay.test",
+    },
+  );
+  expect(resolved.status, resolved.output).toBe(0);
+  const production = JSON.parse(resolved.output) as {
+    services: Record<string, { environment?: Record<string, string>; build?: { args?: Record<string, string> } }>;
+    configs: Record<string, { file: string }>;
+    secrets: Record<string, { file: string }>;
+  };
+  const notReached = settings.flatMap((s) =>
+    servicesUsing(s.usedBy)
+      .filter(() => !(s.name in FIXED_IN_COMPOSE) && !(s.name in files))
+      .filter((service) => {
+        const { environment = {}, build = {} } = production.services[service] ?? {};
+        return !(s.name in environment) && !(s.name in (build.args ?? {}));
+      })
+      .map((service) => `${s.name} → ${service}`),
+  );
+  expect(notReached).toEqual([]);
+  expect(production.configs.acme_ca_root?.file).toBe(files.ACME_CA_ROOT);
+  expect(production.configs.smtp_ca?.file).toBe(files.SMTP_CA_FILE);
+  expect(production.secrets.pow_key?.file).toBe(files.POW_KEY_FILE);
+  for (const service of ["php", "deliverer"]) {
+    expect(production.services[service]?.environment?.SMTP_CA_FILE, service).toBe("/etc/salon/smtp-ca.pem");
+    expect(production.services[service]?.environment?.POW_KEY_FILE, service).toBe("/run/secrets/pow_key");
+  }
+
+  // SMTP_CA_FILE names a file on this machine: the mailer reads it in the container (and refuses it here, where the
+  // catcher speaks no TLS, naming it).
+  const dir = mkdtempSync(join(tmpdir(), "salon-ca-"));
+  try {
+    const pem = join(dir, "relay-ca.pem");
+    writeFileSync(pem, "-----BEGIN CERTIFICATE-----\nMIIBsalontest\n-----END CERTIFICATE-----\n");
+    const seen = composeWith(
+      { SMTP_CA_FILE: pem },
+      `run --rm --no-deps -T --entrypoint sh php -c 'cat "$SMTP_CA_FILE"'`,
+    );
+    expect(seen).toBe(readFileSync(pem, "utf8"));
+    const checked = composeTry(["run", "--rm", "--no-deps", "-T", "deliverer", "true"], { SMTP_CA_FILE: pem });
+    expect(checked.status).not.toBe(0);
+    expect(checked.output).toContain("SMTP_CA_FILE needs SMTP_SECURE=tls or ssl");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the log keeper runs beside nginx, and the web image's health check fails while it does not", async () => {
+  const pid = composeRun("exec -T web cat /run/salon-nginx/salon-logs.pid").trim();
+  expect(composeRun(`exec -T web cat /proc/${pid}/cmdline`).replace(/\0/g, " ")).toContain("salon-logs --loop");
+  // The image's own health check, as Docker runs it (a shell command), without waiting for its retries.
+  const [kind, command] = JSON.parse(inspect("web", "{{json .Config.Healthcheck.Test}}")) as string[];
+  expect(kind).toBe("CMD-SHELL");
+  const healthy = () => spawnSync("docker", ["exec", containerOf("web"), "sh", "-c", command!]).status === 0;
+  expect(healthy()).toBe(true);
+  composeRun(`exec -T web sh -c 'kill ${pid}'`);
+  try {
+    expect(healthy(), "nginx answers, but nobody deletes its logs").toBe(false);
+  } finally {
+    composeRun("exec -d web salon-logs --loop");
+  }
+  // Started again by hand (as a restart of web would): its new pid is written as it starts.
+  await expect.poll(healthy, { timeout: 30_000 }).toBe(true);
 });
 
 test("every container runs without capabilities, as a user, on a read-only root file system, with memory and process limits", () => {

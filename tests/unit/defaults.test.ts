@@ -1,19 +1,23 @@
 /**
  * One source per setting: docker/defaults.env writes every setting's default once. The mailer, the web image and
  * the native stack read it; everything else that names a default — the compose files, .env.example, the table in
- * docs/configuration.md, the PHP constructors' defaults, the images' ENV — must say the same, or this fails with
- * the file, the setting and both values.
+ * docs/configuration.md, the images' ENV — must say the same, or this fails with the file, the setting and both
+ * values. (The mailer's constructors take theirs from the file too: mailer/tests/Unit/ConfigTest.php.) And every
+ * setting Compose reads is in .env.example and the docs, and every one a service uses is passed to it: the
+ * containers' view of that is tested in the Compose stage (tests/e2e/compose-ops.spec.ts).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DOCS_BEGIN, DOCS_END, docsWithTable, readSettings, type Setting } from "../../docker/defaults.mjs";
+import { FIXED_IN_COMPOSE, servicesUsing } from "../support/settings";
 
 const root = resolve(import.meta.dirname, "../..");
 const read = (path: string) => readFileSync(resolve(root, path), "utf8");
 const settings = new Map(readSettings().map((s) => [s.name, s]));
 /** Compose's own variables, not the stack's settings. */
 const COMPOSE_OWN = new Set(["COMPOSE_PROJECT_NAME", "COMPOSE_FILE"]);
+const COMPOSE_FILES = ["docker-compose.yml", "docker-compose.override.yml", "docker-compose.production.yml"];
 
 /** Every ${NAME:-value} and ${NAME:?message} of a compose file. */
 function interpolations(file: string) {
@@ -22,13 +26,6 @@ function interpolations(file: string) {
     required: m[2] === ":?",
     value: m[3]!,
   }));
-}
-
-/** The default of a PHP constructor's int parameter; a `self::NAME` default is read from the same file's constant. */
-function phpDefault(file: string, param: string): string | undefined {
-  const source = read(file);
-  const raw = source.match(new RegExp(`int \\$${param} = ([\\w:]+),`))?.[1];
-  return raw?.startsWith("self::") ? source.match(new RegExp(`const ${raw.slice(6)} = (\\d+);`))![1] : raw;
 }
 
 /** What a configuration's default is: its own (production, local) or the file's. */
@@ -89,32 +86,36 @@ describe("docker/defaults.env: one place for every setting's default", () => {
     }
   });
 
+  it("every setting Compose reads is in .env.example and in docs/configuration.md's table", () => {
+    const example = read(".env.example");
+    const docs = read("docs/configuration.md");
+    const composeReads = new Set(
+      COMPOSE_FILES.flatMap((file) => interpolations(file).map((i) => i.name)).filter((name) => !COMPOSE_OWN.has(name)),
+    );
+    expect(composeReads.size).toBeGreaterThan(30);
+    expect(
+      [...composeReads].filter((name) => !new RegExp(`^#?${name}=`, "m").test(example)),
+      ".env.example",
+    ).toEqual([]);
+    expect(
+      [...composeReads].filter((name) => !docs.includes(`| \`${name}\` |`)),
+      "docs/configuration.md",
+    ).toEqual([]);
+  });
+
+  it("every setting a service uses can be given to it: a compose file reads it from .env", () => {
+    const composeReads = new Set(COMPOSE_FILES.flatMap((file) => interpolations(file).map((i) => i.name)));
+    const notRead = [...settings.values()].filter(
+      (s) => servicesUsing(s.usedBy).length > 0 && !(s.name in FIXED_IN_COMPOSE) && !composeReads.has(s.name),
+    );
+    expect(notRead.map((s) => `${s.name} (used by ${s.usedBy})`)).toEqual([]);
+  });
+
   it("docs/configuration.md's table is the one generated from the file (node docker/defaults.mjs --write-docs)", () => {
     const docs = read("docs/configuration.md");
     const table = (text: string) => text.slice(text.indexOf(DOCS_BEGIN), text.indexOf(DOCS_END));
     expect(table(docs)).toBe(table(docsWithTable(docs)));
     expect(docs).toBe(docsWithTable(docs));
-  });
-
-  // Config reads each from the environment; the classes it builds have their own defaults for when they are made
-  // without it (OutboxLimits' minFreeBytes, in bytes, defaults to no check: it is not the file's megabytes).
-  it.each<{ setting: string; file: string; param: string }>([
-    { setting: "OUTBOX_RETRY_HOURS", file: "OutboxLimits", param: "retryHours" },
-    { setting: "OUTBOX_RETRY_SECONDS", file: "OutboxLimits", param: "retrySeconds" },
-    { setting: "OUTBOX_MAX_PENDING", file: "OutboxLimits", param: "maxPending" },
-    { setting: "OUTBOX_FAILED_DAYS", file: "OutboxLimits", param: "failedDays" },
-    { setting: "OUTBOX_MAX_HELD", file: "OutboxLimits", param: "maxHeld" },
-    { setting: "OUTBOX_HELD_DAYS", file: "OutboxLimits", param: "heldDays" },
-    { setting: "HEALTH_SMTP_DOWN_SECONDS", file: "Config", param: "healthSmtpDownSeconds" },
-    { setting: "HEALTH_WAITING_SECONDS", file: "Config", param: "healthWaitingSeconds" },
-    { setting: "HEALTH_DELIVERER_SECONDS", file: "Config", param: "healthDelivererSeconds" },
-    { setting: "HEALTH_SMTP_PROBE_SECONDS", file: "Config", param: "healthSmtpProbeSeconds" },
-    { setting: "HELD_DIGEST_HOUR", file: "Config", param: "heldDigestHour" },
-    { setting: "HELD_DIGEST_DAY_SECONDS", file: "Config", param: "heldDigestDaySeconds" },
-  ])("$setting: the mailer's constructor default ($file::$param) is the file's", ({ setting, file, param }) => {
-    const value = phpDefault(`mailer/src/${file}.php`, param);
-    expect(value, param).toBeDefined();
-    expect(`${setting}=${value}`, `$${param}`).toBe(`${setting}=${settings.get(setting)!.value}`);
   });
 
   it("no image sets a setting in its ENV to another value (it would hide the file's default), but for its own", () => {

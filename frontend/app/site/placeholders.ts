@@ -1,11 +1,13 @@
 /**
- * Placeholders in content: `{phone}`, `{email}`, `{legalName}`, … stand for the salon's data in site/config.ts and
- * are replaced when a document is read at build time (content/read.server.ts), so that data is written in one
- * place only. An unknown placeholder stops the build with the file and the field. Build-time only: the browser
- * never sees a placeholder, and no page ships this module.
+ * Placeholders in content: `{phone}`, `{email}`, `{legalName}`, … stand for the salon's data in site/config.ts,
+ * `{retention.held}` and the like for the settings the privacy texts state (privacySettings.ts). They are replaced
+ * when a document is read at build time (content/read.server.ts), so that data is written in one place only. An
+ * unknown placeholder stops the build with the file and the field. Build-time only: the browser never sees a
+ * placeholder, and no page ships this module.
  */
 import { fictional, fullAddress, promotionPeriods, promotionUrls, site } from "./config";
 import { formatPeriodPl } from "./dates";
+import { privacyPlaceholders } from "./privacySettings";
 
 export const placeholders: Readonly<Record<string, string>> = {
   salon: site.name,
@@ -36,6 +38,8 @@ export const placeholders: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
     Object.entries(promotionPeriods).map(([id, period]) => [`period.${id}`, formatPeriodPl(period)]),
   ),
+  /** "{retention.held}": how long the server keeps what, from the build's settings (privacySettings.ts). */
+  ...privacyPlaceholders(),
 };
 
 /** `{name}` or `{promo.pca}`: letters, digits and dots inside braces. */

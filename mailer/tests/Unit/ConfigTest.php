@@ -143,12 +143,16 @@ final class ConfigTest extends TestCase
         } catch (InvalidConfig $e) {
             self::assertStringContainsString('OUTBOX_MAX_PENDING', $e->getMessage());
             self::assertStringContainsString('OUTBOX_MIN_FREE_MB', $e->getMessage());
-            // The privacy policy (/rodo) promises 30 days at most.
+            // Config::FAILED_DAYS_MAX: the longest the outbox may keep them.
             self::assertStringContainsString('OUTBOX_FAILED_DAYS must be a number of days from 1 to 30', $e->getMessage());
         }
     }
 
-    public function testThePrivacyPolicyStatesTheRetentionOfUndeliveredMessagesTheCodeKeeps(): void
+    /**
+     * /rodo states the settings themselves (placeholders filled in at build time, frontend/app/site/privacySettings.ts),
+     * counted from when the salon was told of the messages, as the code counts (DelivererPass, SalonNotices).
+     */
+    public function testThePrivacyPolicyStatesTheRetentionSettingsCountedAsTheCodeCountsThem(): void
     {
         $policy = json_decode((string) file_get_contents(dirname(__DIR__, 3) . '/content/legal/rodo.json'), true, 32, JSON_THROW_ON_ERROR);
         $items = [];
@@ -159,9 +163,7 @@ final class ConfigTest extends TestCase
         });
 
         self::assertCount(1, $items, 'one line of the retention section is about undelivered form messages');
-        // Counted from when the salon was told of them (DelivererPass, SalonNotices), as the code counts.
-        self::assertMatchesRegularExpression('/\*\*do 30 dni\*\* od chwili, gdy serwer strony powiadomi nas o nich e-mailem/u', $items[0]);
-        self::assertSame(30, TestConfig::make()->outbox->failedDays, 'the default is the promise');
+        self::assertMatchesRegularExpression('/\*\*najwyżej \{retention\.failed\}\*\* od chwili, gdy serwer strony powiadomi nas o nich e-mailem/u', $items[0]);
 
         $held = [];
         array_walk_recursive($policy, static function ($value) use (&$held): void {
@@ -171,7 +173,7 @@ final class ConfigTest extends TestCase
         });
         self::assertCount(1, $held, 'one line is about the messages nobody confirmed');
         // Counted from when they came (HeldMessages::expire): nobody was promised they would be read.
-        self::assertMatchesRegularExpression('/\*\*do 14 dni\*\* od ich otrzymania/u', $held[0]);
+        self::assertMatchesRegularExpression('/\*\*najwyżej \{retention\.held\}\*\* od ich otrzymania/u', $held[0]);
         self::assertSame(14, TestConfig::make()->outbox->heldDays, 'the default is the promise');
     }
 
