@@ -5,8 +5,8 @@
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
  *     `medicalReview`),
- *   - every device the site names whose intended user the salon has not confirmed from its declaration of
- *     conformity (config.ts, `devices`),
+ *   - every device whose declaration of conformity the salon has not yet looked up: whether it is a medical device
+ *     and whether it is for professional use (content/devices.json; content/devices.ts decides from the answers),
  *   - every promotion whose period (config.ts, `promotionPeriods`) has not started or has ended on the day of the
  *     check: the pages would announce it as current.
  * Reads the documents as they are on disk (before placeholders are filled in). `npm run launch:check` runs this file:
@@ -14,13 +14,10 @@
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import {
-  devices as configDevices,
-  fictional as configFictional,
-  promotionPeriods as configPeriods,
-} from "../app/site/config";
+import { fictional as configFictional, promotionPeriods as configPeriods } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
-import type { Treatment } from "../app/content/schema";
+import type { DeviceRegistry, Treatment } from "../app/content/schema";
+import { decision } from "../app/content/devices";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
 
 export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "period";
@@ -40,7 +37,7 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
   medical:
     "Teksty medyczne bez potwierdzenia praktyka (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
   device:
-    "Urządzenia bez potwierdzonego przeznaczenia (wpisz w frontend/app/site/config.ts, `devices`, `intendedUser` z deklaracji zgodności i instrukcji używania)",
+    "Urządzenia bez odpowiedzi z deklaracji zgodności (wpisz w content/devices.json „yes” albo „no” i źródło w „declaration”)",
   period:
     "Promocje poza swoim okresem (zmień okres w frontend/app/site/config.ts albo usuń promocję z content/pricing.json i content/promotions.json)",
 };
@@ -55,8 +52,8 @@ interface Options {
   root?: string;
   /** The fictional config values (default: config.ts's list). */
   fictional?: readonly { path: string; what: string }[];
-  /** The devices the site names (default: config.ts's `devices`). */
-  devices?: typeof configDevices;
+  /** The device gate's answers (default: content/devices.json of the content folder). */
+  devices?: DeviceRegistry;
   /** The promotions' periods (default: config.ts's `promotionPeriods`). */
   periods?: Readonly<Record<string, { from: string; until: string }>>;
   /** The moment of the check (default: now). */
@@ -125,6 +122,8 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     existsSync(join(imagesDir, `${name}.svg`)) &&
     !PHOTO_EXTENSIONS.some((ext) => existsSync(join(imagesDir, `${name}.${ext}`)));
   const seenImages = new Set<string>();
+  /** The pages that name each device in their `device` field. */
+  const usedBy = new Map<string, string[]>();
 
   for (const file of jsonFiles(contentDir)) {
     const doc = JSON.parse(readFileSync(file, "utf8")) as unknown;
@@ -156,6 +155,8 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     const relativeName = relative(contentDir, file).split("\\").join("/");
     if (relativeName.startsWith("treatments/")) {
       const treatment = doc as Partial<Treatment>;
+      if (treatment.device)
+        usedBy.set(treatment.device, [...(usedBy.get(treatment.device) ?? []), `/${relativeName.slice(11, -5)}`]);
       if (!treatment.medicalReview) {
         treatment.sections?.forEach((section, i) => {
           if (MEDICAL_SECTIONS.has(section.id))
@@ -172,14 +173,20 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     if (isArtwork(name)) items.push({ kind: "artwork", file, field, note: `${name}: content/images/${name}.svg` });
   }
 
-  for (const [id, device] of Object.entries(options.devices ?? configDevices)) {
-    if (device.intendedUser === null)
-      items.push({
-        kind: "device",
-        file: "frontend/app/site/config.ts",
-        field: `devices.${id}.intendedUser`,
-        note: `${device.name} (${device.pages.join(", ")}): dla kogo jest przeznaczony i czy jest wyrobem medycznym – według deklaracji zgodności`,
-      });
+  const devicesFile = join(contentDir, "devices.json");
+  const registry =
+    options.devices ??
+    (existsSync(devicesFile) ? (JSON.parse(readFileSync(devicesFile, "utf8")) as DeviceRegistry) : {});
+  for (const [id, device] of Object.entries(registry)) {
+    if (decision(device) !== "unknown") continue;
+    const field = device.medicalDevice === "unknown" ? "medicalDevice" : "professionalUse";
+    const pages = usedBy.get(id) ?? [];
+    items.push({
+      kind: "device",
+      file: shown(devicesFile),
+      field: `${id}.${field}`,
+      note: `${device.names[0]}${pages.length ? ` (${pages.join(", ")})` : ""}: ${field === "medicalDevice" ? "czy to wyrób medyczny" : "czy jest przeznaczony wyłącznie do użytku profesjonalnego"} – według deklaracji zgodności UE i instrukcji używania; do tego czasu wersja produkcyjna nie nazwie urządzenia`,
+    });
   }
   const day = dayOf(options.now ?? new Date());
   for (const [id, period] of Object.entries(options.periods ?? configPeriods)) {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launchItems, type LaunchItem } from "../../frontend/tools/launch-check";
-import { devices } from "../../frontend/app/site/config";
+import type { DeviceRegistry } from "../../frontend/app/content/schema";
 
 const root = resolve(import.meta.dirname, "../..");
 const copies: string[] = [];
@@ -126,14 +126,47 @@ describe("launch check on the current content", () => {
     expect(has(items, "medical", "content/blog/jak-skutecznie-pozbyc-sie-cellulitu.json", "body")).toBe(true);
   });
 
-  it("lists every device the site names until the salon confirms its intended user from the declaration of conformity", () => {
-    for (const name of ["Red Touch Pro", "ONDA PRO", "LPG", "Virtue RF", "Storz Medical", "Geneo", "Exceed"]) {
-      const item = items.find((i) => i.kind === "device" && i.note.startsWith(name));
-      expect(item, name).toBeDefined();
-      expect(item!.file).toBe("frontend/app/site/config.ts");
-      expect(item!.field).toMatch(/^devices\.\w+\.intendedUser$/);
-      expect(item!.note).toMatch(/deklaracji zgodności/);
+  it("lists every device without an answer from its declaration of conformity, with the pages that use it", () => {
+    const registry = JSON.parse(readFileSync(join(root, "content/devices.json"), "utf8")) as DeviceRegistry;
+    const devices = items.filter((i) => i.kind === "device");
+    expect(devices.map((i) => i.field).sort()).toEqual(
+      Object.keys(registry)
+        .map((id) => `${id}.medicalDevice`)
+        .sort(),
+    );
+    for (const [id, device] of Object.entries(registry)) {
+      const item = devices.find((i) => i.field === `${id}.medicalDevice`)!;
+      expect(item.file).toBe("content/devices.json");
+      expect(item.note).toMatch(new RegExp(`^${device.names[0]} \\(/`));
+      expect(item.note).toMatch(/czy to wyrób medyczny – według deklaracji zgodności UE/);
     }
+  });
+
+  it("asks a medical device's professional use until that is answered too, and nothing once the answers decide", () => {
+    const answered = (medicalDevice: string, professionalUse: string) =>
+      launchItems({
+        root,
+        contentDir: signedContent(),
+        ...confirmed,
+        devices: {
+          laser: {
+            names: ["Laser X"],
+            service: "zabieg laserowy",
+            medicalDevice,
+            professionalUse,
+            declaration: "deklaracja zgodności UE z 12.03.2024",
+          },
+        } as DeviceRegistry,
+      }).filter((i) => i.kind === "device");
+    expect(answered("yes", "unknown").map((i) => i.field)).toEqual(["laser.professionalUse"]);
+    expect(answered("unknown", "no").map((i) => i.field)).toEqual(["laser.medicalDevice"]);
+    for (const [medical, professional] of [
+      ["yes", "yes"],
+      ["yes", "no"],
+      ["no", "unknown"],
+      ["no", "yes"],
+    ])
+      expect(answered(medical!, professional!), `${medical} ${professional}`).toEqual([]);
   });
 
   it("does not list the fictional promotion periods as out of date: they hold the day of the check", () => {
@@ -151,15 +184,25 @@ describe("launch check on the current content", () => {
   }, 60_000);
 });
 
-/** The salon's configuration once confirmed: real data, every device's intended user, periods that hold today. */
+/**
+ * The salon's configuration once confirmed: real data, every device's answers (here: medical devices for
+ * professional use, which the pages then never name), periods that hold today.
+ */
 const confirmed = {
   fictional: [],
   devices: Object.fromEntries(
-    Object.entries(devices).map(([id, device]) => [
-      id,
-      { ...device, intendedUser: "wyrób medyczny, do użytku profesjonalnego" },
-    ]),
-  ),
+    Object.entries(JSON.parse(readFileSync(join(root, "content/devices.json"), "utf8")) as DeviceRegistry).map(
+      ([id, device]) => [
+        id,
+        {
+          ...device,
+          medicalDevice: "yes",
+          professionalUse: "yes",
+          declaration: "deklaracja zgodności UE z 12.03.2024",
+        },
+      ],
+    ),
+  ) as DeviceRegistry,
   periods: {},
 };
 

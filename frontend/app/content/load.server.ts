@@ -10,6 +10,7 @@ import {
   blogPageSchema,
   contactPageSchema,
   contentDocumentSchema,
+  deviceRegistrySchema,
   familyListSchema,
   legalPageSchema,
   homeDocumentSchema,
@@ -19,7 +20,10 @@ import {
   simplePageSchema,
   treatmentSchema,
   type Article,
+  type PriceGroup,
 } from "./schema";
+import { productionBuild, shownDeviceName } from "./devices";
+import type { ShownPriceGroup } from "./pricing";
 import { routes } from "../site/routeTable";
 import type { CatalogueEntry } from "../site/structuredData";
 import type { ArticleSummary } from "../components/ArticleCard/ArticleCard";
@@ -37,6 +41,20 @@ export const loadContactPage = () => readDocument("pages/kontakt", contactPageSc
 export const loadLegalPage = (doc: string) => readDocument(doc, legalPageSchema);
 export const loadFamilyList = (doc: string) => readDocument(doc, familyListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
+export const loadDevices = () => readDocument("devices", deviceRegistrySchema, { visible: false });
+
+export function shownPriceGroups(groups: readonly PriceGroup[]): ShownPriceGroup[] {
+  const registry = loadDevices();
+  const production = productionBuild();
+  return groups.map(({ device, ...group }) => {
+    const deviceName = shownDeviceName(device, registry, production);
+    return deviceName ? { ...group, deviceName } : group;
+  });
+}
+
+/** The name of a treatment's device the page may show, or nothing (devices.ts). */
+export const shownTreatmentDevice = (device: string | undefined) =>
+  shownDeviceName(device, loadDevices(), productionBuild());
 
 /** The salon's offer catalogue (structured data): the treatments whose `offer` names a catalogue entry. */
 export function loadOfferCatalogue(): CatalogueEntry[] {

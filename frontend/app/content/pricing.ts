@@ -1,5 +1,8 @@
 import type { PriceGroup, PricingDocument, PromotionsDocument, Reduction, Service } from "./schema";
 
+/** A price group as the pages show it: its device named (`deviceName`) only where content/devices.json allows it. */
+export type ShownPriceGroup = Omit<PriceGroup, "device"> & { deviceName?: string };
+
 /** Every price group of the price list, the two device groups included (they share one shape). */
 export function allPriceGroups(pricing: PricingDocument): PriceGroup[] {
   return [...pricing.categories, pricing.redTouchPro, pricing.ondaPro];

@@ -71,8 +71,11 @@ export function textProblems(raw: unknown, advertising = true): string[] {
   return problems;
 }
 
-/** Reads content/<name>.json and checks it against its schema; errors name the file and every bad field. */
-export function readDocument<S extends z.ZodType>(name: string, schema: S): z.infer<S> {
+/**
+ * Reads content/<name>.json and checks it against its schema; errors name the file and every bad field. A document
+ * the pages never show (`visible: false`, the device gate's answers) is not held to the wording rules.
+ */
+export function readDocument<S extends z.ZodType>(name: string, schema: S, { visible = true } = {}): z.infer<S> {
   const file = join(contentDir, `${name}.json`);
   const shown = `content/${name}.json`;
   if (!existsSync(file)) throw new ContentError(`${shown}: brak pliku`);
@@ -82,7 +85,7 @@ export function readDocument<S extends z.ZodType>(name: string, schema: S): z.in
   } catch (error) {
     throw new ContentError(`${shown}: niepoprawny JSON (${(error as Error).message})`);
   }
-  const textual = textProblems(raw, !name.startsWith("legal/"));
+  const textual = visible ? textProblems(raw, !name.startsWith("legal/")) : [];
   if (textual.length) throw new ContentError(`${shown}: błędy w treści\n${textual.join("\n")}`);
   const result = schema.safeParse(mapStrings(raw, fillPlaceholders));
   if (!result.success) {

@@ -12,6 +12,7 @@ import {
   imageName,
   medicalReview,
   pageCopy,
+  deviceId,
   pageHead,
   priceGroupId,
   routeFields,
@@ -126,6 +127,8 @@ export type Service = z.infer<typeof serviceSchema>;
 export const priceGroupSchema = z.strictObject({
   /** Anchor on /cennik and the key treatment pages use to show their prices. */
   id: priceGroupId,
+  /** The device the group's treatments are performed with (content/devices.json); the price list names it where allowed. */
+  device: deviceId.optional(),
   /** The group's heading. */
   category: text,
   description: text.optional(),
@@ -140,6 +143,31 @@ export const pricingDocumentSchema = z.strictObject({
   ondaPro: priceGroupSchema.extend({ description: text }),
 });
 export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
+
+// ---------------------------------------------------------------- devices.json (the device gate's answers, content/devices.ts)
+/** What the declaration of conformity says: yes, no, or not yet looked up. */
+const answer = z.enum(["yes", "no", "unknown"], "wpisz „yes”, „no” albo „unknown”");
+export const deviceRegistrySchema = z.record(
+  deviceId,
+  z
+    .strictObject({
+      /** Every name and model a text might use, the one the pages show first ("Red Touch Pro", "Red Touch"). */
+      names: z.array(text).min(1),
+      /** How the pages speak of the treatment instead ("zabieg laserowy frakcyjny"): the refusal suggests it. */
+      service: text,
+      /** Whether the device is a medical device, as its EU declaration of conformity says. */
+      medicalDevice: answer,
+      /** Whether it is intended for professional use only, as its declaration and instructions for use say. */
+      professionalUse: answer,
+      /** Where the answers come from ("deklaracja zgodności UE z 12.03.2024"). */
+      declaration: text.optional(),
+    })
+    .refine((device) => device.medicalDevice === "unknown" || device.declaration !== undefined, {
+      message: "podaj w „declaration”, skąd pochodzi odpowiedź (deklaracja zgodności UE, jej data)",
+      path: ["declaration"],
+    }),
+);
+export type DeviceRegistry = z.infer<typeof deviceRegistrySchema>;
 
 // ---------------------------------------------------------------- home.json (built-in entities of the home page)
 export const homeDocumentSchema = z.strictObject({

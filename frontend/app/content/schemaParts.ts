@@ -67,3 +67,6 @@ export const pageCopy = { ...pageHead, title: text, intro: z.array(text).min(1) 
 export const priceGroupId = z
   .string()
   .regex(/^[a-z0-9-]+$/, "identyfikator kategorii cennika: małe litery, cyfry i myślniki");
+
+/** A device's key in content/devices.json, as a treatment or a price group names it ("redTouchPro"). */
+export const deviceId = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "identyfikator urządzenia z content/devices.json");

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { families } from "./families.ts";
 import {
   blocks,
+  deviceId,
   imageSchema,
   medicalReview,
   priceGroupId,
@@ -27,6 +28,8 @@ export const treatmentSchema = z.strictObject({
   family: z.enum(families),
   standIn,
   medicalReview,
+  /** The device the treatment is performed with (content/devices.json): the page names it only where that is allowed. */
+  device: deviceId.optional(),
   name: text,
   title: text,
   lead: text,

@@ -11,12 +11,14 @@ import { allPriceGroups, amountsOf, priceGroupsById } from "./pricing";
 import { ContentError, contentDir, formatPath, stringsOf } from "./read.server";
 import type { Article } from "./schema";
 import { offerProblems, priceProblems, quotedPriceProblems } from "./validatePrices.server";
+import { deviceMentionProblems, productionBuild } from "./devices";
 import {
   articleSlugs,
   loadArticle,
   loadBlogPage,
   loadContactPage,
   loadContent,
+  loadDevices,
   loadFamilyList,
   loadHome,
   loadLegalPage,
@@ -77,6 +79,27 @@ function articleDateProblems(articles: (readonly [string, Article])[]): string[]
   });
 }
 
+/**
+ * Every public text of every document with its file and field (the device ids, which name no device in public,
+ * left out), and every address a file name gives: where the device gate looks for names it may not show.
+ */
+function publicPlaces(documents: readonly [string, unknown][], slugs: readonly string[]) {
+  const texts = documents
+    .filter(([name]) => name !== "devices")
+    .flatMap(([name, doc]) =>
+      stringsOf(doc)
+        .filter(({ path }) => path.at(-1) !== "device")
+        .map(({ path, text }) => ({ where: `content/${name}.json: pole "${formatPath(path)}"`, text })),
+    );
+  const addresses = [
+    ...routes.flatMap((route) =>
+      route.doc ? [{ where: `content/${route.doc}.json: nazwa pliku (adres ${route.path})`, text: route.path }] : [],
+    ),
+    ...slugs.map((slug) => ({ where: `content/blog/${slug}.json: nazwa pliku (adres /blog/${slug})`, text: slug })),
+  ];
+  return [...texts, ...addresses];
+}
+
 function imageExists(name: string): boolean {
   return ["svg", "jpg", "jpeg", "png", "webp"].some((ext) => existsSync(join(contentDir, "images", `${name}.${ext}`)));
 }
@@ -115,6 +138,11 @@ export function validateAll(): void {
   };
 
   keep("content", attempt(loadContent));
+  const devices = keep("devices", attempt(loadDevices));
+  const unknownDevice = (shown: string, field: string, id: string | undefined) => {
+    if (devices && id !== undefined && !Object.prototype.hasOwnProperty.call(devices, id))
+      problems.push(`${shown}: pole "${field}": brak urządzenia '${id}' w content/devices.json`);
+  };
   const pricing = keep("pricing", attempt(loadPricing));
   const home = keep("home", attempt(loadHome));
   const needs = keep("needs", attempt(loadNeeds));
@@ -137,6 +165,13 @@ export function validateAll(): void {
   problems.push(...articleDateProblems(articles));
 
   const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
+  if (pricing) {
+    pricing.categories.forEach((group, i) =>
+      unknownDevice("content/pricing.json", `categories[${i}].device`, group.device),
+    );
+    unknownDevice("content/pricing.json", "redTouchPro.device", pricing.redTouchPro.device);
+    unknownDevice("content/pricing.json", "ondaPro.device", pricing.ondaPro.device);
+  }
   if (pricing && priceIds.size !== allPriceGroups(pricing).length)
     problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
 
@@ -148,6 +183,7 @@ export function validateAll(): void {
         route.doc,
         attempt(() => loadTreatment(route.doc!)),
       );
+      unknownDevice(shown, "device", treatment?.device);
       treatment?.pricing.groups.forEach((id, i) => {
         if (pricing && !priceIds.has(id))
           problems.push(`${shown}: pole "pricing.groups[${i}]": brak kategorii '${id}' w content/pricing.json`);
@@ -204,5 +240,6 @@ export function validateAll(): void {
         problems.push(`content/${name}.json: pole "${path}": brak obrazu content/images/${image}.(svg|jpg|png|webp)`);
     }
   }
+  if (devices) problems.push(...deviceMentionProblems(publicPlaces(documents, slugs), devices, productionBuild()));
   if (problems.length) throw new ContentError(`Treść strony zawiera błędy:\n${problems.join("\n")}`);
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
-import { loadPricing, loadTreatment } from "../content/load.server";
-import { priceGroupsById } from "../content/pricing";
-import type { PriceGroup as PriceGroupDoc, Treatment as TreatmentDoc } from "../content/schema";
+import { loadPricing, loadTreatment, shownPriceGroups, shownTreatmentDevice } from "../content/load.server";
+import { priceGroupsById, type ShownPriceGroup } from "../content/pricing";
+import type { Treatment as TreatmentDoc } from "../content/schema";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
@@ -34,7 +34,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const pricing = loadPricing();
   const {
     path,
-    doc: treatment,
+    doc: { device, ...treatment },
     head,
   } = templatedPageLoader(url, "treatment", loadTreatment, (doc, docPath) => ({
     jsonLd: [
@@ -46,8 +46,16 @@ export function loader({ url }: Route.LoaderArgs) {
       }),
     ],
   }));
-  // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML.
-  return { path, treatment, groups: priceGroupsById(pricing, treatment.pricing.groups), head };
+  // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML. The
+  // device's id stays here: the page gets its name only where content/devices.json allows naming it.
+  const deviceName = shownTreatmentDevice(device);
+  return {
+    path,
+    treatment,
+    groups: shownPriceGroups(priceGroupsById(pricing, treatment.pricing.groups)),
+    ...(deviceName ? { deviceName } : {}),
+    head,
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -74,7 +82,9 @@ interface Block {
  * The page's sections in reading order; the table of contents is built from the same list, so it always matches.
  * Named variants follow the introduction, and photos follow the effects they show.
  */
-function pageBlocks(t: TreatmentDoc): Block[] {
+type PageDoc = Omit<TreatmentDoc, "device">;
+
+function pageBlocks(t: PageDoc): Block[] {
   const blocks: Block[] = t.sections.map((section) => ({
     id: section.id,
     title: section.title,
@@ -131,7 +141,7 @@ function pageBlocks(t: TreatmentDoc): Block[] {
  * of the 30 days before it and its period (the same line of the price list as the page's own price list shows), or,
  * with no reduction among the page's prices, a standing offer such as a first visit's price, without reduction words.
  */
-function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: PriceGroupDoc[] }) {
+function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: ShownPriceGroup[] }) {
   const reductions = groups.flatMap((group) => group.services).filter((service) => service.reduction);
   return (
     <aside className={styles.promo} aria-labelledby="promocja-tytul">
@@ -181,6 +191,7 @@ function useCurrentSection(ids: string[]) {
 
 export default function Treatment({ loaderData }: Route.ComponentProps) {
   const { path, treatment: t, groups } = loaderData;
+  const deviceName = "deviceName" in loaderData ? loaderData.deviceName : undefined;
 
   const blocks = pageBlocks(t);
   const toc = [
@@ -221,6 +232,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
               ))}
             </dl>
           )}
+          {deviceName && <p className={styles.device}>Urządzenie: {deviceName}</p>}
         </div>
 
         <div className={styles.aside}>

@@ -108,34 +108,6 @@ export const promotionPeriods: Readonly<Record<PromotionId, { from: string; unti
 };
 
 /**
- * The devices the site names where they name a service (routes, headings, the price list). Advertising to the
- * public a medical device intended for professional use is forbidden (Medical Devices Act of 7 April 2022, art. 55
- * ust. 2 pkt 3), so the pages describe the treatment, not the device (docs/decisions.md, "Service, not device"). For
- * each, the salon writes in `intendedUser` whom the device is intended for and whether it is a medical device, as its
- * EU declaration of conformity and instructions for use say, with the declaration's date ("wyrób medyczny, wyłącznie
- * do użytku profesjonalnego – deklaracja zgodności z 12.03.2024"); `npm run launch:check` lists each one still null.
- */
-export const devices: Readonly<
-  Record<string, { name: string; pages: readonly string[]; intendedUser: string | null }>
-> = {
-  redTouchPro: { name: "Red Touch Pro", pages: ["/red-touch-pro"], intendedUser: null },
-  ondaPro: { name: "ONDA PRO", pages: ["/onda-pro", "/onda-pro-twarz"], intendedUser: null },
-  lpg: {
-    name: "LPG – LPG Infinity i endermologia twarzy",
-    pages: ["/LPG-Infinity-Endermologia", "/endermologia-LPG"],
-    intendedUser: null,
-  },
-  virtueRf: { name: "Virtue RF", pages: ["/virtue-rf", "/virtue-rf-cialo"], intendedUser: null },
-  storzMedical: { name: "Storz Medical", pages: ["/storz-medical", "/storz-medical-twarz"], intendedUser: null },
-  geneo: { name: "Geneo", pages: ["/geneo"], intendedUser: null },
-  exceed: {
-    name: "Exceed – mezoterapia mikroigłowa",
-    pages: ["/mezoterapia-mikroiglowa", "/redukcja-blizn-rozstepow"],
-    intendedUser: null,
-  },
-};
-
-/**
  * What stands in for real data, by its path in this file: `npm run launch:check` lists each one (and exits
  * non-zero) until its real value is in and its line is removed from here.
  */

@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
-import type { PriceGroup as Group, Service } from "../../content/schema";
-import { isHighlightedOption, isHighlightedPrice, isHighlightedService } from "../../content/pricing";
+import type { Service } from "../../content/schema";
+import {
+  isHighlightedOption,
+  isHighlightedPrice,
+  isHighlightedService,
+  type ShownPriceGroup as Group,
+} from "../../content/pricing";
 import { ReductionNote } from "../ReductionNote/ReductionNote";
 import styles from "./PriceGroup.module.scss";
 
@@ -119,6 +124,7 @@ export function PriceGroup({
       <Heading id={`${group.id}-nazwa`} className={styles.name}>
         {group.category}
       </Heading>
+      {group.deviceName && <p className={styles.description}>Urządzenie: {group.deviceName}</p>}
       {group.description && <p className={styles.description}>{group.description}</p>}
       <ul className={styles.services}>
         {group.services.map((service) => (
