@@ -52,7 +52,7 @@ describe("price reductions (price information act, art. 4 ust. 2)", () => {
       }
     }
     // The price list, the three treatment pages (their promotion box and price list) and /promocje.
-    expect([...shown].sort()).toEqual(["/cennik", "/pca-skin", "/promocje", "/red-touch-pro", "/virtue-rf"]);
+    expect([...shown].sort()).toEqual(["/cennik", "/pca-skin", "/promocje", "/laser-frakcyjny", "/radiofrekwencja-mikroiglowa"]);
   });
 
   it("no structured data offers a promotional price: search results could not show its lowest 30-day price", () => {
@@ -156,7 +156,7 @@ describe("safety texts a practitioner insists on", () => {
   });
 
   it("the 675 nm laser, offered on lips and around the eyes, rules out permanent makeup or a tattoo and gold threads in the area", () => {
-    const html = page("/red-touch-pro").html;
+    const html = page("/laser-frakcyjny").html;
     const contraindications = visibleText(html.slice(html.indexOf('id="przeciwwskazania"'), html.indexOf('id="przygotowanie"')));
     expect(contraindications).toMatch(/makijaż permanentny lub tatuaż w obszarze zabiegu/);
     expect(contraindications).toMatch(/złote nici/);

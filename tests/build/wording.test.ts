@@ -89,7 +89,7 @@ describe("the built site's wording", () => {
   });
 
   it("states ONDA PRO's availability from January 2026 so that it stays true: no future tense, no 'soon'", () => {
-    for (const path of ["/onda-pro", "/onda-pro-twarz"]) expect(visibleText(page(path).html), path).toMatch(/dostępne w naszym salonie od stycznia 2026/);
+    for (const path of ["/modelowanie-termiczne-sylwetki", "/modelowanie-termiczne-twarzy"]) expect(visibleText(page(path).html), path).toMatch(/dostępne w naszym salonie od stycznia 2026/);
     for (const { path, html } of pages) {
       const text = visibleText(html);
       for (const stale of [/będzie dostępn/i, /będą dostępn/i, /pojawi się/i, /ogłosimy wkrótce/i, /podamy wkrótce/i, /podana wkrótce/i, /Już teraz zapraszamy/]) {
@@ -104,7 +104,7 @@ describe("the built site's wording", () => {
   });
 
   it("cites the LPG Infinity study as given: from 2024, not the manufacturer's, no 'average'", () => {
-    const text = visibleText(page("/LPG-Infinity-Endermologia").html);
+    const text = visibleText(page("/endermologia-ciala").html);
     expect(text).toMatch(/badanie z 2024 roku/i);
     expect(text).not.toMatch(/producent|(?<!\p{L})średnio?(?!\p{L})|LPG Systems|kliniczn/iu);
   });

@@ -15,7 +15,8 @@ out=build/docker
 stamp_of() { cat "$@" | sha256sum | cut -c1-16; }
 
 # First: `npm run build` empties build/. A bundle without the launch check's record predates it: made again.
-[ -f build/client/index.html ] && [ -f build/nginx/csp-hashes.map ] && [ -f build/nginx/launch-check.txt ] || npm run build
+[ -f build/client/index.html ] && [ -f build/nginx/csp-hashes.map ] && [ -f build/nginx/redirects.map ] &&
+  [ -f build/nginx/launch-check.txt ] || npm run build
 # The demonstration bundle production runs with stand-ins (SALON_DEMO=1), beside the one local runs; remade when
 # older than that one.
 if [ ! build/demo/nginx/launch-check.txt -nt build/client/index.html ]; then

@@ -243,7 +243,7 @@ test.describe("blog list", () => {
     await page.goto("/blog");
     const card = cards(page).filter({ hasText: "Red Touch Pro" }).first();
     await card.getByRole("link").click();
-    await expect(page).toHaveURL(/\/blog\/red-touch-pro-rewolucja-w-odmladzaniu-skory$/);
+    await expect(page).toHaveURL(/\/blog\/odmladzanie-skory-laserem-frakcyjnym$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Red Touch Pro");
     await page.getByRole("link", { name: "Wróć do bloga" }).first().click();
     await expect(page).toHaveURL(/\/blog$/);
@@ -252,7 +252,7 @@ test.describe("blog list", () => {
 });
 
 test.describe("blog article", () => {
-  const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
+  const slug = "odmladzanie-skory-laserem-frakcyjnym";
 
   test("has the 400 px hero, share links built from its own address, the call to action and a phone link", async ({
     page,
@@ -288,14 +288,14 @@ test.describe("blog article", () => {
 
 // ------------------------------------------------------------------------------------------------ price list
 test.describe("price list", () => {
-  test("a category can be linked to directly: /cennik#red-touch-pro lands on it", async ({ page }) => {
-    await page.goto("/cennik#red-touch-pro");
-    const category = page.locator("#red-touch-pro");
+  test("a category can be linked to directly: /cennik#laser-frakcyjny lands on it", async ({ page }) => {
+    await page.goto("/cennik#laser-frakcyjny");
+    const category = page.locator("#laser-frakcyjny");
     await expect(category).toBeInViewport();
     await expect(category.getByRole("heading", { level: 2 })).toContainText("Red Touch Pro");
     await expect(category).toContainText("1890 zł");
-    await page.goto("/cennik#onda-pro");
-    await expect(page.locator("#onda-pro")).toBeInViewport();
+    await page.goto("/cennik#modelowanie-termiczne");
+    await expect(page.locator("#modelowanie-termiczne")).toBeInViewport();
   });
 
   test("the table of contents jumps to each category; the heading is not hidden under the sticky header", async ({
@@ -304,8 +304,8 @@ test.describe("price list", () => {
     await page.goto("/cennik");
     const toc = page.getByRole("navigation", { name: "Kategorie cennika" });
     await toc.getByRole("link", { name: /ONDA PRO/ }).click();
-    await expect(page).toHaveURL(/#onda-pro$/);
-    const heading = page.locator("#onda-pro h2");
+    await expect(page).toHaveURL(/#modelowanie-termiczne$/);
+    const heading = page.locator("#modelowanie-termiczne h2");
     await expect(heading).toBeInViewport();
     const headerBottom = await page
       .locator("header")

@@ -68,7 +68,7 @@ test.describe("main menu", () => {
     const treatments = nav.getByRole("button", { name: "Zabiegi" });
     const underline = () => treatments.evaluate((el) => getComputedStyle(el).boxShadow);
     const plain = await underline();
-    await page.goto("/geneo");
+    await page.goto("/natlenienie-skory-3-w-1");
     await expect.poll(underline).toMatch(/inset/);
     expect(await underline()).not.toBe(plain);
   });
@@ -142,7 +142,7 @@ test.describe("top bar and footer", () => {
     for (const path of [
       "/",
       "/cennik",
-      "/geneo",
+      "/natlenienie-skory-3-w-1",
       "/blog",
       allPaths.find((p) => p.startsWith("/blog/"))!,
       "/rodo",

@@ -159,7 +159,7 @@ test.describe("with JavaScript turned off", () => {
     page,
     gotoUnhydrated,
   }) => {
-    for (const path of ["/", "/red-touch-pro", "/onda-pro", "/makijaz-permanentny-ust"]) {
+    for (const path of ["/", "/laser-frakcyjny", "/modelowanie-termiczne-sylwetki", "/makijaz-permanentny-ust"]) {
       await open(page, gotoUnhydrated, path);
       const photos = page.locator('[aria-roledescription="karuzela"] img, #galeria img').filter({ visible: true });
       const slides = await page.locator('[aria-roledescription="slajd"]').count();
@@ -203,7 +203,7 @@ test.describe("what a visitor with JavaScript reads, a visitor without it reads 
     "/promocje",
     "/blog",
     articlePaths[0]!,
-    "/red-touch-pro",
+    "/laser-frakcyjny",
     "/makijaz-permanentny-ust",
     "/rodo",
     ...ownPaths,
@@ -238,7 +238,7 @@ test.describe("when the page's scripts or data do not arrive, it stays a working
     await page.route("**/*", (route) =>
       ["fetch", "xhr"].includes(route.request().resourceType()) ? (failed++, route.abort()) : route.continue(),
     );
-    await gotoUnhydrated("/red-touch-pro");
+    await gotoUnhydrated("/laser-frakcyjny");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
     // Nothing was asked for: the hydration data travels in the HTML and nothing of content/ is served live (a content
     // edit is a rebuild), so a network that refuses every data request costs the page nothing.

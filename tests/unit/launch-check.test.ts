@@ -64,9 +64,9 @@ describe("launch check on the current content", () => {
   it("lists every fictional value of the site configuration", () => {
     for (const field of [
       "promotionPeriods.pca",
-      "promotionPeriods.redtouch",
-      "promotionPeriods.lpg",
-      "promotionPeriods.virtue",
+      "promotionPeriods.laser",
+      "promotionPeriods.endermologia",
+      "promotionPeriods.radiofrekwencja",
       "promotionPeriods.referral",
       "site.phone",
       "site.email",
@@ -89,9 +89,9 @@ describe("launch check on the current content", () => {
       ["content/home.json", "reviews.items[0]"],
       ["content/home.json", "reviews.items[2]"],
       ["content/content.json", "team.members[0]"],
-      ["content/treatments/geneo.json", "sections[4]"],
+      ["content/treatments/natlenienie-skory-3-w-1.json", "sections[4]"],
       ["content/treatments/makijaz-permanentny-brwi.json", "sections[1]"],
-      ["content/treatments/red-touch-pro.json", "beforeAfter"],
+      ["content/treatments/laser-frakcyjny.json", "beforeAfter"],
       ["content/treatments/makijaz-permanentny-ust.json", "gallery"],
       ["content/pages/kontakt.json", "(cały dokument)"],
       // The salon's own practice and figures the law wants on the page: how reviews are checked, the lowest 30-day
@@ -116,14 +116,14 @@ describe("launch check on the current content", () => {
         artwork.some((i) => i.note.startsWith(`${name}:`)),
         name,
       ).toBe(true);
-    expect(has(items, "artwork", "content/treatments/geneo.json", "hero.image")).toBe(true);
+    expect(has(items, "artwork", "content/treatments/natlenienie-skory-3-w-1.json", "hero.image")).toBe(true);
   });
 
   it("lists the medical sections of every treatment page and every article while no practitioner has confirmed them", () => {
-    expect(has(items, "medical", "content/treatments/geneo.json", "sections[4]")).toBe(true); // Przeciwwskazania
-    expect(has(items, "medical", "content/treatments/geneo.json", "sections[8]")).toBe(true); // Pielęgnacja po zabiegu
-    expect(has(items, "medical", "content/treatments/geneo.json", "sections[6]")).toBe(false); // Przebieg zabiegu
-    expect(has(items, "medical", "content/blog/jak-skutecznie-pozbyc-sie-cellulitu.json", "body")).toBe(true);
+    expect(has(items, "medical", "content/treatments/natlenienie-skory-3-w-1.json", "sections[4]")).toBe(true); // Przeciwwskazania
+    expect(has(items, "medical", "content/treatments/natlenienie-skory-3-w-1.json", "sections[8]")).toBe(true); // Pielęgnacja po zabiegu
+    expect(has(items, "medical", "content/treatments/natlenienie-skory-3-w-1.json", "sections[6]")).toBe(false); // Przebieg zabiegu
+    expect(has(items, "medical", "content/blog/jak-zmniejszyc-widocznosc-cellulitu.json", "body")).toBe(true);
   });
 
   it("lists every device without an answer from its declaration of conformity, with the pages that use it", () => {
@@ -221,20 +221,18 @@ describe("launch check on content a salon has signed", () => {
     const treatment = JSON.parse(readFileSync(kobido, "utf8"));
     delete treatment.medicalReview;
     writeFileSync(kobido, JSON.stringify(treatment));
-    renameSync(join(dir, "images/geneo-hero.jpg"), join(dir, "images/geneo-hero.svg"));
+    renameSync(join(dir, "images/natlenienie-skory-hero.jpg"), join(dir, "images/natlenienie-skory-hero.svg"));
 
     const items = launchItems({ root: dir, contentDir: dir, ...confirmed });
     expect(items.map((i) => `${i.kind} ${i.file} ${i.field}`).sort()).toEqual(
       [
-        "artwork geneo.json hero.image",
+        "artwork treatments/natlenienie-skory-3-w-1.json hero.image",
         "medical treatments/kobido-lodz.json sections[3]",
         "medical treatments/kobido-lodz.json sections[4]",
         "medical treatments/kobido-lodz.json sections[5]",
         "medical treatments/kobido-lodz.json sections[8]",
         "standIn home.json reviews.items[1]",
-      ]
-        .map((s) => s.replace("geneo.json", "treatments/geneo.json"))
-        .sort(),
+      ].sort(),
     );
   });
 });

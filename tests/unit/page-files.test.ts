@@ -28,7 +28,7 @@ beforeAll(() => {
   });
   symlinkSync(join(root, "content", "images"), join(dir, "images"));
   // The new treatment: a copy of another one's text, with its own name, menu label and family.
-  const treatment = readJson("treatments/geneo.json");
+  const treatment = readJson("treatments/natlenienie-skory-3-w-1.json");
   Object.assign(treatment, {
     label: "Nowy zabieg",
     family: "body",

@@ -245,8 +245,8 @@ describe("/cennik", () => {
 
   it("shows Red Touch Pro and ONDA PRO groups in the same shape, with their descriptions", () => {
     render();
-    const rtp = document.getElementById("red-touch-pro")!;
-    const onda = document.getElementById("onda-pro")!;
+    const rtp = document.getElementById("laser-frakcyjny")!;
+    const onda = document.getElementById("modelowanie-termiczne")!;
     for (const group of [rtp, onda]) {
       expect(group.tagName).toBe("ARTICLE");
       expect(group.querySelector("h2 + p")).not.toBeNull(); // the description under the name
@@ -265,8 +265,8 @@ describe("/cennik", () => {
       const id = link.getAttribute("href")!.slice(1);
       expect(document.getElementById(id)?.tagName, id).toBe("ARTICLE");
     }
-    expect(document.getElementById("red-touch-pro")).not.toBeNull();
-    expect(document.getElementById("onda-pro")).not.toBeNull();
+    expect(document.getElementById("laser-frakcyjny")).not.toBeNull();
+    expect(document.getElementById("modelowanie-termiczne")).not.toBeNull();
   });
 });
 
@@ -628,20 +628,26 @@ describe("treatment family lists (one template, their link targets)", () => {
     [
       "/zabiegi-na-twarz",
       [
-        "/red-touch-pro",
-        "/virtue-rf",
+        "/laser-frakcyjny",
+        "/radiofrekwencja-mikroiglowa",
         "/pca-skin",
-        "/onda-pro-twarz",
+        "/modelowanie-termiczne-twarzy",
         "/kobido-lodz",
         "/mezoterapia-mikroiglowa",
-        "/geneo",
-        "/storz-medical-twarz",
-        "/endermologia-LPG",
+        "/natlenienie-skory-3-w-1",
+        "/fala-uderzeniowa-twarz",
+        "/endermologia-twarzy",
       ],
     ],
     [
       "/zabiegi-na-cialo",
-      ["/onda-pro", "/LPG-Infinity-Endermologia", "/virtue-rf-cialo", "/storz-medical", "/mezoterapia-mikroiglowa"],
+      [
+        "/modelowanie-termiczne-sylwetki",
+        "/endermologia-ciala",
+        "/radiofrekwencja-mikroiglowa-cialo",
+        "/fala-uderzeniowa-cialo",
+        "/mezoterapia-mikroiglowa",
+      ],
     ],
     ["/makijaz-permanentny", ["/makijaz-permanentny-ust", "/makijaz-permanentny-brwi"]],
   ];
@@ -705,8 +711,8 @@ describe("/blog", () => {
   });
 });
 
-describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
-  const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
+describe("/blog/odmladzanie-skory-laserem-frakcyjnym", () => {
+  const slug = "odmladzanie-skory-laserem-frakcyjnym";
   const render = () =>
     renderRoute(Article, articleLoader(argsFor(`/blog/${slug}`, { slug })), `/blog/${slug}`, { slug });
 

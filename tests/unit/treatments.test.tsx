@@ -84,7 +84,7 @@ const expected: Record<string, Expected> = {
     ],
     booking: { online: true, contact: true },
   },
-  "/geneo": {
+  "/natlenienie-skory-3-w-1": {
     figures: [
       "250 zł",
       "280 zł",
@@ -114,7 +114,7 @@ const expected: Record<string, Expected> = {
     ],
     booking: { online: true, contact: true },
   },
-  "/storz-medical-twarz": {
+  "/fala-uderzeniowa-twarz": {
     figures: [
       "200 zł",
       "800 zł",
@@ -126,7 +126,7 @@ const expected: Record<string, Expected> = {
     prices: ["Pojedynczy zabieg 200 zł", "Pakiet 4 zabiegów 800 zł"],
     booking: { online: true, contact: true },
   },
-  "/endermologia-LPG": {
+  "/endermologia-twarzy": {
     figures: [
       "od 150 zł",
       "od 1300 zł",
@@ -138,7 +138,7 @@ const expected: Record<string, Expected> = {
     prices: ["Pojedynczy zabieg od 150 zł", "Pakiet 10 zabiegów od 1300 zł"],
     booking: { online: true, contact: true },
   },
-  "/LPG-Infinity-Endermologia": {
+  "/endermologia-ciala": {
     figures: [
       "Pierwszy zabieg 30 min za 100 zł",
       "240 zł",
@@ -165,7 +165,7 @@ const expected: Record<string, Expected> = {
     ],
     booking: { online: true, contact: true },
   },
-  "/storz-medical": {
+  "/fala-uderzeniowa-cialo": {
     figures: [
       "250 zł",
       "450 zł",
@@ -265,7 +265,7 @@ const expected: Record<string, Expected> = {
     prices: ["259 zł", "Peeling PCA Skin od 300 zł"],
     booking: { online: true, contact: true },
   },
-  "/red-touch-pro": {
+  "/laser-frakcyjny": {
     figures: [
       "899 zł",
       "1890 zł",
@@ -299,24 +299,24 @@ const expected: Record<string, Expected> = {
     media: { carousel: 6, controls: "full" },
     booking: { online: true, contact: true },
   },
-  "/virtue-rf": {
+  "/radiofrekwencja-mikroiglowa": {
     figures: ["999 zł", "1200 zł", "1300 zł", "1500 zł", ...SERIES_RTP, ...AFTERCARE_VIRTUE],
     prices: ["999 zł", "Twarz 1200 zł", "Twarz + szyja 1300 zł", "Twarz + szyja + dekolt 1500 zł"],
     media: { carousel: 2, controls: "full" },
     booking: { online: true, contact: true },
   },
-  "/virtue-rf-cialo": {
+  "/radiofrekwencja-mikroiglowa-cialo": {
     figures: ["od 700 zł", "od 1200 zł", ...SERIES_RTP, ...AFTERCARE_VIRTUE],
     prices: ["od 700 zł", "od 1200 zł"],
     booking: { online: true, contact: true },
   },
-  "/onda-pro-twarz": {
+  "/modelowanie-termiczne-twarzy": {
     figures: ONDA,
     prices: ONDA_PRICES,
     media: { carousel: 3, controls: "full" },
     booking: { online: true, contact: true },
   },
-  "/onda-pro": {
+  "/modelowanie-termiczne-sylwetki": {
     figures: ONDA,
     prices: ONDA_PRICES,
     media: { carousel: 3, controls: "dots" },
@@ -487,7 +487,7 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
     const contact = links.filter((a) => a.getAttribute("href") === "/kontakt");
     expect(contact.length > 0).toBe(Boolean(want.booking.contact));
     contact.forEach((a) => expect(a).not.toHaveAttribute("target"));
-    if (path === "/onda-pro") {
+    if (path === "/modelowanie-termiczne-sylwetki") {
       expect(within(booking).getByRole("link", { name: "Umów wizytę" })).toHaveAttribute("href", "/kontakt");
       expect(within(booking).getByRole("link", { name: "Zobacz cennik" })).toHaveAttribute("href", "/cennik");
       // The two links end the page.
@@ -539,7 +539,7 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
 
 describe("page-specific content", () => {
   it("ONDA PRO pages announce availability from January 2026 prominently, before the sections", async () => {
-    for (const path of ["/onda-pro-twarz", "/onda-pro"]) {
+    for (const path of ["/modelowanie-termiczne-twarzy", "/modelowanie-termiczne-sylwetki"]) {
       const { page } = await renderTreatment(path);
       const notice = within(page).getByRole("note");
       expect(normalise(notice.textContent ?? "")).toContain("od stycznia 2026");
@@ -549,7 +549,7 @@ describe("page-specific content", () => {
   });
 
   it("LPG Infinity shows the intro promo and the statistics with footnotes citing the 2024 study", async () => {
-    const { page } = await renderTreatment("/LPG-Infinity-Endermologia");
+    const { page } = await renderTreatment("/endermologia-ciala");
     const stats = within(page).getByRole("region", { name: /badani/i });
     for (const value of ["−5,8 cm", "93%", "+92%", "−50%"]) expect(textOf(stats)).toContain(value);
     const refs = within(stats).getAllByRole("link", { name: /przypis/ });

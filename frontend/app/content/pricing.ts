@@ -78,9 +78,9 @@ export function priceTextOf(groups: readonly PriceGroup[], amount: number): stri
 /** The price category each promotion card belongs to: its prices must be that category's. */
 export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id"], string> = {
   pca: "pca-skin",
-  redtouch: "red-touch-pro",
-  lpg: "lpg-infinity",
-  virtue: "virtue-rf",
+  laser: "laser-frakcyjny",
+  endermologia: "endermologia-ciala",
+  radiofrekwencja: "radiofrekwencja-mikroiglowa",
 };
 
 /** The price group of a consultation before a treatment: what every offer of a consultation says it costs. */

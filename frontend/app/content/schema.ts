@@ -246,7 +246,7 @@ export const promotionsDocumentSchema = z.strictObject({
   cards: z
     .array(
       z.strictObject({
-        id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
+        id: z.enum(["pca", "laser", "endermologia", "radiofrekwencja"]),
         name: text,
         description: text,
         url: z.url(),

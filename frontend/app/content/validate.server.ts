@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { routes, routeByPath } from "../site/routeTable";
+import { redirectProblems, routes, routeByPath, staticPaths } from "../site/routeTable";
 import { families } from "./families";
 import { allPriceGroups, amountsOf, priceGroupsById } from "./pricing";
 import { ContentError, contentDir, formatPath, stringsOf } from "./read.server";
@@ -163,6 +163,8 @@ export function validateAll(): void {
     if (article) articles.push([slug, article]);
   }
   problems.push(...articleDateProblems(articles));
+  for (const problem of redirectProblems([...staticPaths, ...slugs.map((slug) => `/blog/${slug}`)]))
+    problems.push(`frontend/app/site/routeTable.ts: przekierowanie ${problem}`);
 
   const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
   if (pricing) {

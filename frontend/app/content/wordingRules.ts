@@ -208,7 +208,7 @@ const RULES: readonly WordingRule[] = [
   })),
 ];
 
-/** A link's target is an address, not wording: [tekst](/blog/jak-skutecznie-…) is checked as "tekst". */
+/** A link's target is an address, not wording: [tekst](/blog/jak-zmniejszyc-…) is checked as "tekst". */
 const withoutLinkTargets = (text: string) => text.replace(/\]\([^)]*\)/g, "]");
 
 /**

@@ -84,13 +84,13 @@ export type Site = typeof site;
 /** FICTIONAL external sub-sites of the four promotions (content/promotions.json: {promo.pca} …). */
 export const promotionUrls = {
   pca: "https://pca-skin.aurea-salon.example/",
-  redtouch: "https://red-touch-pro.aurea-salon.example/",
-  lpg: "https://lpg.aurea-salon.example/",
-  virtue: "https://virtue-rf.aurea-salon.example/",
+  laser: "https://laser.aurea-salon.example/",
+  endermologia: "https://endermologia.aurea-salon.example/",
+  radiofrekwencja: "https://radiofrekwencja.aurea-salon.example/",
 } as const;
 
 /** The promotions of /promocje that have a period: the four cards and the referral programme. */
-export type PromotionId = "pca" | "redtouch" | "lpg" | "virtue" | "referral";
+export type PromotionId = "pca" | "laser" | "endermologia" | "radiofrekwencja" | "referral";
 
 /**
  * The period of each promotion, inclusive: /promocje states it on every card and on the referral programme, and the
@@ -101,9 +101,9 @@ export type PromotionId = "pca" | "redtouch" | "lpg" | "virtue" | "referral";
  */
 export const promotionPeriods: Readonly<Record<PromotionId, { from: string; until: string }>> = {
   pca: { from: "2026-11-16", until: "2027-01-31" },
-  redtouch: { from: "2026-11-16", until: "2027-01-31" },
-  lpg: { from: "2026-11-16", until: "2027-01-31" },
-  virtue: { from: "2026-11-16", until: "2027-01-31" },
+  laser: { from: "2026-11-16", until: "2027-01-31" },
+  endermologia: { from: "2026-11-16", until: "2027-01-31" },
+  radiofrekwencja: { from: "2026-11-16", until: "2027-01-31" },
   referral: { from: "2026-11-16", until: "2027-06-30" },
 };
 
@@ -127,13 +127,13 @@ export const fictional: readonly { path: string; what: string }[] = [
   { path: "site.social.facebook", what: "profil na Facebooku" },
   { path: "site.social.instagram", what: "profil na Instagramie" },
   { path: "promotionUrls.pca", what: "podstrona promocji PCA Skin" },
-  { path: "promotionUrls.redtouch", what: "podstrona promocji Red Touch Pro" },
-  { path: "promotionUrls.lpg", what: "podstrona promocji LPG Infinity" },
-  { path: "promotionUrls.virtue", what: "podstrona promocji Virtue RF" },
+  { path: "promotionUrls.laser", what: "podstrona promocji zabiegu laserowego frakcyjnego" },
+  { path: "promotionUrls.endermologia", what: "podstrona oferty pierwszego zabiegu endermologii ciała" },
+  { path: "promotionUrls.radiofrekwencja", what: "podstrona promocji mikroigłowej radiofrekwencji" },
   { path: "promotionPeriods.pca", what: "okres promocji PCA Skin (od, do)" },
-  { path: "promotionPeriods.redtouch", what: "okres promocji Red Touch Pro (od, do)" },
-  { path: "promotionPeriods.lpg", what: "okres oferty pierwszego zabiegu LPG Infinity (od, do)" },
-  { path: "promotionPeriods.virtue", what: "okres promocji Virtue RF (od, do)" },
+  { path: "promotionPeriods.laser", what: "okres promocji zabiegu laserowego frakcyjnego (od, do)" },
+  { path: "promotionPeriods.endermologia", what: "okres oferty pierwszego zabiegu endermologii ciała (od, do)" },
+  { path: "promotionPeriods.radiofrekwencja", what: "okres promocji mikroigłowej radiofrekwencji (od, do)" },
   { path: "promotionPeriods.referral", what: "okres programu poleceń (od, do)" },
 ];
 

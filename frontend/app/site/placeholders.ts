@@ -29,10 +29,10 @@ export const placeholders: Readonly<Record<string, string>> = {
   facebook: site.social.facebook,
   instagram: site.social.instagram,
   "promo.pca": promotionUrls.pca,
-  "promo.redtouch": promotionUrls.redtouch,
-  "promo.lpg": promotionUrls.lpg,
-  "promo.virtue": promotionUrls.virtue,
-  /** "{period.lpg}": the period of a promotion (config's promotionPeriods), for texts that state it. */
+  "promo.laser": promotionUrls.laser,
+  "promo.endermologia": promotionUrls.endermologia,
+  "promo.radiofrekwencja": promotionUrls.radiofrekwencja,
+  /** "{period.endermologia}": the period of a promotion (config's promotionPeriods), for texts that state it. */
   ...Object.fromEntries(
     Object.entries(promotionPeriods).map(([id, period]) => [`period.${id}`, formatPeriodPl(period)]),
   ),

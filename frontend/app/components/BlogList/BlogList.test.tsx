@@ -13,7 +13,7 @@ const articles: ArticleSummary[] = [
     category: "Zabiegi na Twarz",
     author: "Anna",
     date: "2025-02-14",
-    image: "blog-red-touch-pro",
+    image: "blog-laser-frakcyjny",
     alt: "",
   },
   {

@@ -152,7 +152,7 @@ describe("PriceGroup and a reduction", () => {
     render(
       <PriceGroup
         group={{
-          id: "red-touch-pro",
+          id: "laser-frakcyjny",
           category: "Red Touch Pro",
           services: [
             {
@@ -160,7 +160,7 @@ describe("PriceGroup and a reduction", () => {
               price: "899 zł",
               isPromo: true,
               reduction: {
-                promotion: "redtouch",
+                promotion: "laser",
                 lowestPrices30Days: [
                   { service: "Twarz", price: 1890 },
                   { service: "Szyja", price: 1170 },
