@@ -52,7 +52,7 @@ describe("price reductions (price information act, art. 4 ust. 2)", () => {
       }
     }
     // The price list, the three treatment pages (their promotion box and price list) and /promocje.
-    expect([...shown].sort()).toEqual(["/cennik", "/pca-skin", "/promocje", "/laser-frakcyjny", "/radiofrekwencja-mikroiglowa"]);
+    expect([...shown].sort()).toEqual(["/cennik", "/pca-skin", "/promocje", "/laser-frakcyjny", "/mikroiglowa-radiofrekwencja"]);
   });
 
   it("no structured data offers a promotional price: search results could not show its lowest 30-day price", () => {

@@ -24,14 +24,14 @@ async function holdScripts(page: Page): Promise<() => void> {
 const notHydrated = async (page: Page) =>
   expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`), "the page has not hydrated").toHaveCount(0);
 
-test("/radiofrekwencja-mikroiglowa: the before/after carousel's arrows and dots are not offered before hydration, and the first tap on 'previous' once they are changes the photo, every time", async ({
+test("/mikroiglowa-radiofrekwencja: the before/after carousel's arrows and dots are not offered before hydration, and the first tap on 'previous' once they are changes the photo, every time", async ({
   page,
   gotoUnhydrated,
 }) => {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const release = await holdScripts(page);
-    await gotoUnhydrated("/radiofrekwencja-mikroiglowa", { waitUntil: "domcontentloaded" });
-    const carousel = page.getByRole("group", { name: "Virtue RF – przed i po" });
+    await gotoUnhydrated("/mikroiglowa-radiofrekwencja", { waitUntil: "domcontentloaded" });
+    const carousel = page.getByRole("group", { name: "Mikroigłowa radiofrekwencja – przed i po" });
     const previous = page.getByRole("button", { name: "Poprzednie zdjęcie" }).first();
     const counter = page.getByTestId("licznik").first();
     await expect(carousel.getByRole("group", { name: /^1 z \d+$/ })).toBeVisible();

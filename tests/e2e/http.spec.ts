@@ -40,7 +40,7 @@ test("an unknown path answers 404 with the Polish not-found page inside the shel
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: "Strona główna" })).toHaveAttribute("href", "/");
   await expect(main.getByRole("link", { name: "Kontakt" })).toHaveAttribute("href", "/kontakt");
-  await expect(main.getByRole("link", { name: "Zabiegi na Twarz" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Zabiegi na twarz" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
 });
 

@@ -82,17 +82,10 @@ for (const { path, t } of pages) {
         await expect(link).toHaveAttribute("target", "_blank");
       }
     });
-
-    if (t.notice) {
-      test("shows that the device is available from January 2026", async ({ page }) => {
-        await page.goto(path);
-        await expect(page.getByRole("note")).toContainText("od stycznia 2026");
-      });
-    }
   });
 }
 
-test("ONDA PRO body ends with 'Umów wizytę' (contact) and 'Zobacz cennik' (price list), which work", async ({
+test("Thermal body modelling ends with 'Umów wizytę' (contact) and 'Zobacz cennik' (price list), which work", async ({
   page,
 }) => {
   await page.goto("/modelowanie-termiczne-sylwetki");
@@ -133,7 +126,7 @@ test("the before/after carousels are on the pages that must have them", () => {
     Object.fromEntries(carousels.map((p) => [p.path, [p.t.beforeAfter!.photos.length, p.t.beforeAfter!.controls]])),
   ).toEqual({
     "/laser-frakcyjny": [6, "full"],
-    "/radiofrekwencja-mikroiglowa": [2, "full"],
+    "/mikroiglowa-radiofrekwencja": [2, "full"],
     "/modelowanie-termiczne-twarzy": [3, "full"],
     "/modelowanie-termiczne-sylwetki": [3, "dots"],
   });
@@ -305,7 +298,7 @@ test.describe("on a phone", () => {
 
   test("the carousel follows a real touch swipe", async ({ page }) => {
     await page.goto("/laser-frakcyjny");
-    const carousel = page.getByRole("group", { name: "Red Touch Pro – przed i po", exact: true });
+    const carousel = page.getByRole("group", { name: "Laser frakcyjny – przed i po", exact: true });
     await carousel.scrollIntoViewIfNeeded();
     // The photo's box (its <picture>), there before the photo is shown.
     const box = (await carousel

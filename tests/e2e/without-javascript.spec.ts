@@ -89,7 +89,7 @@ test.describe("with JavaScript turned off", () => {
     await page.getByRole("link", { name: "Zamknij", exact: true }).click();
     await expect(menu).toBeHidden();
     await page.getByRole("link", { name: "Menu", exact: true }).click();
-    await menu.getByRole("link", { name: "Zabiegi na Ciało" }).click();
+    await menu.getByRole("link", { name: "Zabiegi na ciało" }).click();
     await expect(page).toHaveURL(/\/zabiegi-na-cialo$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(menu).toBeHidden();
@@ -104,7 +104,7 @@ test.describe("with JavaScript turned off", () => {
     await open(page, gotoUnhydrated, "/");
     const submenuLink = page
       .getByRole("navigation", { name: "Menu główne" })
-      .getByRole("link", { name: "Zabiegi na Twarz" });
+      .getByRole("link", { name: "Zabiegi na twarz" });
     await expect(submenuLink).toBeHidden();
     await page.getByRole("button", { name: "Zabiegi" }).hover();
     await expect(submenuLink).toBeVisible();

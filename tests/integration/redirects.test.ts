@@ -96,7 +96,7 @@ describe("moved pages", () => {
     expect(redirectProblems(["/laser-frakcyjny", "/red-touch-pro"])).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^\/red-touch-pro → \/laser-frakcyjny: pod \/red-touch-pro jest strona/),
-        expect.stringMatching(/^\/virtue-rf → \/radiofrekwencja-mikroiglowa: nie ma strony/),
+        expect.stringMatching(/^\/virtue-rf → \/mikroiglowa-radiofrekwencja: nie ma strony/),
       ]),
     );
   });

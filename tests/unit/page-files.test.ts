@@ -63,7 +63,7 @@ describe("a new file in content/treatments/", () => {
     });
     expect(breadcrumbTrail(PATH).map((crumb) => `${crumb.path} ${crumb.label}`)).toEqual([
       "/ Strona główna",
-      "/zabiegi-na-cialo Zabiegi na Ciało",
+      "/zabiegi-na-cialo Zabiegi na ciało",
       `${PATH} Nowy zabieg`,
     ]);
   });

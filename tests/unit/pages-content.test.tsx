@@ -20,6 +20,7 @@ import Promotions, { loader as promotionsLoader } from "../../frontend/app/route
 import Blog, { loader as blogLoader } from "../../frontend/app/routes/blog";
 import Article, { loader as articleLoader } from "../../frontend/app/routes/article";
 import LegalPage, { loader as legalLoader } from "../../frontend/app/routes/legal";
+import { DURATION_CLAIMS } from "../../frontend/app/content/wordingRules";
 
 // Loaders take the route's args; the components take the loader's data. Both are called as the router would.
 type AnyComponent = (props: any) => ReactElement;
@@ -76,7 +77,7 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^Geneo/,
+    category: /^Natlenienie skóry 3 w 1/,
     lines: [
       [/pojedyncz/i, /^Twarz$/, "250 zł"],
       [/pojedyncz/i, /^Twarz \+ szyja$/, "280 zł"],
@@ -87,21 +88,21 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^Storz Medical.*twarz/i,
+    category: /^Lifting twarzy falą uderzeniową/,
     lines: [
       [null, /pojedynczy/i, "200 zł"],
       [null, /4 zabieg/i, "800 zł"],
     ],
   },
   {
-    category: /^Endermologia LPG twarzy/,
+    category: /^Endermologia twarzy/,
     lines: [
       [null, /pojedynczy/i, "od 150 zł"],
       [null, /10 zabieg/i, "od 1300 zł"],
     ],
   },
   {
-    category: /^Storz Medical.*(sylwetk|ciał)/i,
+    category: /^Modelowanie sylwetki falą uderzeniową/,
     lines: [
       [/pojedyncz/i, /^1 obszar$/, "250 zł"],
       [/pojedyncz/i, /^2 obszary$/, "450 zł"],
@@ -112,7 +113,7 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /LPG Infinity/,
+    category: /^Endermologia ciała/,
     lines: [
       // A standing first-visit price, not a reduction: no badge (docs/decisions.md, "Prices").
       [null, /pierwszy zabieg 30 min/i, "100 zł", false],
@@ -167,7 +168,7 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^Virtue RF – twarz/,
+    category: /^Mikroigłowa radiofrekwencja – twarz/,
     lines: [
       [null, /^Twarz \+ szyja \+ dekolt – pierwszy zabieg$/, "999 zł", true],
       [null, /^Twarz$/, "1200 zł"],
@@ -176,14 +177,14 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^Virtue RF – ciało/,
+    category: /^Mikroigłowa radiofrekwencja – ciało/,
     lines: [
-      [null, /mała partia/i, "od 700 zł"],
-      [null, /duża partia/i, "od 1200 zł"],
+      [null, /mały obszar/i, "od 700 zł"],
+      [null, /duży obszar/i, "od 1200 zł"],
     ],
   },
   {
-    category: /^Red Touch Pro/,
+    category: /^Laser frakcyjny/,
     lines: [
       [null, /pierwszy zabieg.*jeden obszar/i, "899 zł", true],
       [null, /^Twarz$/, "1890 zł"],
@@ -198,7 +199,7 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^ONDA PRO/,
+    category: /^Modelowanie termiczne/,
     lines: [
       [/pojedynczy/i, /^1 obszar$/, "—"],
       [/pojedynczy/i, /^2 obszary$/, "—"],
@@ -236,14 +237,14 @@ describe("/cennik", () => {
     render();
     const all = screen.getAllByRole("article").flatMap(priceLines);
     const highlighted = all.filter((l) => l.highlighted).map((l) => `${l.label} ${l.price}`);
-    expect(highlighted).toHaveLength(4); // the three reductions (PCA, Virtue, RTP) and Red Touch Pro's series
+    expect(highlighted).toHaveLength(4); // the three reductions (PCA, radiofrequency, laser) and the laser's series
     for (const line of all) {
       const byRule = line.price.includes("rabatu") || line.label === "3 zabiegi w serii";
       if (byRule) expect(line.highlighted, line.label).toBe(true);
     }
   });
 
-  it("shows Red Touch Pro and ONDA PRO groups in the same shape, with their descriptions", () => {
+  it("shows the two groups of their own (the laser, thermal modelling) in the same shape, with their descriptions", () => {
     render();
     const rtp = document.getElementById("laser-frakcyjny")!;
     const onda = document.getElementById("modelowanie-termiczne")!;
@@ -274,9 +275,9 @@ describe("/cennik", () => {
 describe("/promocje", () => {
   const promotions: [RegExp, string, string][] = [
     [/^PCA Skin$/, "300 zł", "259 zł"],
-    [/^Red Touch Pro$/, "1890 zł", "899 zł"],
-    [/LPG Infinity/, "240 zł", "100 zł"],
-    [/^Virtue RF$/, "1500 zł", "999 zł"],
+    [/^Laser frakcyjny$/, "1890 zł", "899 zł"],
+    [/^Endermologia ciała$/, "240 zł", "100 zł"],
+    [/^Mikroigłowa radiofrekwencja$/, "1500 zł", "999 zł"],
   ];
   const cardNamed = (name: RegExp) =>
     screen.getAllByRole("article").find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))))!;
@@ -300,7 +301,7 @@ describe("/promocje", () => {
 
   it("a reduction strikes the regular price through, with the lowest price of the 30 days before it beside it and the saving counted from that", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    for (const [name, oldPrice, newPrice] of promotions.filter(([name]) => !name.test("LPG Infinity"))) {
+    for (const [name, oldPrice, newPrice] of promotions.filter(([name]) => !name.test("Endermologia ciała"))) {
       const card = cardNamed(name);
       expect(text(card.querySelector("del")!), String(name)).toContain(oldPrice);
       expect(text(card.querySelector("ins")!), String(name)).toContain(newPrice);
@@ -312,32 +313,32 @@ describe("/promocje", () => {
     expect(text(pca.querySelector("del")!)).toContain("od 300 zł");
     expect(text(pca)).toMatch(/Najniższa cena z 30 dni przed obniżką: 300 zł ?Dotyczy najtańszego rodzaju peelingu/);
     // The face price is the one struck through: the card says so.
-    expect(text(cardNamed(/^Red Touch Pro$/))).toMatch(/Zabieg na twarz/);
+    expect(text(cardNamed(/^Laser frakcyjny$/))).toMatch(/Zabieg na twarz/);
   });
 
   it("one promotional price for face, neck or décolleté shows each area's own lowest 30-day price, and the savings as a range", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const card = cardNamed(/^Red Touch Pro$/);
+    const card = cardNamed(/^Laser frakcyjny$/);
     expect(text(card)).toContain("Najniższa cena z 30 dni przed obniżką: twarz 1890 zł, szyja 1170 zł, dekolt 1370 zł");
     // 899 zł is 52% below the face's 1890 zł but only 23% below the neck's 1170 zł.
     expect(text(card)).toContain("do −52%");
     expect(text(card)).toContain("Taniej o 23–52% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru");
-    expect(text(cardNamed(/^Virtue RF$/))).toMatch(/−33%/);
+    expect(text(cardNamed(/^Mikroigłowa radiofrekwencja$/))).toMatch(/−33%/);
   });
 
   it("every promotion states how long it lasts: the reductions, LPG Infinity's first-visit price and the referral programme", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
     const period = /trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u;
-    for (const [name] of promotions.filter(([name]) => !name.test("LPG Infinity")))
+    for (const [name] of promotions.filter(([name]) => !name.test("Endermologia ciała")))
       expect(text(cardNamed(name)), String(name)).toMatch(new RegExp(`Promocja ${period.source}`, "u"));
-    expect(text(cardNamed(/LPG Infinity/))).toMatch(new RegExp(`Oferta ${period.source}`, "u"));
-    expect(text(cardNamed(/LPG Infinity/))).not.toMatch(/Promocja trwa|Najniższa cena/);
+    expect(text(cardNamed(/^Endermologia ciała$/))).toMatch(new RegExp(`Oferta ${period.source}`, "u"));
+    expect(text(cardNamed(/^Endermologia ciała$/))).not.toMatch(/Promocja trwa|Najniższa cena/);
     expect(text(screen.getByRole("region", { name: /poleć/i }))).toMatch(new RegExp(`Program ${period.source}`, "u"));
   });
 
   it("LPG Infinity's first 30-minute treatment is not a reduction of the 35-minute one: both prices named, nothing struck through, no saving", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const card = cardNamed(/LPG Infinity/);
+    const card = cardNamed(/^Endermologia ciała$/);
     expect(card.querySelector("del")).toBeNull();
     expect(text(card)).not.toMatch(/−\d+%|Taniej/);
     expect(text(card)).toMatch(/Pierwszy zabieg, 30 min ?100 zł/);
@@ -629,7 +630,7 @@ describe("treatment family lists (one template, their link targets)", () => {
       "/zabiegi-na-twarz",
       [
         "/laser-frakcyjny",
-        "/radiofrekwencja-mikroiglowa",
+        "/mikroiglowa-radiofrekwencja",
         "/pca-skin",
         "/modelowanie-termiczne-twarzy",
         "/kobido-lodz",
@@ -644,9 +645,9 @@ describe("treatment family lists (one template, their link targets)", () => {
       [
         "/modelowanie-termiczne-sylwetki",
         "/endermologia-ciala",
-        "/radiofrekwencja-mikroiglowa-cialo",
+        "/mikroiglowa-radiofrekwencja-cialo",
         "/fala-uderzeniowa-cialo",
-        "/mezoterapia-mikroiglowa",
+        "/redukcja-blizn-rozstepow",
       ],
     ],
     ["/makijaz-permanentny", ["/makijaz-permanentny-ust", "/makijaz-permanentny-brwi"]],
@@ -671,13 +672,13 @@ describe("treatment family lists (one template, their link targets)", () => {
     });
   }
 
-  it("presents the body list's mesotherapy entry as scar and stretch-mark reduction", () => {
+  it("presents the body list's scar and stretch-mark entry, linking to its own page", () => {
     renderRoute(FamilyPage, familyLoader(argsFor("/zabiegi-na-cialo")), "/zabiegi-na-cialo");
     const entry = screen.getAllByRole("article").find(
       (e) =>
         within(e)
           .getByRole("link", { name: /Więcej o zabiegu/ })
-          .getAttribute("href") === "/mezoterapia-mikroiglowa",
+          .getAttribute("href") === "/redukcja-blizn-rozstepow",
     )!;
     expect(text(within(entry).getByRole("heading", { level: 2 }))).toMatch(/blizn.*rozstęp/i);
   });
@@ -703,7 +704,7 @@ describe("/blog", () => {
       within(group)
         .getAllByRole("button")
         .map((b) => b.textContent),
-    ).toEqual(["Wszystkie", "Makijaż Permanentny", "Zabiegi na Twarz", "Zabiegi na Ciało", "Pielęgnacja", "Porady"]);
+    ).toEqual(["Wszystkie", "Makijaż permanentny", "Zabiegi na twarz", "Zabiegi na ciało", "Pielęgnacja", "Porady"]);
     expect(screen.getByRole("searchbox")).toHaveAttribute("placeholder", "Szukaj artykułów...");
     expect(screen.getAllByRole("article")).toHaveLength(data.articles.length);
     // The six required list entries and the cellulite article.
@@ -716,13 +717,15 @@ describe("/blog/odmladzanie-skory-laserem-frakcyjnym", () => {
   const render = () =>
     renderRoute(Article, articleLoader(argsFor(`/blog/${slug}`, { slug })), `/blog/${slug}`, { slug });
 
-  it("states its claims: 30–60 minute session, 3–5 sessions 4–6 weeks apart, effects up to 2 years", () => {
+  it("states its facts: 30–60 minute session, 3–5 sessions 4–6 weeks apart – and no promise of how long the effect lasts", () => {
     render();
     const body = text(main());
     expect(body).toMatch(/30[–-]60 minut/);
     expect(body).toMatch(/3[–-]5 zabiegów/);
     expect(body).toMatch(/4[–-]6 tygodni/);
-    expect(body).toMatch(/do 2 lat/);
+    // The brief's "effects up to 2 years" is a duration no salon can promise (wordingRules.ts, DURATION_CLAIMS).
+    expect(body).not.toMatch(/do 2 lat/);
+    expect(body.match(DURATION_CLAIMS)?.[0]).toBeUndefined();
   });
 
   it("has the back link, author, date, category, share links, the call to action and a phone link", () => {
@@ -730,7 +733,7 @@ describe("/blog/odmladzanie-skory-laserem-frakcyjnym", () => {
     for (const back of screen.getAllByRole("link", { name: "Wróć do bloga" }))
       expect(back).toHaveAttribute("href", "/blog");
     expect(screen.getByText(/Autorka: (Anna|Karolina)/)).toBeInTheDocument();
-    expect(screen.getByText("Zabiegi na Twarz")).toBeInTheDocument();
+    expect(screen.getByText("Zabiegi na twarz")).toBeInTheDocument();
     expect(document.querySelector("time")).toHaveAttribute("datetime", expect.stringMatching(/^2025-/));
     const share = screen.getByRole("region", { name: "Udostępnij artykuł" });
     const facebook = within(share).getByRole("link", { name: /Facebook/ });

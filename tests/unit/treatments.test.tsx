@@ -4,6 +4,8 @@
  * Expected figures are written out here, never copied from content/, so a content edit cannot silently change them.
  */
 import { within } from "@testing-library/react";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../frontend/test/render";
 import Treatment, { loader } from "../../frontend/app/routes/treatment";
@@ -29,7 +31,6 @@ const AFTERCARE_VIRTUE = ["SPF 50+", "4 tygodnie", "5–7 dni", "48 godzin"];
 const ONDA = [
   "15 cm × 15 cm",
   "15%",
-  "stycznia 2026",
   "3–6 zabiegów co 3–4 tygodnie",
   "1–2 zabiegi w roku",
   "po 2–3 miesiącach",
@@ -57,10 +58,10 @@ const expected: Record<string, Expected> = {
       "800 zł",
       "900 zł",
       "1000 zł",
-      // The frequency is given two ways; both stay (the second for scars and stretch marks).
+      // Two schedules: for the face, and for scars and stretch marks the one /redukcja-blizn-rozstepow gives.
       "3–6 zabiegów co 3–4 tygodnie",
       "co 3–6 miesięcy",
-      "4–8 zabiegów co 3 tygodnie",
+      "4–6 zabiegów co 3–4 tygodnie",
       "2 tygodnie",
       "1 tydzień",
       "24 godziny",
@@ -299,13 +300,13 @@ const expected: Record<string, Expected> = {
     media: { carousel: 6, controls: "full" },
     booking: { online: true, contact: true },
   },
-  "/radiofrekwencja-mikroiglowa": {
+  "/mikroiglowa-radiofrekwencja": {
     figures: ["999 zł", "1200 zł", "1300 zł", "1500 zł", ...SERIES_RTP, ...AFTERCARE_VIRTUE],
     prices: ["999 zł", "Twarz 1200 zł", "Twarz + szyja 1300 zł", "Twarz + szyja + dekolt 1500 zł"],
     media: { carousel: 2, controls: "full" },
     booking: { online: true, contact: true },
   },
-  "/radiofrekwencja-mikroiglowa-cialo": {
+  "/mikroiglowa-radiofrekwencja-cialo": {
     figures: ["od 700 zł", "od 1200 zł", ...SERIES_RTP, ...AFTERCARE_VIRTUE],
     prices: ["od 700 zł", "od 1200 zł"],
     booking: { online: true, contact: true },
@@ -538,13 +539,32 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
 });
 
 describe("page-specific content", () => {
-  it("ONDA PRO pages announce availability from January 2026 prominently, before the sections", async () => {
+  it("the thermal modelling pages no longer announce an availability that began in January 2026", async () => {
     for (const path of ["/modelowanie-termiczne-twarzy", "/modelowanie-termiczne-sylwetki"]) {
       const { page } = await renderTreatment(path);
-      const notice = within(page).getByRole("note");
-      expect(normalise(notice.textContent ?? "")).toContain("od stycznia 2026");
-      expect(page.querySelector("header")).toContainElement(notice);
+      expect(within(page).queryByRole("note")).toBeNull();
+      expect(textOf(page)).not.toMatch(/dostępn\p{L}* (?:w naszym salonie )?od stycznia 2026/u);
       renderAt(<></>); // keep one page at a time
+    }
+  });
+
+  it("names the device under the highlights only where content/devices.json allows it, and never sends its id", async () => {
+    const registry = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, "../../content/devices.json"), "utf8"),
+    ) as Record<string, { names: string[]; medicalDevice: string }>;
+    // Unanswered, as the repository has it: a local or demonstration build names it, a production one does not.
+    expect(registry.redTouchPro!.medicalDevice).toBe("unknown");
+    const { page, loaderData } = await renderTreatment("/laser-frakcyjny");
+    expect(textOf(page)).toContain(`Urządzenie: ${registry.redTouchPro!.names[0]}`);
+    expect(JSON.stringify(loaderData)).not.toContain("redTouchPro");
+    renderAt(<></>);
+    vi.stubEnv("SALON_LAUNCH_GATE", "1");
+    try {
+      const production = await renderTreatment("/laser-frakcyjny");
+      expect(textOf(production.page)).not.toContain("Urządzenie");
+      expect(JSON.stringify(production.loaderData)).not.toMatch(/red\s*touch/i);
+    } finally {
+      vi.unstubAllEnvs();
     }
   });
 

@@ -80,7 +80,7 @@ export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id
   pca: "pca-skin",
   laser: "laser-frakcyjny",
   endermologia: "endermologia-ciala",
-  radiofrekwencja: "radiofrekwencja-mikroiglowa",
+  radiofrekwencja: "mikroiglowa-radiofrekwencja",
 };
 
 /** The price group of a consultation before a treatment: what every offer of a consultation says it costs. */

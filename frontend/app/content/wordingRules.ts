@@ -44,9 +44,14 @@ export const DEVICE_CLAIMS = new RegExp(
   [
     "(?<![\\p{L}\\d])\\d+(?:,\\d+)?\\s?(?:nm|GHz|MHz|kHz|Hz)(?!\\p{L})",
     "(?<!\\p{L})(?:opatentowan\\p{L}*|patent\\p{L}*|technologi\\p{L}*|nieablacyjn\\p{L}*|coolwaves|producent\\p{L}*)(?!\\p{L})",
-    // The kind of energy a device emits and how it spreads ("energia mikrofal", "jego energia rozkłada się",
-    // "działa wolumetrycznie"), and its parts' features ("chłodzenie głowicy"): the treatment is what the client gets.
-    "(?<!\\p{L})(?:mikrofal\\p{L}*|wolumetrycznie|(?:jego|jej) energi\\p{L}*|energi\\p{L}* (?:lasera|urządzeni\\p{L}*|głowic\\p{L}*)|chłodzeni\\p{L}* głowic\\p{L}*|głowic\\p{L}* chłodząc\\p{L}*)(?!\\p{L})",
+    // The kind of energy a device emits and how it spreads ("energia mikrofal", "jego energia rozkłada się", "laser
+    // wolumetryczny", "działa wolumetrycznie"), and its parts' features ("chłodzenie głowicy", "głowica wykorzystuje
+    // fale radiowe", "aplikator emituje…"): the treatment is what the client gets.
+    "(?<!\\p{L})(?:mikrofal\\p{L}*|wolumetryczn\\p{L}*|(?:jego|jej) energi\\p{L}*|energi\\p{L}* (?:lasera|urządzeni\\p{L}*|głowic\\p{L}*)|chłodzeni\\p{L}* głowic\\p{L}*|głowic\\p{L}* chłodząc\\p{L}*)(?!\\p{L})",
+    "(?<!\\p{L})(?:głowic|aplikator|urządzeni|laser)\\p{L}*\\s+(?:\\p{L}+\\s+)?(?:wykorzystuj|emituj|generuj|wytwarz|wysył)\\p{L}*",
+    // A non-ablative device's selling point: "nie naruszając naskórka", "bez naruszania skóry", "nie narusza ciągłości
+    // skóry", "skóra pozostaje nienaruszona".
+    "(?<!\\p{L})(?:nie|bez)\\s+narusz\\p{L}*\\s+(?:ciągłości\\s+)?(?:naskórk|skór|powierzchni)\\p{L}*|(?<!\\p{L})nienaruszon\\p{L}*",
     // Modes of a device ("5 trybów fal", "tryb pracy"), not a way of life ("siedzący tryb życia").
     "(?<!\\p{L})tryb\\p{L}*(?!\\p{L})(?!\\s+życia)",
     "efekt\\p{L}* Bohra",
@@ -84,10 +89,49 @@ export const THERAPEUTIC_CLAIMS = word(
     // An improvement before the circulation or the blood supply; "pogarsza ukrwienie" (advice) is not one.
     "(?:popraw|pobudz|wspier|wspom|usprawni|przyspiesz|stymul|aktywiz|zwiększ|wzmag|lepsz|lepiej)\\p{L}*\\s+(?:\\p{L}+\\s+)?(?:krążeni|ukrwi)\\p{L}*",
     "(?:ciężk|lżejsz|lekk)\\p{L}*\\s+(?:nóg|nog\\p{L}*)",
+    // A complaint as the treatment's target, by its other names: puffiness ("endermologia na opuchnięcia twarzy",
+    // "mniej opuchnięta twarz", "opuchlizna"; a side effect, "usta mogą być lekko opuchnięte", stays), acne ("peeling
+    // na trądzik", "skóra trądzikowa"; as a contraindication, "trądzik ropny", "trądzik w fazie zapalnej", stays; the
+    // scars it leaves, "blizny potrądzikowe", are the skin's look), and what medicines do ("przeciwzapalny").
+    "opuchnię(?:ci|ć)\\p{L}*",
+    "opuchlizn\\p{L}*",
+    "mniej\\s+opuchnięt\\p{L}*",
+    "trądzik\\p{L}*(?!\\s+(?:ropn|różowat|w\\s+fazie))",
+    "przeciwzapaln\\p{L}*",
+    "antybakteryjn\\p{L}*",
+    "bakteriobójcz\\p{L}*",
     "lekkoś\\p{L}*\\s+(?:w\\s+)?(?:nóg|nog\\p{L}*)",
     "nog\\p{L}*\\s+(?:\\p{L}+\\s+)?lekkoś\\p{L}*",
   ].join("|"),
 );
+
+/**
+ * Promises of an effect (unfair market practices act, art. 5: what a treatment does for most people, or surely, or at
+ * once, is a claim of efficacy no salon can back): "u większości osób można liczyć na", "gwarantujemy efekt" (not
+ * "nie daje gwarancji"), "natychmiastowy efekt", "trwały efekt", the removal of fat, a double chin or
+ * cellulite. Copy says what a treatment may help with ("może pomóc", "twarz wygląda na wypoczętą").
+ */
+export const EFFICACY_CLAIMS = word(
+  [
+    "u\\s+większości\\s+(?:\\p{L}+\\s+)?(?:osób|klientek|kobiet|badanych)",
+    // Not where it is denied: "nie da się zagwarantować", "nie daje gwarancji".
+    "(?<!(?<!\\p{L})nie(?:\\s+\\p{L}+){0,2}\\s+(?:za)?)gwaran[tc]\\p{L}*",
+    "natychmiastow\\p{L}*\\s+(?:efekt|rezultat)\\p{L}*",
+    "(?:efekt|rezultat)\\p{L}*\\s+(?:jest\\s+|są\\s+)?(?:natychmiastow|trwał)\\p{L}*",
+    "trwał(?:y|e|ego|ych|ym|ymi|ą|a)\\s+(?:efekt|rezultat)\\p{L}*",
+    // Not where the sentence denies it ("nie usuwa tkanki tłuszczowej", "nie ma zabiegu, który usunie cellulit"),
+    // nor for making something less visible ("zmniejszyć widoczność cellulitu").
+    "(?<!(?<!\\p{L})(?:nie|żaden|żadna|żadne)(?:[\\s,]+\\p{L}+){0,5}[\\s,]+)(?:redukuj|redukcj|zmniejsz|likwid|usuw|usun|pozby|pozbyw)\\p{L}*\\s+(?:(?!widoczn)\\p{L}+\\s+)?(?:tkank\\p{L}*\\s+tłuszczow|drugi\\p{L}*\\s+podbród|cellulit)\\p{L}*",
+  ].join("|"),
+);
+
+/**
+ * How long an effect lasts, which no salon can promise ("efekty mogą utrzymywać się do 2 lat", "efekt nawet na 18
+ * miesięcy", "rezultat na lata"); a schedule ("zabieg podtrzymujący co 2–3 miesiące") and when the effect is judged
+ * ("pełny efekt po 3–6 miesiącach") are no such claim.
+ */
+export const DURATION_CLAIMS =
+  /(?<!\p{L})(?:efekt|rezultat)\p{L}*[^.!?]*?(?<!\p{L})(?:do|nawet|przez|ponad|aż)\s+\d+(?:[,–-]\d+)?\s+(?:lat|lata|rok|roku|miesięcy|miesiące|miesiąca)(?!\p{L})|(?<!\p{L})(?:efekt|rezultat)\p{L}*\s+na\s+lata(?!\p{L})|(?<!\p{L})utrzym\p{L}*\s+się\s+(?:nawet\s+)?do\s+\d+/iu;
 
 /**
  * An anaesthetic cream is a medicinal product: the site does not offer one (a practitioner decides about it with the
@@ -192,6 +236,16 @@ const RULES: readonly WordingRule[] = [
     pattern: THERAPEUTIC_CLAIMS,
     advertisingOnly: true,
     why: "obietnica terapii, ulgi w dolegliwości albo skuteczności – zabieg kosmetyczny nie jest leczeniem (ustawa o przeciwdziałaniu nieuczciwym praktykom rynkowym, art. 5); opisz efekt kosmetyczny",
+  },
+  {
+    pattern: EFFICACY_CLAIMS,
+    advertisingOnly: true,
+    why: "obietnica skuteczności – zabieg kosmetyczny nie daje gwarancji efektu ani pewnego wyniku u większości osób (ustawa o przeciwdziałaniu nieuczciwym praktykom rynkowym, art. 5); napisz, w czym zabieg może pomóc",
+  },
+  {
+    pattern: DURATION_CLAIMS,
+    advertisingOnly: true,
+    why: "obietnica, jak długo utrzyma się efekt – tego salon nie może zapewnić (ustawa o przeciwdziałaniu nieuczciwym praktykom rynkowym, art. 5); napisz, od czego zależy trwałość efektu i jak go podtrzymać",
   },
   {
     pattern: ANAESTHETIC,

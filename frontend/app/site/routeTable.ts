@@ -107,7 +107,7 @@ export interface NavItem {
 const link = (path: string) => ({ label: routeLabel(path), path });
 
 export const mainNav: NavItem[] = [
-  { label: "Home", path: "/" },
+  link("/"),
   { label: "Zabiegi", children: Object.values(familyListPath).map(link) },
   link("/promocje"),
   link("/twoje-potrzeby"),
@@ -123,8 +123,8 @@ export const mainNav: NavItem[] = [
  */
 export const redirects: Readonly<Record<string, string>> = {
   "/red-touch-pro": "/laser-frakcyjny",
-  "/virtue-rf": "/radiofrekwencja-mikroiglowa",
-  "/virtue-rf-cialo": "/radiofrekwencja-mikroiglowa-cialo",
+  "/virtue-rf": "/mikroiglowa-radiofrekwencja",
+  "/virtue-rf-cialo": "/mikroiglowa-radiofrekwencja-cialo",
   "/onda-pro": "/modelowanie-termiczne-sylwetki",
   "/onda-pro-twarz": "/modelowanie-termiczne-twarzy",
   "/storz-medical": "/fala-uderzeniowa-cialo",

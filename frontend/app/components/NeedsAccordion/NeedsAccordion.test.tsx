@@ -10,7 +10,7 @@ const items = [
   {
     title: "Zmarszczki",
     description: "Opis zmarszczek.",
-    treatments: ["/laser-frakcyjny", "/radiofrekwencja-mikroiglowa"],
+    treatments: ["/laser-frakcyjny", "/mikroiglowa-radiofrekwencja"],
     effects: ["Gładsza skóra", "Mniej zmarszczek"],
   },
   {
@@ -64,10 +64,10 @@ describe("NeedsAccordion", () => {
     const panel = within(entry("Zmarszczki"));
     expect(panel.getByText("Dedykowane zabiegi:")).toBeVisible();
     expect(panel.getByText("Efekty:")).toBeVisible();
-    expect(panel.getByRole("link", { name: "Red Touch Pro" })).toHaveAttribute("href", "/laser-frakcyjny");
-    expect(panel.getByRole("link", { name: "Virtue RF – twarz" })).toHaveAttribute(
+    expect(panel.getByRole("link", { name: "Laser frakcyjny" })).toHaveAttribute("href", "/laser-frakcyjny");
+    expect(panel.getByRole("link", { name: "Mikroigłowa radiofrekwencja – twarz" })).toHaveAttribute(
       "href",
-      "/radiofrekwencja-mikroiglowa",
+      "/mikroiglowa-radiofrekwencja",
     );
     expect(panel.getByText("Gładsza skóra")).toBeVisible();
     expect(panel.getByText("Mniej zmarszczek")).toBeVisible();
