@@ -7,6 +7,7 @@
  *     `medicalReview`),
  *   - every device whose declaration of conformity the salon has not yet looked up: whether it is a medical device
  *     and whether it is for professional use (content/devices.json; content/devices.ts decides from the answers),
+ *   - every number that claims an effect (content/figures.json) whose source the salon has not completed,
  *   - every promotion whose period (config.ts, `promotionPeriods`) has not started or has ended on the day of the
  *     check: the pages would announce it as current.
  * Reads the documents as they are on disk (before placeholders are filled in). `npm run launch:check` runs this file:
@@ -16,11 +17,12 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "n
 import { join, relative, resolve } from "node:path";
 import { fictional as configFictional, promotionPeriods as configPeriods } from "../app/site/config";
 import { configValue } from "../app/site/placeholders";
-import type { DeviceRegistry, Treatment } from "../app/content/schema";
+import type { DeviceRegistry, FiguresDocument, Treatment } from "../app/content/schema";
 import { decision } from "../app/content/devices";
+import { missingSource } from "../app/content/figures";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
 
-export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "period";
+export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "figure" | "period";
 
 export interface LaunchItem {
   kind: LaunchKind;
@@ -38,6 +40,8 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
     "Teksty medyczne bez potwierdzenia praktyka (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
   device:
     "Urządzenia bez odpowiedzi z deklaracji zgodności (wpisz w content/devices.json „yes” albo „no” i źródło w „declaration”)",
+  figure:
+    "Liczby opisujące efekt bez pełnego źródła (uzupełnij w content/figures.json autora, tytuł, rok, badane osoby i „after” albo usuń liczbę ze strony)",
   period:
     "Promocje poza swoim okresem (zmień okres w frontend/app/site/config.ts albo usuń promocję z content/pricing.json i content/promotions.json)",
 };
@@ -124,10 +128,14 @@ export function launchItems(options: Options = {}): LaunchItem[] {
   const seenImages = new Set<string>();
   /** The pages that name each device in their `device` field. */
   const usedBy = new Map<string, string[]>();
+  /** The files that show each figure (a treatment's statistics, a `{figure.<id>}` in any text). */
+  const figureUsedBy = new Map<string, Set<string>>();
+  const usesFigure = (id: string, file: string) => figureUsedBy.set(id, (figureUsedBy.get(id) ?? new Set()).add(file));
 
   for (const file of jsonFiles(contentDir)) {
     const doc = JSON.parse(readFileSync(file, "utf8")) as unknown;
     const name = shown(file);
+    for (const m of JSON.stringify(doc).matchAll(/\{figure\.([A-Za-z0-9]+)\}/g)) usesFigure(m[1]!, name);
     for (const { path, object } of objectsOf(doc)) {
       if (typeof object.standIn === "string")
         items.push({ kind: "standIn", file: name, field: fieldOf(path) || "(cały dokument)", note: object.standIn });
@@ -155,6 +163,7 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     const relativeName = relative(contentDir, file).split("\\").join("/");
     if (relativeName.startsWith("treatments/")) {
       const treatment = doc as Partial<Treatment>;
+      for (const item of treatment.stats?.items ?? []) usesFigure(item.figure, name);
       if (treatment.device)
         usedBy.set(treatment.device, [...(usedBy.get(treatment.device) ?? []), `/${relativeName.slice(11, -5)}`]);
       if (!treatment.medicalReview) {
@@ -187,6 +196,21 @@ export function launchItems(options: Options = {}): LaunchItem[] {
       field: `${id}.${field}`,
       note: `${device.names[0]}${pages.length ? ` (${pages.join(", ")})` : ""}: ${field === "medicalDevice" ? "czy to wyrób medyczny" : "czy jest przeznaczony wyłącznie do użytku profesjonalnego"} – według deklaracji zgodności UE i instrukcji używania; do tego czasu wersja produkcyjna nie nazwie urządzenia`,
     });
+  }
+  const figuresFile = join(contentDir, "figures.json");
+  if (existsSync(figuresFile)) {
+    const register = JSON.parse(readFileSync(figuresFile, "utf8")) as FiguresDocument;
+    for (const [id, figure] of Object.entries(register.figures)) {
+      const missing = missingSource(figure, register.studies[figure.study]);
+      const files = [...(figureUsedBy.get(id) ?? [])];
+      if (missing.length && files.length)
+        items.push({
+          kind: "figure",
+          file: shown(figuresFile),
+          field: `figures.${id}`,
+          note: `„${figure.value}” (${files.join(", ")}): brak: ${missing.join(", ")}`,
+        });
+    }
   }
   const day = dayOf(options.now ?? new Date());
   for (const [id, period] of Object.entries(options.periods ?? configPeriods)) {

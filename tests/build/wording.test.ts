@@ -18,6 +18,7 @@ import {
   DEVICE_CLAIMS,
   DURATION_CLAIMS,
   EFFICACY_CLAIMS,
+  FIGURE_CLAIMS,
   EXOSOMES,
   EXOSOME_ORIGIN,
   FIRST_CONSULTATION_FREE,
@@ -129,7 +130,24 @@ describe("the built site's wording", () => {
     expect(visibleText(page("/makijaz-permanentny-ust").html)).toMatch(/Korekta do 3 miesięcy 200 zł/);
   });
 
-  it("cites the LPG Infinity study as given: from 2024, not the manufacturer's, no 'average'", () => {
+  it("shows a number of an effect only from content/figures.json, beside its source or marked as an example", () => {
+    const register = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/figures.json"), "utf8")) as {
+      figures: Record<string, { value: string }>;
+    };
+    const values = Object.values(register.figures).map((f) => f.value);
+    let shown = 0;
+    for (const { path, html } of advertising) {
+      const text = visibleText(html);
+      for (const m of text.matchAll(new RegExp(FIGURE_CLAIMS.source, "giu"))) {
+        expect(values.some((value) => m[0].startsWith(value)), `${path}: ${m[0]}`).toBe(true);
+        expect(text, `${path}: ${m[0]}`).toMatch(/Źródło: |dane przykładowe/);
+        shown++;
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
+
+  it("cites the body endermology study as given: from 2024, not the manufacturer's, no 'average'", () => {
     const text = visibleText(page("/endermologia-ciala").html);
     expect(text).toMatch(/badanie z 2024 roku/i);
     expect(text).not.toMatch(/producent|(?<!\p{L})średnio?(?!\p{L})|LPG Systems|kliniczn/iu);

@@ -52,6 +52,16 @@ function signedContent(): string {
     const reviewable = /[/\\](treatments|blog)[/\\]/.test(file);
     writeFileSync(file, JSON.stringify(signed(JSON.parse(readFileSync(file, "utf8")), reviewable), null, 2));
   }
+  // Every study cited in full, every figure with when it was measured.
+  const figures = JSON.parse(readFileSync(join(dir, "figures.json"), "utf8"));
+  for (const study of Object.values<Record<string, unknown>>(figures.studies))
+    Object.assign(study, {
+      author: "A. Kowalska i in.",
+      title: "Badanie endermologii",
+      sample: "32 kobiety w wieku 25–55 lat",
+    });
+  for (const figure of Object.values<Record<string, unknown>>(figures.figures)) figure.after = "po serii 10 zabiegów";
+  writeFileSync(join(dir, "figures.json"), JSON.stringify(figures));
   for (const image of readdirSync(join(dir, "images")).filter((f) => f.endsWith(".svg"))) {
     renameSync(join(dir, "images", image), join(dir, "images", image.replace(/\.svg$/, ".jpg")));
   }
@@ -169,6 +179,25 @@ describe("launch check on the current content", () => {
       expect(answered(medical!, professional!), `${medical} ${professional}`).toEqual([]);
   });
 
+  it("lists every number that claims an effect whose source is not complete, with the pages that show it", () => {
+    const register = JSON.parse(readFileSync(join(root, "content/figures.json"), "utf8")) as {
+      figures: Record<string, { value: string }>;
+    };
+    const figures = items.filter((i) => i.kind === "figure");
+    expect(figures.map((i) => i.field).sort()).toEqual(
+      Object.keys(register.figures)
+        .map((id) => `figures.${id}`)
+        .sort(),
+    );
+    for (const item of figures) {
+      expect(item.file).toBe("content/figures.json");
+      expect(item.note).toContain(
+        `„${register.figures[item.field.slice(8)]!.value}” (content/treatments/endermologia-ciala.json)`,
+      );
+      expect(item.note).toMatch(/brak: autor, tytuł, badane osoby, po ilu zabiegach zmierzono/);
+    }
+  });
+
   it("does not list the fictional promotion periods as out of date: they hold the day of the check", () => {
     expect(items.filter((i) => i.kind === "period")).toEqual([]);
   });
@@ -179,7 +208,7 @@ describe("launch check on the current content", () => {
     expect(run.stdout).toContain(`frontend/app/site/config.ts: pole "site.phone"`);
     expect(run.stdout).toContain(`content/home.json: pole "reviews.items[0]"`);
     expect(run.stdout).toMatch(
-      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical, \d+ device, \d+ period\)/,
+      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical, \d+ device, \d+ figure, \d+ period\)/,
     );
   }, 60_000);
 });

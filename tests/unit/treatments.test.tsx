@@ -579,7 +579,10 @@ describe("page-specific content", () => {
       expect(target, ref.getAttribute("href")!).not.toBeNull();
       expect(target!.textContent).toMatch(/2024/);
       expect(target!.textContent).toMatch(/badani/i);
+      // The study is cited only by its year so far (content/figures.json): its numbers are marked as examples.
+      expect(target!.textContent).toMatch(/dane przykładowe: salon nie podał jeszcze pełnego źródła/);
     }
+    expect(textOf(stats)).toMatch(/opisują badaną grupę/);
     expect(textOf(page)).toContain("Pierwszy zabieg 30 min za 100 zł");
   });
 

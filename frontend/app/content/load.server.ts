@@ -12,6 +12,7 @@ import {
   contentDocumentSchema,
   deviceRegistrySchema,
   familyListSchema,
+  figuresDocumentSchema,
   legalPageSchema,
   homeDocumentSchema,
   needsDocumentSchema,
@@ -41,6 +42,7 @@ export const loadContactPage = () => readDocument("pages/kontakt", contactPageSc
 export const loadLegalPage = (doc: string) => readDocument(doc, legalPageSchema);
 export const loadFamilyList = (doc: string) => readDocument(doc, familyListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
+export const loadFigures = () => readDocument("figures", figuresDocumentSchema, { visible: false });
 export const loadDevices = () => readDocument("devices", deviceRegistrySchema, { visible: false });
 
 export function shownPriceGroups(groups: readonly PriceGroup[]): ShownPriceGroup[] {

@@ -9,6 +9,9 @@ import type { z } from "zod";
 import { contentDir } from "./pageFiles.server";
 import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "../site/placeholders";
 import { wordingProblems } from "./wordingRules";
+import { figuresDocumentSchema, type FiguresDocument } from "./schema";
+import { figureText, missingSource } from "./figures";
+import { productionBuild } from "./devices";
 
 export { contentDir };
 
@@ -40,6 +43,31 @@ function mapStrings(value: unknown, fn: (text: string) => string): unknown {
   return value;
 }
 
+/** content/figures.json, read once: `{figure.<id>}` in any document takes its number and source from it. */
+let figures: FiguresDocument | undefined;
+function figuresDocument(): FiguresDocument {
+  figures ??= existsSync(join(contentDir, "figures.json"))
+    ? readDocument("figures", figuresDocumentSchema, { visible: false })
+    : { studies: {}, figures: {} };
+  return figures;
+}
+
+/** The figure a `{figure.<id>}` placeholder names, if it is one. */
+function figureOf(key: string) {
+  if (!key.startsWith("figure.")) return undefined;
+  const doc = figuresDocument();
+  const figure = doc.figures[key.slice("figure.".length)];
+  return figure && { figure, study: doc.studies[figure.study] };
+}
+
+/** The text with every placeholder filled: the salon's data (site/placeholders.ts) and the figures with their sources. */
+function fillAll(text: string): string {
+  return fillPlaceholders(text).replace(/\{(figure\.[A-Za-z0-9]+)\}/g, (whole, key: string) => {
+    const found = figureOf(key);
+    return found ? figureText(found.figure, found.study) : whole;
+  });
+}
+
 /**
  * What the schema cannot see in a document's text: placeholders that do not exist, the salon's fictional data
  * written out instead of taken from its placeholder, and the wording rules (wordingRules.ts; the legal texts, which
@@ -58,8 +86,17 @@ export function textProblems(raw: unknown, advertising = true): string[] {
     const address = /^(\/|https?:|\{)|^[a-z0-9]+(-[a-z0-9]+)+$/.test(text);
     const field = `pole "${formatPath(path) || "(cały dokument)"}"`;
     for (const key of placeholdersIn(text)) {
-      if (!Object.prototype.hasOwnProperty.call(placeholders, key))
-        problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known})`);
+      const figure = figureOf(key);
+      if (key.startsWith("figure.") && !figure)
+        problems.push(`  ${field}: nieznany znacznik {${key}} – brak liczby '${key.slice(7)}' w content/figures.json`);
+      else if (figure && productionBuild()) {
+        const missing = missingSource(figure.figure, figure.study);
+        if (missing.length)
+          problems.push(
+            `  ${field}: {${key}} („${figure.figure.value}”) – liczba opisująca efekt bez źródła (content/figures.json, brak: ${missing.join(", ")}); wersja produkcyjna pokazuje ją tylko ze źródłem – uzupełnij je albo usuń liczbę`,
+          );
+      } else if (!figure && !Object.prototype.hasOwnProperty.call(placeholders, key))
+        problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known}, {figure.<id>})`);
     }
     const written = fictionalWritten.find(({ value }) => text.includes(value));
     if (written)
@@ -73,7 +110,8 @@ export function textProblems(raw: unknown, advertising = true): string[] {
 
 /**
  * Reads content/<name>.json and checks it against its schema; errors name the file and every bad field. A document
- * the pages never show (`visible: false`, the device gate's answers) is not held to the wording rules.
+ * the pages never show as it is (`visible: false`: the device gate's answers, the figures' register) is not held to
+ * the wording rules and has no placeholders.
  */
 export function readDocument<S extends z.ZodType>(name: string, schema: S, { visible = true } = {}): z.infer<S> {
   const file = join(contentDir, `${name}.json`);
@@ -87,7 +125,7 @@ export function readDocument<S extends z.ZodType>(name: string, schema: S, { vis
   }
   const textual = visible ? textProblems(raw, !name.startsWith("legal/")) : [];
   if (textual.length) throw new ContentError(`${shown}: błędy w treści\n${textual.join("\n")}`);
-  const result = schema.safeParse(mapStrings(raw, fillPlaceholders));
+  const result = schema.safeParse(visible ? mapStrings(raw, fillAll) : raw);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  pole "${formatPath(issue.path) || "(cały dokument)"}": ${issue.message}`,

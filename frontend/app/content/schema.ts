@@ -13,6 +13,7 @@ import {
   medicalReview,
   pageCopy,
   deviceId,
+  figureId,
   pageHead,
   priceGroupId,
   routeFields,
@@ -168,6 +169,37 @@ export const deviceRegistrySchema = z.record(
     }),
 );
 export type DeviceRegistry = z.infer<typeof deviceRegistrySchema>;
+
+// ---------------------------------------------------------------- figures.json (numbers that claim an effect, each with its study)
+/**
+ * A study a figure comes from. Every field the pages show beside the figure is needed before production shows it
+ * (unfair market practices act, art. 5: a number of an effect the salon cannot source misleads); until then a local
+ * or demonstration build marks the figure as a stand-in and `npm run launch:check` lists it.
+ */
+const studySchema = z.strictObject({
+  author: text.optional(),
+  title: text.optional(),
+  year: z.number().int().min(1900).max(2100).optional(),
+  /** Who was studied, with their number ("32 kobiety w wieku 25–55 lat"). */
+  sample: text.optional(),
+  standIn,
+});
+export const figuresDocumentSchema = z.strictObject({
+  studies: z.record(figureId, studySchema),
+  figures: z.record(
+    figureId,
+    z.strictObject({
+      /** As the page shows it: "−5,8 cm", "93%". */
+      value: text,
+      /** Its study, a key of `studies`. */
+      study: figureId,
+      /** When it was measured ("po serii 10 zabiegów"); production needs it too. */
+      after: text.optional(),
+      standIn,
+    }),
+  ),
+});
+export type FiguresDocument = z.infer<typeof figuresDocumentSchema>;
 
 // ---------------------------------------------------------------- home.json (built-in entities of the home page)
 export const homeDocumentSchema = z.strictObject({

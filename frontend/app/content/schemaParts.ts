@@ -70,3 +70,6 @@ export const priceGroupId = z
 
 /** A device's key in content/devices.json, as a treatment or a price group names it ("redTouchPro"). */
 export const deviceId = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "identyfikator urządzenia z content/devices.json");
+
+/** A figure's or a study's key in content/figures.json ("endermologiaTalia"), as `{figure.<id>}` and stats name it. */
+export const figureId = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "identyfikator liczby z content/figures.json");

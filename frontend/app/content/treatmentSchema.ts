@@ -4,6 +4,7 @@ import { families } from "./families.ts";
 import {
   blocks,
   deviceId,
+  figureId,
   imageSchema,
   medicalReview,
   priceGroupId,
@@ -40,11 +41,16 @@ export const treatmentSchema = z.strictObject({
   /** A notice shown prominently, e.g. when a device becomes available. */
   notice: text.optional(),
   promo: z.strictObject({ title: text, text: text }).optional(),
+  /**
+   * Numbers from a study, each a figure of content/figures.json (its value and study are there, once): the template
+   * shows each with a footnote naming its study, or marking it as a stand-in while the study is incomplete.
+   */
   stats: z
     .strictObject({
       title: text,
-      items: z.array(z.strictObject({ value: text, label: text, footnote: z.number().int().min(1).optional() })).min(1),
-      footnotes: z.array(text).min(1),
+      items: z.array(z.strictObject({ figure: figureId, label: text })).min(1),
+      /** Under the footnotes: what the numbers are, and are not ("opisują badaną grupę…"). */
+      note: text,
       standIn,
     })
     .optional(),

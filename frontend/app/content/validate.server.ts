@@ -12,6 +12,7 @@ import { ContentError, contentDir, formatPath, stringsOf } from "./read.server";
 import type { Article } from "./schema";
 import { offerProblems, priceProblems, quotedPriceProblems } from "./validatePrices.server";
 import { deviceMentionProblems, productionBuild } from "./devices";
+import { missingSource } from "./figures";
 import {
   articleSlugs,
   loadArticle,
@@ -20,6 +21,7 @@ import {
   loadContent,
   loadDevices,
   loadFamilyList,
+  loadFigures,
   loadHome,
   loadLegalPage,
   loadNeeds,
@@ -139,6 +141,10 @@ export function validateAll(): void {
 
   keep("content", attempt(loadContent));
   const devices = keep("devices", attempt(loadDevices));
+  const figures = attempt(loadFigures);
+  for (const [id, figure] of Object.entries(figures?.figures ?? {}))
+    if (!figures!.studies[figure.study])
+      problems.push(`content/figures.json: pole "figures.${id}.study": brak badania '${figure.study}' w "studies"`);
   const unknownDevice = (shown: string, field: string, id: string | undefined) => {
     if (devices && id !== undefined && !Object.prototype.hasOwnProperty.call(devices, id))
       problems.push(`${shown}: pole "${field}": brak urządzenia '${id}' w content/devices.json`);
@@ -186,6 +192,16 @@ export function validateAll(): void {
         attempt(() => loadTreatment(route.doc!)),
       );
       unknownDevice(shown, "device", treatment?.device);
+      treatment?.stats?.items.forEach(({ figure: id }, i) => {
+        const field = `${shown}: pole "stats.items[${i}].figure"`;
+        const figure = figures?.figures[id];
+        if (figures && !figure) problems.push(`${field}: brak liczby '${id}' w content/figures.json`);
+        const missing = figure ? missingSource(figure, figures.studies[figure.study]) : [];
+        if (figure && missing.length && productionBuild())
+          problems.push(
+            `${field}: „${figure.value}” – liczba opisująca efekt bez źródła (content/figures.json, brak: ${missing.join(", ")}); wersja produkcyjna pokazuje ją tylko ze źródłem – uzupełnij je albo usuń liczbę`,
+          );
+      });
       treatment?.pricing.groups.forEach((id, i) => {
         if (pricing && !priceIds.has(id))
           problems.push(`${shown}: pole "pricing.groups[${i}]": brak kategorii '${id}' w content/pricing.json`);

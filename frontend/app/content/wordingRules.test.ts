@@ -5,7 +5,14 @@
  * wypoczętą", a side effect, a contraindication).
  */
 import { describe, expect, it } from "vitest";
-import { DEVICE_CLAIMS, DURATION_CLAIMS, EFFICACY_CLAIMS, THERAPEUTIC_CLAIMS, wordingProblems } from "./wordingRules";
+import {
+  DEVICE_CLAIMS,
+  DURATION_CLAIMS,
+  EFFICACY_CLAIMS,
+  FIGURE_CLAIMS,
+  THERAPEUTIC_CLAIMS,
+  wordingProblems,
+} from "./wordingRules";
 
 const caught = (pattern: RegExp, texts: string[]) =>
   texts.filter((text) => !pattern.test(text)).map((text) => `not caught: ${text}`);
@@ -158,6 +165,43 @@ describe("complaints named as the target", () => {
   });
 });
 
+describe("numbers that claim an effect, written out", () => {
+  it("are caught: signed changes, shares of people, measures, sessions that bring an effect", () => {
+    expect(
+      caught(FIGURE_CLAIMS, [
+        "W badaniu odnotowano −5,8 cm w obwodzie talii",
+        "−5,8 cm",
+        "+92% jędrności skóry",
+        "-50% uczucia zmęczenia nóg",
+        "mniej widoczny cellulit u 93% osób badanych",
+        "93% badanych kobiet",
+        "aż 80% klientek",
+        "o 30% mniej cellulitu",
+        "skóra jędrniejsza o 20%",
+        "talia węższa o 5,8 cm",
+        "zmniejsza obwód talii o 3 cm",
+        "już po 3 zabiegach",
+        "5 zabiegów wystarczy",
+      ]),
+    ).toEqual([]);
+  });
+
+  it("leave prices, discounts, sizes, filters and schedules alone", () => {
+    expect(
+      passed(FIGURE_CLAIMS, [
+        "Pakiet 4 zabiegów kosztuje o 15% mniej niż cztery zabiegi pojedyncze",
+        "20% rabatu od ceny pojedynczych zabiegów",
+        "Ty i Twoja znajoma otrzymujecie po 20% rabatu",
+        "Jeden obszar to 15 cm × 15 cm",
+        "krem z filtrem SPF 50+",
+        "3–5 zabiegów co 4–6 tygodni",
+        "po 3–6 miesiącach",
+        "{figure.endermologiaTalia} w obwodzie talii",
+      ]),
+    ).toEqual([]);
+  });
+});
+
 it("each rule says in Polish what is wrong and what to write, and the legal texts are held to none of them", () => {
   const said = (text: string) => wordingProblems(text, true).join("\n");
   expect(said("laser wolumetryczny")).toMatch(/„wolumetryczny” – parametr lub zaleta techniczna urządzenia/);
@@ -166,6 +210,7 @@ it("each rule says in Polish what is wrong and what to write, and the legal text
   );
   expect(said("Efekty mogą utrzymywać się do 2 lat")).toMatch(/– obietnica, jak długo utrzyma się efekt/);
   expect(said("peeling na trądzik")).toMatch(/„trądzik” – obietnica terapii/);
+  expect(said("−5,8 cm w obwodzie talii")).toMatch(/„−5,8 cm” – liczba opisująca efekt bez źródła.*\{figure\.<id>\}/);
   for (const text of ["laser wolumetryczny", "U większości osób", "do 2 lat efektu", "peeling na trądzik"])
     expect(wordingProblems(text, false), text).toEqual([]);
 });

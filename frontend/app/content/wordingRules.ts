@@ -134,6 +134,25 @@ export const DURATION_CLAIMS =
   /(?<!\p{L})(?:efekt|rezultat)\p{L}*[^.!?]*?(?<!\p{L})(?:do|nawet|przez|ponad|aż)\s+\d+(?:[,–-]\d+)?\s+(?:lat|lata|rok|roku|miesięcy|miesiące|miesiąca)(?!\p{L})|(?<!\p{L})(?:efekt|rezultat)\p{L}*\s+na\s+lata(?!\p{L})|(?<!\p{L})utrzym\p{L}*\s+się\s+(?:nawet\s+)?do\s+\d+/iu;
 
 /**
+ * A number that claims an effect, written out: a change with its sign ("−5,8 cm", "+92%"), a share of people or a
+ * measure ("93% osób", "o 30% mniej cellulitu"; not a price: "o 15% mniej niż cztery zabiegi", "20% rabatu"), a
+ * number of sessions that brings one ("już po 3 zabiegach", "5 zabiegów wystarczy"). Such a number stands only with
+ * its source: content/figures.json, by `{figure.<id>}` (figures.ts).
+ */
+export const FIGURE_CLAIMS = new RegExp(
+  [
+    "(?<![\\p{L}\\d])[+−-]\\s?\\d+(?:,\\d+)?\\s?(?:%|cm|mm|kg)(?!\\p{L})",
+    "(?<![\\p{L}\\d,])\\d+(?:,\\d+)?\\s?%\\s+(?:\\p{L}+\\s+)?(?:osób|klientek|kobiet|mężczyzn|badanych|uczestnik\\p{L}*|jędrności|elastyczności|nawilżenia|gęstości|redukcj\\p{L}*|poprawy|zmniejszeni\\p{L}*|wzrost\\p{L}*|(?:mniej|więcej)(?!\\s+niż))",
+    "(?<!\\p{L})o\\s+\\d+(?:,\\d+)?\\s?(?:%|cm|mm|kg)(?:\\s+\\p{L}+)?\\s+(?:jędrn|gładsz|smuklejsz|węższ|płytsz|lepsz|mniejsz|(?:mniej|więcej)(?!\\s+niż))\\p{L}*",
+    "(?<!\\p{L})(?:węższ|smuklejsz|mniejsz|szczuplejsz|płytsz|jędrniejsz|gładsz)\\p{L}*\\s+o\\s+\\d+(?:,\\d+)?\\s?(?:%|cm|mm|kg)",
+    "(?<!\\p{L})(?:zmniejsz|redukuj|zredukuj|popraw|zwiększ|spłyc|wyszczupl)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}o\\s+\\d+(?:,\\d+)?\\s?(?:%|cm|mm|kg)",
+    "(?<!\\p{L})już\\s+po\\s+\\d+\\s+zabieg\\p{L}*",
+    "(?<![\\p{L}\\d])\\d+\\s+zabieg\\p{L}*\\s+(?:wystarcz\\p{L}*|daj\\p{L}*\\s+efekt)",
+  ].join("|"),
+  "iu",
+);
+
+/**
  * An anaesthetic cream is a medicinal product: the site does not offer one (a practitioner decides about it with the
  * client, docs/decisions.md).
  */
@@ -246,6 +265,11 @@ const RULES: readonly WordingRule[] = [
     pattern: DURATION_CLAIMS,
     advertisingOnly: true,
     why: "obietnica, jak długo utrzyma się efekt – tego salon nie może zapewnić (ustawa o przeciwdziałaniu nieuczciwym praktykom rynkowym, art. 5); napisz, od czego zależy trwałość efektu i jak go podtrzymać",
+  },
+  {
+    pattern: FIGURE_CLAIMS,
+    advertisingOnly: true,
+    why: "liczba opisująca efekt bez źródła – wpisz ją do content/figures.json razem z badaniem (autor, tytuł, rok, badane osoby, po ilu zabiegach) i wstaw znacznikiem {figure.<id>}: strona pokaże ją obok źródła",
   },
   {
     pattern: ANAESTHETIC,

@@ -1,7 +1,14 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
-import { loadPricing, loadTreatment, shownPriceGroups, shownTreatmentDevice } from "../content/load.server";
+import {
+  loadFigures,
+  loadPricing,
+  loadTreatment,
+  shownPriceGroups,
+  shownTreatmentDevice,
+} from "../content/load.server";
+import { statsWithSources } from "../content/figures";
 import { priceGroupsById, type ShownPriceGroup } from "../content/pricing";
 import type { Treatment as TreatmentDoc } from "../content/schema";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
@@ -49,9 +56,14 @@ export function loader({ url }: Route.LoaderArgs) {
   // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML. The
   // device's id stays here: the page gets its name only where content/devices.json allows naming it.
   const deviceName = shownTreatmentDevice(device);
+  const { stats, ...rest } = treatment;
   return {
     path,
-    treatment,
+    treatment: rest,
+    // Each number of a study with its footnote: the source, or a mark that it is an example (content/figures.ts).
+    ...(stats
+      ? { stats: { title: stats.title, note: stats.note, ...statsWithSources(stats.items, loadFigures()) } }
+      : {}),
     groups: shownPriceGroups(priceGroupsById(pricing, treatment.pricing.groups)),
     ...(deviceName ? { deviceName } : {}),
     head,
@@ -82,7 +94,7 @@ interface Block {
  * The page's sections in reading order; the table of contents is built from the same list, so it always matches.
  * Named variants follow the introduction, and photos follow the effects they show.
  */
-type PageDoc = Omit<TreatmentDoc, "device">;
+type PageDoc = Omit<TreatmentDoc, "device" | "stats">;
 
 function pageBlocks(t: PageDoc): Block[] {
   const blocks: Block[] = t.sections.map((section) => ({
@@ -192,6 +204,7 @@ function useCurrentSection(ids: string[]) {
 export default function Treatment({ loaderData }: Route.ComponentProps) {
   const { path, treatment: t, groups } = loaderData;
   const deviceName = "deviceName" in loaderData ? loaderData.deviceName : undefined;
+  const stats = "stats" in loaderData ? loaderData.stats : undefined;
 
   const blocks = pageBlocks(t);
   const toc = [
@@ -255,33 +268,32 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
         <div className={styles.main}>
           {t.promo && <PromoBox promo={t.promo} groups={groups} />}
 
-          {t.stats && (
+          {stats && (
             <section className={styles.stats} aria-labelledby="wyniki-tytul">
-              <h2 id="wyniki-tytul">{t.stats.title}</h2>
+              <h2 id="wyniki-tytul">{stats.title}</h2>
               <ul>
-                {t.stats.items.map((item) => (
+                {stats.items.map((item) => (
                   <li key={item.label}>
                     <span className={styles.statValue}>{item.value}</span>
                     <span className={styles.statLabel}>
                       {item.label}
-                      {item.footnote ? (
-                        <sup>
-                          <a href={`#przypis-${item.footnote}`} aria-label={`przypis ${item.footnote}`}>
-                            {item.footnote}
-                          </a>
-                        </sup>
-                      ) : null}
+                      <sup>
+                        <a href={`#przypis-${item.footnote}`} aria-label={`przypis ${item.footnote}`}>
+                          {item.footnote}
+                        </a>
+                      </sup>
                     </span>
                   </li>
                 ))}
               </ul>
               <ol className={styles.footnotes} aria-label="Przypisy">
-                {t.stats.footnotes.map((note, i) => (
+                {stats.footnotes.map((note, i) => (
                   <li key={note} id={`przypis-${i + 1}`}>
-                    {renderInline(note)}
+                    {note}
                   </li>
                 ))}
               </ol>
+              <p className={styles.statsNote}>{stats.note}</p>
             </section>
           )}
 
