@@ -8,14 +8,15 @@
  *   - every device whose declaration of conformity the salon has not yet looked up: whether it is a medical device
  *     and whether it is for professional use (content/devices.json; content/devices.ts decides from the answers),
  *   - every number that claims an effect (content/figures.json) whose source the salon has not completed,
- *   - every promotion whose period (config.ts, `promotionPeriods`) has not started or has ended on the day of the
+ *   - every promotion whose period (content/promotions.json) has not started or has ended on the day of the
  *     check: the pages would announce it as current.
  * Reads the documents as they are on disk (before placeholders are filled in). `npm run launch:check` runs this file:
  * it prints the list and exits 1 while anything is left; run it before deploying. Node only: no page imports this.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { fictional as configFictional, promotionPeriods as configPeriods } from "../app/site/config";
+import { fictional as configFictional } from "../app/site/config";
+import { dayOf, periodProblem, periodsOf } from "../app/content/periods";
 import { configValue } from "../app/site/placeholders";
 import type { DeviceRegistry, FiguresDocument, Treatment } from "../app/content/schema";
 import { decision } from "../app/content/devices";
@@ -43,7 +44,7 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
   figure:
     "Liczby opisujące efekt bez pełnego źródła (uzupełnij w content/figures.json autora, tytuł, rok, badane osoby i „after” albo usuń liczbę ze strony)",
   period:
-    "Promocje poza swoim okresem (zmień okres w frontend/app/site/config.ts albo usuń promocję z content/pricing.json i content/promotions.json)",
+    "Promocje poza swoim okresem (zmień okres w content/promotions.json albo usuń promocję z content/promotions.json i content/pricing.json)",
 };
 
 /** Sections of a treatment page (by the anchors every treatment uses for them) that give medical advice or eligibility rules. */
@@ -58,22 +59,13 @@ interface Options {
   fictional?: readonly { path: string; what: string }[];
   /** The device gate's answers (default: content/devices.json of the content folder). */
   devices?: DeviceRegistry;
-  /** The promotions' periods (default: config.ts's `promotionPeriods`). */
+  /** The promotions' periods by their field in promotions.json (default: content/promotions.json's). */
   periods?: Readonly<Record<string, { from: string; until: string }>>;
   /** The moment of the check (default: now). */
   now?: Date;
 }
 
-/** The local calendar day of a moment, as the periods write it: 2026-11-27. */
-const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-
-/** Why a period (inclusive) does not hold the given day, or nothing when it does. */
-export function periodProblem(period: { from: string; until: string }, day: string): string | undefined {
-  if (day < period.from) return `okres ${period.from} – ${period.until} jeszcze się nie zaczął (dziś ${day})`;
-  if (day > period.until) return `okres ${period.from} – ${period.until} już się skończył (dziś ${day})`;
-  return undefined;
-}
+export { periodProblem };
 
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -213,15 +205,17 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     }
   }
   const day = dayOf(options.now ?? new Date());
-  for (const [id, period] of Object.entries(options.periods ?? configPeriods)) {
+  const promotionsFile = join(contentDir, "promotions.json");
+  const periods =
+    options.periods ??
+    Object.fromEntries(
+      existsSync(promotionsFile)
+        ? periodsOf(JSON.parse(readFileSync(promotionsFile, "utf8"))).map(({ field, period }) => [field, period])
+        : [],
+    );
+  for (const [field, period] of Object.entries(periods)) {
     const problem = periodProblem(period, day);
-    if (problem)
-      items.push({
-        kind: "period",
-        file: "frontend/app/site/config.ts",
-        field: `promotionPeriods.${id}`,
-        note: problem,
-      });
+    if (problem) items.push({ kind: "period", file: shown(promotionsFile), field, note: problem });
   }
   return items;
 }

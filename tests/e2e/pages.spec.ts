@@ -346,7 +346,7 @@ test.describe("promotions", () => {
       await expect(link).toHaveAttribute("href", /^https:\/\//);
     }
     // Three reductions, each with the lowest price of the 30 days before it (per area where the promotion covers
-    // several), and the period it runs; LPG's 30-minute first visit strikes nothing.
+    // several), and the period it runs; the 30-minute first visit strikes nothing.
     await expect(page.locator("del")).toHaveCount(3);
     await expect(
       page.getByText(/^Najniższa cena z 30 dni przed obniżką: (\p{L}+ )?\d+ zł(, \p{L}+ \d+ zł)*$/u),

@@ -73,11 +73,6 @@ describe("launch check on the current content", () => {
 
   it("lists every fictional value of the site configuration", () => {
     for (const field of [
-      "promotionPeriods.pca",
-      "promotionPeriods.laser",
-      "promotionPeriods.endermologia",
-      "promotionPeriods.radiofrekwencja",
-      "promotionPeriods.referral",
       "site.phone",
       "site.email",
       "site.address.street",
@@ -111,6 +106,11 @@ describe("launch check on the current content", () => {
       ["content/pricing.json", "redTouchPro.services[0].reduction"],
       ["content/pricing.json", "categories[0]"],
       ["content/promotions.json", "referral"],
+      // Each offer's period and terms (who, how often) are our proposal; so are the suit's price and the peel the
+      // PCA reduction is narrowed to.
+      ["content/promotions.json", "cards[0]"],
+      ["content/promotions.json", "cards[2]"],
+      ["content/pricing.json", "categories[9]"],
     ]) {
       expect(has(items, "standIn", file!, field!), `${file} ${field}`).toBe(true);
     }
@@ -268,25 +268,33 @@ describe("launch check on content a salon has signed", () => {
 
 describe("launch check on the promotions' periods", () => {
   const periods = {
-    started: { from: "2026-11-01", until: "2027-01-31" },
-    endsToday: { from: "2026-11-01", until: "2026-11-27" },
-    startsToday: { from: "2026-11-27", until: "2026-12-31" },
-    notYet: { from: "2026-12-01", until: "2027-01-31" },
-    over: { from: "2026-10-01", until: "2026-11-26" },
+    "cards[0].period": { from: "2026-11-01", until: "2027-01-31" },
+    "cards[1].period": { from: "2026-11-01", until: "2026-11-27" },
+    "cards[2].period": { from: "2026-11-27", until: "2026-12-31" },
+    "cards[3].period": { from: "2026-12-01", until: "2027-01-31" },
+    "referral.period": { from: "2026-10-01", until: "2026-11-26" },
   };
   const check = (now: Date) =>
     launchItems({ root, contentDir: signedContent(), ...confirmed, periods, now }).filter((i) => i.kind === "period");
 
+  it("reads each offer's period and the referral programme's from content/promotions.json", () => {
+    const doc = JSON.parse(readFileSync(join(root, "content/promotions.json"), "utf8"));
+    const after = new Date(`${doc.referral.period.until}T12:00:00`);
+    after.setDate(after.getDate() + 400);
+    const items = launchItems({ root, now: after }).filter((i) => i.kind === "period");
+    expect(items.map((i) => i.field).sort()).toEqual(
+      [...doc.cards.map((_: unknown, i: number) => `cards[${i}].period`), "referral.period"].sort(),
+    );
+    expect(items.every((i) => i.file === "content/promotions.json" && /już się skończył/.test(i.note))).toBe(true);
+  });
+
   it("lists a promotion whose period has not started or has ended on the day of the check, both days included", () => {
     const items = check(new Date(2026, 10, 27, 23, 30));
-    expect(items.map((i) => i.field).sort()).toEqual(["promotionPeriods.notYet", "promotionPeriods.over"]);
-    expect(items.every((i) => i.file === "frontend/app/site/config.ts")).toBe(true);
-    expect(items.find((i) => i.field === "promotionPeriods.notYet")!.note).toMatch(
+    expect(items.map((i) => i.field).sort()).toEqual(["cards[3].period", "referral.period"]);
+    expect(items.find((i) => i.field === "cards[3].period")!.note).toMatch(
       /jeszcze się nie zaczął \(dziś 2026-11-27\)/,
     );
-    expect(items.find((i) => i.field === "promotionPeriods.over")!.note).toMatch(
-      /już się skończył \(dziś 2026-11-27\)/,
-    );
+    expect(items.find((i) => i.field === "referral.period")!.note).toMatch(/już się skończył \(dziś 2026-11-27\)/);
   });
 
   it("a day later, the one that ended yesterday is listed too", () => {
@@ -294,6 +302,6 @@ describe("launch check on the promotions' periods", () => {
       check(new Date(2026, 10, 28, 0, 5))
         .map((i) => i.field)
         .sort(),
-    ).toEqual(["promotionPeriods.endsToday", "promotionPeriods.notYet", "promotionPeriods.over"]);
+    ).toEqual(["cards[1].period", "cards[3].period", "referral.period"]);
   });
 });

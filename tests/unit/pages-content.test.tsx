@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../frontend/test/render";
 import { site } from "../../frontend/app/site/config";
-import { formatDatePl } from "../../frontend/app/site/dates";
+import { formatDatePl, formatPeriodPl } from "../../frontend/app/site/dates";
 import { routeByPath } from "../../frontend/app/site/routeTable";
 import Home, { loader as homeLoader } from "../../frontend/app/routes/home";
 import FamilyPage, { loader as familyLoader } from "../../frontend/app/routes/family";
@@ -21,6 +21,8 @@ import Blog, { loader as blogLoader } from "../../frontend/app/routes/blog";
 import Article, { loader as articleLoader } from "../../frontend/app/routes/article";
 import LegalPage, { loader as legalLoader } from "../../frontend/app/routes/legal";
 import { DURATION_CLAIMS } from "../../frontend/app/content/wordingRules";
+import { allPriceGroups } from "../../frontend/app/content/pricing";
+import type { PricingDocument, PromotionsDocument } from "../../frontend/app/content/schema";
 
 // Loaders take the route's args; the components take the loader's data. Both are called as the router would.
 type AnyComponent = (props: any) => ReactElement;
@@ -115,7 +117,7 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
   {
     category: /^Endermologia ciała/,
     lines: [
-      // A standing first-visit price, not a reduction: no badge (docs/decisions.md, "Prices").
+      // A first visit's own price, not a reduction: no badge (docs/decisions.md, "Prices").
       [null, /pierwszy zabieg 30 min/i, "100 zł", false],
       [/pojedyncz/i, /^35 min$/, "240 zł"],
       [/pojedyncz/i, /^50 min$/, "320 zł"],
@@ -163,8 +165,10 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
   {
     category: /PCA Skin/,
     lines: [
-      [null, /pierwszy zabieg/i, "259 zł", true],
-      [null, /^Peeling PCA Skin$/, "od 300 zł"],
+      // The reduction narrowed to the one peel whose regular price the list gives (docs/decisions.md, "Prices").
+      [null, /pierwszy zabieg peelingiem Oxygenating Trio/i, "259 zł", true],
+      [null, /^Oxygenating Trio$/, "300 zł"],
+      [null, /^Pozostałe peelingi PCA Skin$/, "od 300 zł"],
     ],
   },
   {
@@ -273,25 +277,25 @@ describe("/cennik", () => {
 
 // ------------------------------------------------------------------------------------------------ /promocje
 describe("/promocje", () => {
-  const promotions: [RegExp, string, string][] = [
-    [/^PCA Skin$/, "300 zł", "259 zł"],
-    [/^Laser frakcyjny$/, "1890 zł", "899 zł"],
-    [/^Endermologia ciała$/, "240 zł", "100 zł"],
-    [/^Mikroigłowa radiofrekwencja$/, "1500 zł", "999 zł"],
-  ];
-  const cardNamed = (name: RegExp) =>
-    screen.getAllByRole("article").find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))))!;
+  // The offers as content/promotions.json and content/pricing.json give them: what each card must show is read from
+  // there, so a price or a period is written once.
+  const read = (file: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content", file), "utf8"));
+  const promotionsDoc = read("promotions.json") as PromotionsDocument;
+  const pricingDoc = read("pricing.json") as PricingDocument;
+  const lines = allPriceGroups(pricingDoc).flatMap((group) => group.services);
+  const reductionOf = (id: string) => lines.find((line) => line.reduction?.promotion === id)?.reduction;
+  const cardNamed = (name: string) =>
+    screen.getAllByRole("article").find((c) => text(within(c).getByRole("heading", { level: 2 })) === name)!;
 
-  it("shows four cards with the old and the new price, each opening its external sub-site in a new tab", () => {
+  it("shows four cards with their prices, each opening its external sub-site in a new tab", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const cards = screen.getAllByRole("article");
-    expect(cards).toHaveLength(4);
-    for (const [name, oldPrice, newPrice] of promotions) {
-      const card = cards.find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))));
-      expect(card, String(name)).toBeDefined();
-      expect(text(card!)).toContain(oldPrice);
-      expect(text(card!)).toContain(newPrice);
-      const external = within(card!).getByRole("link", { name: /Szczegóły (promocji|oferty)/ });
+    expect(screen.getAllByRole("article")).toHaveLength(4);
+    for (const offer of promotionsDoc.cards) {
+      const card = cardNamed(offer.name);
+      expect(card, offer.name).toBeDefined();
+      expect(text(card)).toContain(`${offer.newPrice} zł`);
+      if (offer.oldPrice) expect(text(card)).toContain(`${offer.oldPrice} zł`);
+      const external = within(card).getByRole("link", { name: /Szczegóły (promocji|oferty)/ });
       expect(external).toHaveAttribute("href", expect.stringMatching(/^https:\/\//));
       expect(external).toHaveAttribute("target", "_blank");
       expect(external).toHaveAttribute("rel", expect.stringContaining("noopener"));
@@ -299,50 +303,61 @@ describe("/promocje", () => {
     }
   });
 
-  it("a reduction strikes the regular price through, with the lowest price of the 30 days before it beside it and the saving counted from that", () => {
+  it("a reduction strikes the regular price through, with each service's lowest price of the 30 days before it beside it", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    for (const [name, oldPrice, newPrice] of promotions.filter(([name]) => !name.test("Endermologia ciała"))) {
-      const card = cardNamed(name);
-      expect(text(card.querySelector("del")!), String(name)).toContain(oldPrice);
-      expect(text(card.querySelector("ins")!), String(name)).toContain(newPrice);
-      expect(text(card), String(name)).toMatch(/Najniższa cena z 30 dni przed obniżką: (\p{L}+ )?\d+ zł/u);
+    const reductions = promotionsDoc.cards.filter((offer) => offer.oldPrice !== undefined);
+    expect(reductions.length).toBeGreaterThanOrEqual(3);
+    for (const offer of reductions) {
+      const card = cardNamed(offer.name);
+      expect(text(card.querySelector("del")!), offer.name).toContain(`${offer.oldPrice} zł`);
+      expect(text(card.querySelector("ins")!), offer.name).toContain(`${offer.newPrice} zł`);
+      const lowest = reductionOf(offer.id)!.lowestPrices30Days;
+      expect(lowest.length, offer.name).toBeGreaterThan(0);
+      for (const { service, price } of lowest)
+        expect(text(card), `${offer.name}: ${service}`).toMatch(
+          new RegExp(
+            `Najniższa cena z 30 dni przed obniżką: [^.]*${lowest.length > 1 ? `${service.toLocaleLowerCase("pl")} ` : ""}${price} zł`,
+            "u",
+          ),
+        );
+      if (offer.priceScope) expect(text(card)).toContain(offer.priceScope);
     }
-    // PCA Skin's regular price is "od 300 zł" in the price list, and so on the card; the lowest price says which
-    // of the seven peels it is the price of.
-    const pca = cardNamed(/^PCA Skin$/);
-    expect(text(pca.querySelector("del")!)).toContain("od 300 zł");
-    expect(text(pca)).toMatch(/Najniższa cena z 30 dni przed obniżką: 300 zł ?Dotyczy najtańszego rodzaju peelingu/);
-    // The face price is the one struck through: the card says so.
-    expect(text(cardNamed(/^Laser frakcyjny$/))).toMatch(/Zabieg na twarz/);
+    // One promotional price for face, neck or décolleté: each area's own lowest price, the savings as a range.
+    const laser = reductionOf("laser")!.lowestPrices30Days;
+    expect(laser.length).toBeGreaterThan(1);
+    const newPrice = promotionsDoc.cards.find((c) => c.id === "laser")!.newPrice;
+    const savings = laser.map(({ price }) => Math.round((1 - newPrice / price) * 100));
+    const card = text(cardNamed(promotionsDoc.cards.find((c) => c.id === "laser")!.name));
+    expect(card).toContain(`do −${Math.max(...savings)}%`);
+    expect(card).toContain(
+      `Taniej o ${Math.min(...savings)}–${Math.max(...savings)}% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru`,
+    );
   });
 
-  it("one promotional price for face, neck or décolleté shows each area's own lowest 30-day price, and the savings as a range", () => {
+  it("every offer states how long it lasts and who it is for, the first visit's price and the referral programme included", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const card = cardNamed(/^Laser frakcyjny$/);
-    expect(text(card)).toContain("Najniższa cena z 30 dni przed obniżką: twarz 1890 zł, szyja 1170 zł, dekolt 1370 zł");
-    // 899 zł is 52% below the face's 1890 zł but only 23% below the neck's 1170 zł.
-    expect(text(card)).toContain("do −52%");
-    expect(text(card)).toContain("Taniej o 23–52% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru");
-    expect(text(cardNamed(/^Mikroigłowa radiofrekwencja$/))).toMatch(/−33%/);
+    for (const offer of promotionsDoc.cards) {
+      const card = text(cardNamed(offer.name));
+      const word = offer.oldPrice === undefined ? "Oferta" : "Promocja";
+      expect(card, offer.name).toContain(`${word} trwa ${formatPeriodPl(offer.period)}`);
+      expect(card, offer.name).toContain(offer.terms);
+      expect(offer.terms).toMatch(/(?:jeden|jedna|raz)\b.*na osobę/);
+    }
+    expect(text(screen.getByRole("region", { name: /poleć/i }))).toContain(
+      `Program trwa ${formatPeriodPl(promotionsDoc.referral.period)}`,
+    );
   });
 
-  it("every promotion states how long it lasts: the reductions, LPG Infinity's first-visit price and the referral programme", () => {
+  it("a first visit's own price is compared with nothing: no price struck through, no other price, no saving", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const period = /trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u;
-    for (const [name] of promotions.filter(([name]) => !name.test("Endermologia ciała")))
-      expect(text(cardNamed(name)), String(name)).toMatch(new RegExp(`Promocja ${period.source}`, "u"));
-    expect(text(cardNamed(/^Endermologia ciała$/))).toMatch(new RegExp(`Oferta ${period.source}`, "u"));
-    expect(text(cardNamed(/^Endermologia ciała$/))).not.toMatch(/Promocja trwa|Najniższa cena/);
-    expect(text(screen.getByRole("region", { name: /poleć/i }))).toMatch(new RegExp(`Program ${period.source}`, "u"));
-  });
-
-  it("LPG Infinity's first 30-minute treatment is not a reduction of the 35-minute one: both prices named, nothing struck through, no saving", () => {
-    renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const card = cardNamed(/^Endermologia ciała$/);
-    expect(card.querySelector("del")).toBeNull();
-    expect(text(card)).not.toMatch(/−\d+%|Taniej/);
-    expect(text(card)).toMatch(/Pierwszy zabieg, 30 min ?100 zł/);
-    expect(text(card)).toMatch(/Zabieg 35 min ?240 zł/);
+    const firstVisit = promotionsDoc.cards.filter((offer) => offer.oldPrice === undefined);
+    expect(firstVisit.length).toBeGreaterThan(0);
+    for (const offer of firstVisit) {
+      const card = cardNamed(offer.name);
+      expect(card.querySelector("del")).toBeNull();
+      expect(text(card)).not.toMatch(/−\d+%|Taniej|Najniższa cena|Promocja trwa/);
+      expect(text(card).match(/\d+ zł/g)).toEqual([`${offer.newPrice} zł`]);
+    }
   });
 
   it("has the referral box: 20% for the referrer and the friend, also on promotional treatments", () => {

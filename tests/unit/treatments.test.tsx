@@ -141,7 +141,7 @@ const expected: Record<string, Expected> = {
   },
   "/endermologia-ciala": {
     figures: [
-      "Pierwszy zabieg 30 min za 100 zł",
+      "Pierwszy zabieg 30 min: 100 zł",
       "240 zł",
       "320 zł",
       "2150 zł",
@@ -263,7 +263,7 @@ const expected: Record<string, Expected> = {
       "Sensi Peel",
       "Enzymatic",
     ],
-    prices: ["259 zł", "Peeling PCA Skin od 300 zł"],
+    prices: ["259 zł", "Oxygenating Trio 300 zł", "Pozostałe peelingi PCA Skin od 300 zł"],
     booking: { online: true, contact: true },
   },
   "/laser-frakcyjny": {
@@ -583,7 +583,12 @@ describe("page-specific content", () => {
       expect(target!.textContent).toMatch(/dane przykładowe: salon nie podał jeszcze pełnego źródła/);
     }
     expect(textOf(stats)).toMatch(/opisują badaną grupę/);
-    expect(textOf(page)).toContain("Pierwszy zabieg 30 min za 100 zł");
+    expect(textOf(page)).toContain("Pierwszy zabieg 30 min: 100 zł");
+    // A first visit's own price, with how long the offer lasts and who it is for; no reduction.
+    const promo = within(page).getByRole("complementary", { name: /Pierwszy zabieg/ });
+    expect(textOf(promo)).toMatch(/Oferta trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u);
+    expect(textOf(promo)).toMatch(/jedna wizyta na osobę/);
+    expect(textOf(promo)).not.toMatch(/Promocja|obniżk/);
   });
 
   it("PCA Skin lists the seven peels, each with its description and four benefits", async () => {

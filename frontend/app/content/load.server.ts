@@ -24,7 +24,7 @@ import {
   type PriceGroup,
 } from "./schema";
 import { productionBuild, shownDeviceName } from "./devices";
-import type { ShownPriceGroup } from "./pricing";
+import { withOfferTerms, type ShownPriceGroup } from "./pricing";
 import { routes } from "../site/routeTable";
 import type { CatalogueEntry } from "../site/structuredData";
 import type { ArticleSummary } from "../components/ArticleCard/ArticleCard";
@@ -45,12 +45,17 @@ export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema)
 export const loadFigures = () => readDocument("figures", figuresDocumentSchema, { visible: false });
 export const loadDevices = () => readDocument("devices", deviceRegistrySchema, { visible: false });
 
+/**
+ * The price groups as the pages show them: each device named only where content/devices.json allows it, each offer of
+ * a promotion with its period and terms (content/promotions.json).
+ */
 export function shownPriceGroups(groups: readonly PriceGroup[]): ShownPriceGroup[] {
   const registry = loadDevices();
   const production = productionBuild();
+  const promotions = loadPromotions();
   return groups.map(({ device, ...group }) => {
     const deviceName = shownDeviceName(device, registry, production);
-    return deviceName ? { ...group, deviceName } : group;
+    return withOfferTerms(deviceName ? { ...group, deviceName } : group, promotions);
   });
 }
 

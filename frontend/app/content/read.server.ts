@@ -9,7 +9,9 @@ import type { z } from "zod";
 import { contentDir } from "./pageFiles.server";
 import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "../site/placeholders";
 import { wordingProblems } from "./wordingRules";
-import { figuresDocumentSchema, type FiguresDocument } from "./schema";
+import { figuresDocumentSchema, type FiguresDocument, type Period, type PricingDocument } from "./schema";
+import { findPrice } from "./pricing";
+import { formatPeriodPl } from "../site/dates";
 import { figureText, missingSource } from "./figures";
 import { productionBuild } from "./devices";
 
@@ -60,12 +62,58 @@ function figureOf(key: string) {
   return figure && { figure, study: doc.studies[figure.study] };
 }
 
-/** The text with every placeholder filled: the salon's data (site/placeholders.ts) and the figures with their sources. */
+/**
+ * The periods of the promotions (content/promotions.json: each card's and the referral programme's), by id, read raw
+ * once for `{period.<id>}`; the document itself is checked when it is read as a page's content.
+ */
+let periods: Map<string, Period> | undefined;
+function periodOf(key: string): Period | undefined {
+  if (!key.startsWith("period.")) return undefined;
+  if (!periods) {
+    const file = join(contentDir, "promotions.json");
+    const raw = existsSync(file)
+      ? (JSON.parse(readFileSync(file, "utf8")) as {
+          cards?: { id?: string; period?: Period }[];
+          referral?: { period?: Period };
+        })
+      : {};
+    periods = new Map(
+      [...(raw.cards ?? []).map((card) => [card.id, card.period] as const), ["referral", raw.referral?.period] as const]
+        .filter((entry): entry is readonly [string, Period] => typeof entry[0] === "string" && entry[1] !== undefined)
+        .map(([id, period]) => [id, period]),
+    );
+  }
+  return periods.get(key.slice("period.".length));
+}
+
+/**
+ * A price in running text is the price list's: `{price:<group>/<service>}` or `{price:<group>/<service>/<option>}`
+ * ("{price:makijaz-permanentny-brwi/Korekta do 3 miesięcy}" → "200 zł"), read raw from content/pricing.json once (the
+ * document itself is checked when it is read).
+ */
+export const PRICE_PLACEHOLDER = /\{price:([a-z0-9-]+)\/([^/{}]+)(?:\/([^/{}]+))?\}/g;
+let pricing: PricingDocument | undefined;
+function priceOf(priceGroup: string, service: string, option: string | undefined) {
+  pricing ??= JSON.parse(readFileSync(join(contentDir, "pricing.json"), "utf8")) as PricingDocument;
+  return findPrice(pricing, { priceGroup, service, ...(option ? { option } : {}) });
+}
+
+/**
+ * The text with every placeholder filled: the salon's data (site/placeholders.ts), the figures with their sources,
+ * the promotions' periods and the price list's prices.
+ */
 function fillAll(text: string): string {
-  return fillPlaceholders(text).replace(/\{(figure\.[A-Za-z0-9]+)\}/g, (whole, key: string) => {
-    const found = figureOf(key);
-    return found ? figureText(found.figure, found.study) : whole;
-  });
+  return fillPlaceholders(text)
+    .replace(PRICE_PLACEHOLDER, (whole, group: string, service: string, option?: string) => {
+      const found = priceOf(group, service, option);
+      return "price" in found ? found.price : whole;
+    })
+    .replace(/\{((?:figure|period)\.[A-Za-z0-9]+)\}/g, (whole, key: string) => {
+      const period = periodOf(key);
+      if (period) return formatPeriodPl(period);
+      const found = figureOf(key);
+      return found ? figureText(found.figure, found.study) : whole;
+    });
 }
 
 /**
@@ -74,7 +122,7 @@ function fillAll(text: string): string {
  * advertise nothing, are held to the rules that are not about advertising). The launch notes (`standIn`) are for the
  * operator and are not checked. One line per problem, naming the field.
  */
-export function textProblems(raw: unknown, advertising = true): string[] {
+export function textProblems(raw: unknown, advertising = true, pricesByPlaceholder = advertising): string[] {
   const fictionalWritten = fictionalValues();
   const known = Object.keys(placeholders)
     .map((k) => `{${k}}`)
@@ -95,9 +143,19 @@ export function textProblems(raw: unknown, advertising = true): string[] {
           problems.push(
             `  ${field}: {${key}} („${figure.figure.value}”) – liczba opisująca efekt bez źródła (content/figures.json, brak: ${missing.join(", ")}); wersja produkcyjna pokazuje ją tylko ze źródłem – uzupełnij je albo usuń liczbę`,
           );
-      } else if (!figure && !Object.prototype.hasOwnProperty.call(placeholders, key))
-        problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known}, {figure.<id>})`);
+      } else if (!figure && !periodOf(key) && !Object.prototype.hasOwnProperty.call(placeholders, key))
+        problems.push(`  ${field}: nieznany znacznik {${key}} (dostępne: ${known}, {figure.<id>}, {period.<id>})`);
     }
+    for (const m of text.matchAll(PRICE_PLACEHOLDER)) {
+      const found = priceOf(m[1]!, m[2]!, m[3]);
+      if ("error" in found) problems.push(`  ${field}: znacznik ${m[0]}: ${found.error}`);
+    }
+    // "5 000,00 zł" (the share capital) is no price: prices are whole złoty.
+    const price = pricesByPlaceholder ? text.match(/(?<![\d,])\d+ zł/) : null;
+    if (price)
+      problems.push(
+        `  ${field}: „${price[0]}” – cena wpisana w tekst: ceny są tylko w content/pricing.json; wstaw ją znacznikiem {price:<kategoria>/<usługa>} albo {price:<kategoria>/<usługa>/<wariant>}, np. {price:makijaz-permanentny-brwi/Korekta do 3 miesięcy}`,
+      );
     const written = fictionalWritten.find(({ value }) => text.includes(value));
     if (written)
       problems.push(
@@ -123,7 +181,10 @@ export function readDocument<S extends z.ZodType>(name: string, schema: S, { vis
   } catch (error) {
     throw new ContentError(`${shown}: niepoprawny JSON (${(error as Error).message})`);
   }
-  const textual = visible ? textProblems(raw, !name.startsWith("legal/")) : [];
+  // The legal texts advertise nothing; they (and the price list) may write amounts out.
+  const textual = visible
+    ? textProblems(raw, !name.startsWith("legal/"), !name.startsWith("legal/") && name !== "pricing")
+    : [];
   if (textual.length) throw new ContentError(`${shown}: błędy w treści\n${textual.join("\n")}`);
   const result = schema.safeParse(visible ? mapStrings(raw, fillAll) : raw);
   if (!result.success) {

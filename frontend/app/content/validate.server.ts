@@ -13,6 +13,7 @@ import type { Article } from "./schema";
 import { offerProblems, priceProblems, quotedPriceProblems } from "./validatePrices.server";
 import { deviceMentionProblems, productionBuild } from "./devices";
 import { missingSource } from "./figures";
+import { dayOf, periodsOf } from "./periods";
 import {
   articleSlugs,
   loadArticle,
@@ -152,7 +153,15 @@ export function validateAll(): void {
   const pricing = keep("pricing", attempt(loadPricing));
   const home = keep("home", attempt(loadHome));
   const needs = keep("needs", attempt(loadNeeds));
-  keep("promotions", attempt(loadPromotions));
+  const promotions = keep("promotions", attempt(loadPromotions));
+  // Production announces no promotion that is over: the pages are built once and would keep calling it current.
+  const today = dayOf(new Date());
+  if (promotions && productionBuild())
+    for (const { field, period } of periodsOf(promotions))
+      if (period.until < today)
+        problems.push(
+          `content/promotions.json: pole "${field}": okres ${period.from} – ${period.until} już się skończył (dziś ${today}) – wersja produkcyjna nie ogłasza promocji, która minęła: usuń ją z content/promotions.json i content/pricing.json albo zmień jej okres`,
+        );
   keep("pages/blog", attempt(loadBlogPage));
   keep(
     "pages/cennik",

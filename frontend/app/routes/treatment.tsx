@@ -20,7 +20,7 @@ import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
-import { ReductionNote } from "../components/ReductionNote/ReductionNote";
+import { OfferNote } from "../components/OfferNote/OfferNote";
 import { Carousel } from "../components/Carousel/Carousel";
 import { Gallery } from "../components/Gallery/Gallery";
 import { Icon } from "../components/Icon/Icon";
@@ -149,23 +149,24 @@ function pageBlocks(t: PageDoc): Block[] {
 }
 
 /**
- * The box under the table of contents: a reduction of this page's prices with its promotional price, the lowest price
- * of the 30 days before it and its period (the same line of the price list as the page's own price list shows), or,
- * with no reduction among the page's prices, a standing offer such as a first visit's price, without reduction words.
+ * The box under the table of contents: the offers of a promotion among this page's prices (the same lines of the price
+ * list as the page's own price list shows), each with its price, period and terms and, for a reduction, the lowest
+ * price of the 30 days before it. Headed "Promocja" when one of them is a reduction; a first visit's own price is
+ * "Na początek", without reduction words.
  */
 function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: ShownPriceGroup[] }) {
-  const reductions = groups.flatMap((group) => group.services).filter((service) => service.reduction);
+  const offers = groups.flatMap((group) => group.services).filter((service) => service.offer);
   return (
     <aside className={styles.promo} aria-labelledby="promocja-tytul">
-      <p className={styles.eyebrow}>{reductions.length ? "Promocja" : "Na początek"}</p>
+      <p className={styles.eyebrow}>{offers.some((service) => service.reduction) ? "Promocja" : "Na początek"}</p>
       <h2 id="promocja-tytul">{promo.title}</h2>
       <p>{renderInline(promo.text)}</p>
-      {reductions.map((service) => (
+      {offers.map((service) => (
         <div key={service.name}>
           <p className={styles.promoPrice}>
             {service.name}: <strong>{"price" in service ? service.price : ""}</strong>
           </p>
-          {service.reduction && <ReductionNote reduction={service.reduction} />}
+          {service.offer && <OfferNote offer={service.offer} reduction={service.reduction} />}
         </div>
       ))}
     </aside>

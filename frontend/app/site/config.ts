@@ -89,24 +89,6 @@ export const promotionUrls = {
   radiofrekwencja: "https://radiofrekwencja.aurea-salon.example/",
 } as const;
 
-/** The promotions of /promocje that have a period: the four cards and the referral programme. */
-export type PromotionId = "pca" | "laser" | "endermologia" | "radiofrekwencja" | "referral";
-
-/**
- * The period of each promotion, inclusive: /promocje states it on every card and on the referral programme, and the
- * price list and the treatment pages beside each reduction (a line of content/pricing.json with a `reduction`).
- * FICTIONAL dates until the salon sets its own; `npm run launch:check` also lists a period that has not started or
- * has ended, since a promotion that is over is removed from pricing.json and promotions.json, not left with a past
- * date.
- */
-export const promotionPeriods: Readonly<Record<PromotionId, { from: string; until: string }>> = {
-  pca: { from: "2026-11-16", until: "2027-01-31" },
-  laser: { from: "2026-11-16", until: "2027-01-31" },
-  endermologia: { from: "2026-11-16", until: "2027-01-31" },
-  radiofrekwencja: { from: "2026-11-16", until: "2027-01-31" },
-  referral: { from: "2026-11-16", until: "2027-06-30" },
-};
-
 /**
  * What stands in for real data, by its path in this file: `npm run launch:check` lists each one (and exits
  * non-zero) until its real value is in and its line is removed from here.
@@ -130,11 +112,6 @@ export const fictional: readonly { path: string; what: string }[] = [
   { path: "promotionUrls.laser", what: "podstrona promocji zabiegu laserowego frakcyjnego" },
   { path: "promotionUrls.endermologia", what: "podstrona oferty pierwszego zabiegu endermologii ciała" },
   { path: "promotionUrls.radiofrekwencja", what: "podstrona promocji mikroigłowej radiofrekwencji" },
-  { path: "promotionPeriods.pca", what: "okres promocji PCA Skin (od, do)" },
-  { path: "promotionPeriods.laser", what: "okres promocji zabiegu laserowego frakcyjnego (od, do)" },
-  { path: "promotionPeriods.endermologia", what: "okres oferty pierwszego zabiegu endermologii ciała (od, do)" },
-  { path: "promotionPeriods.radiofrekwencja", what: "okres promocji mikroigłowej radiofrekwencji (od, do)" },
-  { path: "promotionPeriods.referral", what: "okres programu poleceń (od, do)" },
 ];
 
 /** The phone number as a tel: link target (digits and the leading plus only). */

@@ -4,8 +4,7 @@
  * place only. An unknown placeholder stops the build with the file and the field. Build-time only: the browser
  * never sees a placeholder, and no page ships this module.
  */
-import { fictional, fullAddress, promotionPeriods, promotionUrls, site } from "./config";
-import { formatPeriodPl } from "./dates";
+import { fictional, fullAddress, promotionUrls, site } from "./config";
 
 export const placeholders: Readonly<Record<string, string>> = {
   salon: site.name,
@@ -32,10 +31,6 @@ export const placeholders: Readonly<Record<string, string>> = {
   "promo.laser": promotionUrls.laser,
   "promo.endermologia": promotionUrls.endermologia,
   "promo.radiofrekwencja": promotionUrls.radiofrekwencja,
-  /** "{period.endermologia}": the period of a promotion (config's promotionPeriods), for texts that state it. */
-  ...Object.fromEntries(
-    Object.entries(promotionPeriods).map(([id, period]) => [`period.${id}`, formatPeriodPl(period)]),
-  ),
 };
 
 /** `{name}` or `{promo.pca}`: letters, digits and dots inside braces. */
@@ -53,7 +48,7 @@ export const fillPlaceholders = (text: string): string =>
 /** A config value by its path in config.ts ("site.address.street"). */
 export function configValue(path: string): unknown {
   const [root, ...rest] = path.split(".");
-  const roots: Record<string, unknown> = { site, promotionUrls, promotionPeriods };
+  const roots: Record<string, unknown> = { site, promotionUrls };
   const start = root === undefined ? undefined : roots[root];
   return rest.reduce<unknown>(
     (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
