@@ -34,7 +34,7 @@ export const site = {
    * seated in Łódź-Śródmieście, and an amount of our invention.
    */
   registryCourt: "Sąd Rejonowy dla Łodzi-Śródmieścia w Łodzi, XX Wydział Gospodarczy Krajowego Rejestru Sądowego",
-  shareCapital: "5000,00 zł",
+  shareCapital: "5\u00a0000,00\u00a0zł",
   /** Absolute origin used for canonical URLs, Open Graph and the sitemap. FICTIONAL domain (.example is reserved). */
   origin: "https://www.aurea-salon.example",
   /** FICTIONAL phone number in a reserved-looking range. */
