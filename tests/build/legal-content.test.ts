@@ -141,6 +141,12 @@ describe("the contact form's privacy notice (GDPR art. 13 and 9)", () => {
     );
   });
 
+  it("says whether giving the data is voluntary and who receives it: the server's and the mail's providers, as processors", () => {
+    const notice = visibleText(beforeForm);
+    expect(notice).toMatch(/Podanie danych jest dobrowolne/);
+    expect(notice).toMatch(/odbiorcami są dostawcy serwera strony i poczty elektronicznej[^.]*art\. 28 RODO/);
+  });
+
   it("names the controller, links the privacy policy and says how long the message is kept, before the form is sent", () => {
     expect(formSection).toContain("<form");
     const notice = visibleText(beforeForm);

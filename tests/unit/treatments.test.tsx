@@ -525,6 +525,10 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
       );
       if (media.controls === "full") expect(carousel).toHaveTextContent(`1 / ${media.carousel}`);
       expect(loaderData.treatment.beforeAfter?.photos.every((p) => p.artwork === true)).toBe(true);
+      // Whose photos, with whose consent, and that the effects are individual – right under them.
+      const note = page.querySelector("#efekty-zdjecia > p:last-child")!;
+      expect(note.textContent).toBe(loaderData.treatment.beforeAfter!.note);
+      expect(note.textContent).toMatch(/klientki naszego salonu.*za ich zgodą.*Efekty są indywidualne/);
     } else {
       expect(carousel).toBeNull();
       expect(thumbs).toHaveLength(media.gallery.length);
@@ -534,6 +538,9 @@ describe.each(Object.entries(expected))("%s", (path, want) => {
         expect(img.getAttribute("src")).toContain(`/img/${media.gallery[i]}-`);
       });
       expect(loaderData.treatment.gallery?.images.every((p) => p.artwork === true)).toBe(true);
+      const note = page.querySelector("#galeria > p:last-child")!;
+      expect(note.textContent).toBe(loaderData.treatment.gallery!.note);
+      expect(note.textContent).toMatch(/klientek naszego salonu.*za ich zgodą.*indywidualny/);
     }
   });
 });

@@ -5,6 +5,9 @@
 import { z } from "zod";
 
 export const text = z.string().trim().min(1, "nie może być puste");
+/** A text that must say each of these things (the law's required information): each rule's message says how. */
+export const saying = (rules: [RegExp, string][]) =>
+  rules.reduce((schema, [pattern, message]) => schema.refine((t) => pattern.test(t), message), text);
 /**
  * A note marking what in this part of a document is our invention standing in for the salon's own data (review
  * texts, names, credentials, contraindication lists, captions under artwork…) and what to do with it. The page

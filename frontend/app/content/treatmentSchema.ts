@@ -9,6 +9,7 @@ import {
   medicalReview,
   priceGroupId,
   routeFields,
+  saying,
   seoSchema,
   standIn,
   text,
@@ -23,6 +24,20 @@ const anchor = z
   .refine((id) => !templateAnchors.has(id), "kotwice 'cennik' i 'rezerwacja' dodaje szablon");
 
 const photoSchema = imageSchema;
+
+/**
+ * Said under every gallery of clients' photos: that they are the salon's clients, shown with their consent (GDPR
+ * art. 9 ust. 2 lit. a – skin can reveal health –, copyright act art. 81), and that effects are individual (unfair
+ * market practices act, art. 5: a photo is no promise).
+ */
+const consentNote = saying([
+  [/klient/, "powiedz, że zdjęcia przedstawiają klientki salonu"],
+  [
+    /zgod/,
+    "powiedz, że publikujemy je za zgodą osób na zdjęciach (art. 9 ust. 2 lit. a RODO, art. 81 prawa autorskiego)",
+  ],
+  [/indywidual/, "powiedz, że efekty są indywidualne"],
+]);
 
 export const treatmentSchema = z.strictObject({
   ...routeFields,
@@ -67,13 +82,14 @@ export const treatmentSchema = z.strictObject({
   beforeAfter: z
     .strictObject({
       title: text,
-      /** 'full' has arrows, dots and a counter; 'dots' has dots only (ONDA PRO body). */
+      /** 'full' has arrows, dots and a counter; 'dots' has dots only (the thermal body modelling's). */
       controls: z.enum(["full", "dots"]),
       photos: z.array(photoSchema).min(2),
+      note: consentNote,
       standIn,
     })
     .optional(),
-  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), standIn }).optional(),
+  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), note: consentNote, standIn }).optional(),
   pricing: z.strictObject({
     /** Ids of the price groups in pricing.json this page shows (its `categories`, or the group of `redTouchPro` / `ondaPro`). */
     groups: z.array(priceGroupId).min(1),

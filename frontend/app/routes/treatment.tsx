@@ -137,11 +137,25 @@ function pageBlocks(t: PageDoc): Block[] {
     media.push({
       id: "efekty-zdjecia",
       title: t.beforeAfter.title,
-      body: <Carousel photos={t.beforeAfter.photos} controls={t.beforeAfter.controls} label={t.beforeAfter.title} />,
+      body: (
+        <>
+          <Carousel photos={t.beforeAfter.photos} controls={t.beforeAfter.controls} label={t.beforeAfter.title} />
+          <p className={styles.mediaNote}>{t.beforeAfter.note}</p>
+        </>
+      ),
     });
   }
   if (t.gallery) {
-    media.push({ id: "galeria", title: t.gallery.title, body: <Gallery images={t.gallery.images} /> });
+    media.push({
+      id: "galeria",
+      title: t.gallery.title,
+      body: (
+        <>
+          <Gallery images={t.gallery.images} />
+          <p className={styles.mediaNote}>{t.gallery.note}</p>
+        </>
+      ),
+    });
   }
   const effects = blocks.findIndex((b) => b.id === "efekty");
   blocks.splice(effects >= 0 ? effects + 1 : blocks.length, 0, ...media);
