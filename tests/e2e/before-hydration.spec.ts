@@ -175,18 +175,18 @@ test("/twoje-potrzeby: the accordion opens one entry at a time before hydration,
   const entry = (i: number) => page.getByRole("main").locator("details").nth(i);
   await expect(titles).toHaveCount(15);
   await notHydrated(page);
-  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeHidden();
+  await expect(entry(0).getByText("Polecane zabiegi:")).toBeHidden();
   // Each entry is a <details>: its title opens it without React.
   await titles.nth(0).click();
-  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeVisible();
+  await expect(entry(0).getByText("Polecane zabiegi:")).toBeVisible();
   await titles.nth(2).click();
-  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeVisible();
-  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeHidden();
+  await expect(entry(2).getByText("Polecane zabiegi:")).toBeVisible();
+  await expect(entry(0).getByText("Polecane zabiegi:")).toBeHidden();
   await notHydrated(page);
   release();
   await waitForHydration(page);
-  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeVisible();
+  await expect(entry(2).getByText("Polecane zabiegi:")).toBeVisible();
   await titles.nth(4).click();
-  await expect(entry(4).getByText("Dedykowane zabiegi:")).toBeVisible();
-  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeHidden();
+  await expect(entry(4).getByText("Polecane zabiegi:")).toBeVisible();
+  await expect(entry(2).getByText("Polecane zabiegi:")).toBeHidden();
 });

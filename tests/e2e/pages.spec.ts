@@ -156,13 +156,13 @@ test.describe("needs accordion", () => {
     await expect(page.getByRole("main").locator("summary")).toHaveCount(15);
     await header(page, 0).click();
     await expect(entry(page, 0)).toHaveAttribute("open", "");
-    await expect(entry(page, 0).getByText("Dedykowane zabiegi:")).toBeVisible();
+    await expect(entry(page, 0).getByText("Polecane zabiegi:")).toBeVisible();
     await expect(entry(page, 0).getByText("Efekty:")).toBeVisible();
 
     await header(page, 4).click();
     await expect(entry(page, 4)).toHaveAttribute("open", "");
     await expect(entry(page, 0)).not.toHaveAttribute("open");
-    await expect(entry(page, 0).getByText("Dedykowane zabiegi:")).toBeHidden();
+    await expect(entry(page, 0).getByText("Polecane zabiegi:")).toBeHidden();
     await expect(open(page)).toHaveCount(1);
 
     await header(page, 4).click();

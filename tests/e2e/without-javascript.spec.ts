@@ -128,7 +128,7 @@ test.describe("with JavaScript turned off", () => {
     const entry = (i: number) => page.getByRole("main").locator("details").nth(i);
     await titles.nth(0).click();
     await expect(entry(0)).toHaveAttribute("open", "");
-    await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeVisible();
+    await expect(entry(0).getByText("Polecane zabiegi:")).toBeVisible();
     await titles.nth(4).click();
     await expect(entry(4)).toHaveAttribute("open", "");
     await expect(entry(0)).not.toHaveAttribute("open");

@@ -62,7 +62,7 @@ describe("NeedsAccordion", () => {
     await user.click(header("Zmarszczki"));
     expect(expanded()).toEqual(["Zmarszczki"]);
     const panel = within(entry("Zmarszczki"));
-    expect(panel.getByText("Dedykowane zabiegi:")).toBeVisible();
+    expect(panel.getByText("Polecane zabiegi:")).toBeVisible();
     expect(panel.getByText("Efekty:")).toBeVisible();
     expect(panel.getByRole("link", { name: "Laser frakcyjny" })).toHaveAttribute("href", "/laser-frakcyjny");
     expect(panel.getByRole("link", { name: "Mikroigłowa radiofrekwencja – twarz" })).toHaveAttribute(
