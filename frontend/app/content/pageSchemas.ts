@@ -58,10 +58,10 @@ export const contactPageSchema = simplePageSchema.extend({
     ]),
     recipients: saying([
       [
-        /dobrowoln/,
+        /dobrowoln/i,
         "powiedz, czy podanie danych jest dobrowolne i co się stanie, gdy ich zabraknie (art. 13 ust. 2 lit. e RODO)",
       ],
-      [/odbiorc/, "wymień odbiorców danych, także dostawców serwera i poczty (art. 13 ust. 1 lit. e RODO)"],
+      [/odbiorc/i, "wymień odbiorców danych, także dostawców serwera i poczty (art. 13 ust. 1 lit. e RODO)"],
       [
         /art\. 28 RODO/,
         "powiedz, że dostawcy przetwarzają dane w naszym imieniu (podmioty przetwarzające, art. 28 RODO)",
