@@ -7,6 +7,7 @@
  * - build/nginx/csp-hashes.map: for every page, the CSP hashes of its inline scripts, so the Content-Security-Policy
  *   header allows exactly those and no other inline script;
  * - .gz and .br copies of text files for nginx's gzip_static and brotli_static;
+ * - build/nginx/redirects.map: the addresses that moved (the route table's `redirects`), for nginx;
  * - build/nginx/launch-check.txt: what `npm run launch:check` lists and whether this is a demonstration build, for the
  *   production web image's entrypoint (launchGate.ts);
  * - build/nginx/privacy-settings.txt: the settings the privacy texts state, as built (privacySettings.ts).
@@ -24,6 +25,8 @@ import { inlineStylesheet } from "./inlineStylesheet";
 import { sitemapXml } from "./sitemap";
 import routerConfig from "../../react-router.config";
 import { launchItems } from "../tools/launch-check";
+import { redirects } from "../app/site/routeTable";
+import { redirectMap } from "./redirects";
 import { demoBuild, launchRecord } from "./launchGate";
 
 const buildDir = routerConfig.buildDirectory ?? "build";
@@ -79,6 +82,8 @@ writeFileSync(
   join(buildDir, "nginx/csp-hashes.map"),
   `# Written by frontend/build/postbuild.ts: the inline scripts each page may run.\nmap $uri $salon_script_hashes {\n    default "";\n${lines.join("\n")}\n}\n`,
 );
+// The addresses that moved (checked by the content check: each to a page, none hiding one).
+writeFileSync(join(buildDir, "nginx/redirects.map"), redirectMap(redirects));
 // The launch check's result, for the production web image's entrypoint (launchGate.ts, docker/nginx/launch-gate.sh).
 writeFileSync(
   join(buildDir, "nginx/launch-check.txt"),

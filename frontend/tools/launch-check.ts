@@ -5,25 +5,25 @@
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
  *     `medicalReview`),
- *   - every device the site names whose intended user the salon has not confirmed from its declaration of
- *     conformity (config.ts, `devices`),
- *   - every promotion whose period (config.ts, `promotionPeriods`) has not started or has ended on the day of the
+ *   - every device whose declaration of conformity the salon has not yet looked up: whether it is a medical device
+ *     and whether it is for professional use (content/devices.json; content/devices.ts decides from the answers),
+ *   - every number that claims an effect (content/figures.json) whose source the salon has not completed,
+ *   - every promotion whose period (content/promotions.json) has not started or has ended on the day of the
  *     check: the pages would announce it as current.
  * Reads the documents as they are on disk (before placeholders are filled in). `npm run launch:check` runs this file:
  * it prints the list and exits 1 while anything is left; run it before deploying. Node only: no page imports this.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import {
-  devices as configDevices,
-  fictional as configFictional,
-  promotionPeriods as configPeriods,
-} from "../app/site/config";
+import { fictional as configFictional } from "../app/site/config";
+import { dayOf, periodProblem, periodsOf } from "../app/content/periods";
 import { configValue } from "../app/site/placeholders";
-import type { Treatment } from "../app/content/schema";
+import type { DeviceRegistry, FiguresDocument, Treatment } from "../app/content/schema";
+import { decision } from "../app/content/devices";
+import { missingSource } from "../app/content/figures";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
 
-export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "period";
+export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "figure" | "period";
 
 export interface LaunchItem {
   kind: LaunchKind;
@@ -40,9 +40,11 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
   medical:
     "Teksty medyczne bez potwierdzenia praktyka (po sprawdzeniu dopisz w dokumencie `medicalReview`: kto i kiedy)",
   device:
-    "Urządzenia bez potwierdzonego przeznaczenia (wpisz w frontend/app/site/config.ts, `devices`, `intendedUser` z deklaracji zgodności i instrukcji używania)",
+    "Urządzenia bez odpowiedzi z deklaracji zgodności (wpisz w content/devices.json „yes” albo „no” i źródło w „declaration”)",
+  figure:
+    "Liczby opisujące efekt bez pełnego źródła (uzupełnij w content/figures.json autora, tytuł, rok, badane osoby i „after” albo usuń liczbę ze strony)",
   period:
-    "Promocje poza swoim okresem (zmień okres w frontend/app/site/config.ts albo usuń promocję z content/pricing.json i content/promotions.json)",
+    "Promocje poza swoim okresem (zmień okres w content/promotions.json albo usuń promocję z content/promotions.json i content/pricing.json)",
 };
 
 /** Sections of a treatment page (by the anchors every treatment uses for them) that give medical advice or eligibility rules. */
@@ -55,24 +57,15 @@ interface Options {
   root?: string;
   /** The fictional config values (default: config.ts's list). */
   fictional?: readonly { path: string; what: string }[];
-  /** The devices the site names (default: config.ts's `devices`). */
-  devices?: typeof configDevices;
-  /** The promotions' periods (default: config.ts's `promotionPeriods`). */
+  /** The device gate's answers (default: content/devices.json of the content folder). */
+  devices?: DeviceRegistry;
+  /** The promotions' periods by their field in promotions.json (default: content/promotions.json's). */
   periods?: Readonly<Record<string, { from: string; until: string }>>;
   /** The moment of the check (default: now). */
   now?: Date;
 }
 
-/** The local calendar day of a moment, as the periods write it: 2026-11-27. */
-const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-
-/** Why a period (inclusive) does not hold the given day, or nothing when it does. */
-export function periodProblem(period: { from: string; until: string }, day: string): string | undefined {
-  if (day < period.from) return `okres ${period.from} – ${period.until} jeszcze się nie zaczął (dziś ${day})`;
-  if (day > period.until) return `okres ${period.from} – ${period.until} już się skończył (dziś ${day})`;
-  return undefined;
-}
+export { periodProblem };
 
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -125,10 +118,16 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     existsSync(join(imagesDir, `${name}.svg`)) &&
     !PHOTO_EXTENSIONS.some((ext) => existsSync(join(imagesDir, `${name}.${ext}`)));
   const seenImages = new Set<string>();
+  /** The pages that name each device in their `device` field. */
+  const usedBy = new Map<string, string[]>();
+  /** The files that show each figure (a treatment's statistics, a `{figure.<id>}` in any text). */
+  const figureUsedBy = new Map<string, Set<string>>();
+  const usesFigure = (id: string, file: string) => figureUsedBy.set(id, (figureUsedBy.get(id) ?? new Set()).add(file));
 
   for (const file of jsonFiles(contentDir)) {
     const doc = JSON.parse(readFileSync(file, "utf8")) as unknown;
     const name = shown(file);
+    for (const m of JSON.stringify(doc).matchAll(/\{figure\.([A-Za-z0-9]+)\}/g)) usesFigure(m[1]!, name);
     for (const { path, object } of objectsOf(doc)) {
       if (typeof object.standIn === "string")
         items.push({ kind: "standIn", file: name, field: fieldOf(path) || "(cały dokument)", note: object.standIn });
@@ -156,6 +155,9 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     const relativeName = relative(contentDir, file).split("\\").join("/");
     if (relativeName.startsWith("treatments/")) {
       const treatment = doc as Partial<Treatment>;
+      for (const item of treatment.stats?.items ?? []) usesFigure(item.figure, name);
+      if (treatment.device)
+        usedBy.set(treatment.device, [...(usedBy.get(treatment.device) ?? []), `/${relativeName.slice(11, -5)}`]);
       if (!treatment.medicalReview) {
         treatment.sections?.forEach((section, i) => {
           if (MEDICAL_SECTIONS.has(section.id))
@@ -172,25 +174,48 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     if (isArtwork(name)) items.push({ kind: "artwork", file, field, note: `${name}: content/images/${name}.svg` });
   }
 
-  for (const [id, device] of Object.entries(options.devices ?? configDevices)) {
-    if (device.intendedUser === null)
-      items.push({
-        kind: "device",
-        file: "frontend/app/site/config.ts",
-        field: `devices.${id}.intendedUser`,
-        note: `${device.name} (${device.pages.join(", ")}): dla kogo jest przeznaczony i czy jest wyrobem medycznym – według deklaracji zgodności`,
-      });
+  const devicesFile = join(contentDir, "devices.json");
+  const registry =
+    options.devices ??
+    (existsSync(devicesFile) ? (JSON.parse(readFileSync(devicesFile, "utf8")) as DeviceRegistry) : {});
+  for (const [id, device] of Object.entries(registry)) {
+    if (decision(device) !== "unknown") continue;
+    const field = device.medicalDevice === "unknown" ? "medicalDevice" : "professionalUse";
+    const pages = usedBy.get(id) ?? [];
+    items.push({
+      kind: "device",
+      file: shown(devicesFile),
+      field: `${id}.${field}`,
+      note: `${device.names[0]}${pages.length ? ` (${pages.join(", ")})` : ""}: ${field === "medicalDevice" ? "czy to wyrób medyczny" : "czy jest przeznaczony wyłącznie do użytku profesjonalnego"} – według deklaracji zgodności UE i instrukcji używania; do tego czasu wersja produkcyjna nie nazwie urządzenia`,
+    });
+  }
+  const figuresFile = join(contentDir, "figures.json");
+  if (existsSync(figuresFile)) {
+    const register = JSON.parse(readFileSync(figuresFile, "utf8")) as FiguresDocument;
+    for (const [id, figure] of Object.entries(register.figures)) {
+      const missing = missingSource(figure, register.studies[figure.study]);
+      const files = [...(figureUsedBy.get(id) ?? [])];
+      if (missing.length && files.length)
+        items.push({
+          kind: "figure",
+          file: shown(figuresFile),
+          field: `figures.${id}`,
+          note: `„${figure.value}” (${files.join(", ")}): brak: ${missing.join(", ")}`,
+        });
+    }
   }
   const day = dayOf(options.now ?? new Date());
-  for (const [id, period] of Object.entries(options.periods ?? configPeriods)) {
+  const promotionsFile = join(contentDir, "promotions.json");
+  const periods =
+    options.periods ??
+    Object.fromEntries(
+      existsSync(promotionsFile)
+        ? periodsOf(JSON.parse(readFileSync(promotionsFile, "utf8"))).map(({ field, period }) => [field, period])
+        : [],
+    );
+  for (const [field, period] of Object.entries(periods)) {
     const problem = periodProblem(period, day);
-    if (problem)
-      items.push({
-        kind: "period",
-        file: "frontend/app/site/config.ts",
-        field: `promotionPeriods.${id}`,
-        note: problem,
-      });
+    if (problem) items.push({ kind: "period", file: shown(promotionsFile), field, note: problem });
   }
   return items;
 }

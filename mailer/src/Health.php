@@ -28,6 +28,8 @@ final class Health
     public const DISK_LOW = 'disk-low';
     public const POW_KEY = 'pow-key';
     public const DELIVERER_STALLED = 'deliverer-stalled';
+    /** A promotion the built pages announce has ended or ends within a week: the site needs a rebuild (PromotionPeriods). */
+    public const PROMOTION_ENDED = 'promotion-ended';
     public const OUTBOX_UNAVAILABLE = 'outbox-unavailable';
     /** The settings cannot work (Config refused them): nothing else can be judged. */
     public const CONFIG = 'config';
@@ -44,11 +46,15 @@ final class Health
     /** @var \Closure(): (int|float|false) */
     private readonly \Closure $freeBytes;
 
-    /** @param (\Closure(): (int|float|false))|null $freeBytes free space on the outbox's disk; injectable for tests */
+    /**
+     * @param (\Closure(): (int|float|false))|null $freeBytes free space on the outbox's disk; injectable for tests
+     * @param ?PromotionPeriods $promotions the promotions' periods; by default content/promotions.json's
+     */
     public function __construct(
         private readonly Config $config,
         private readonly Outbox $outbox,
         ?\Closure $freeBytes = null,
+        private readonly ?PromotionPeriods $promotions = null,
     ) {
         $this->freeBytes = $freeBytes ?? fn (): float|false => @disk_free_space($this->config->outboxDir);
     }
@@ -111,6 +117,11 @@ final class Health
         $stalled = $this->delivererProblem();
         if ($stalled !== null) {
             $problems[self::DELIVERER_STALLED] = $stalled;
+        }
+        // Not the pipeline's own trouble, but the operator's to act on, and /health and the push are what reach them.
+        $promotion = ($this->promotions ?? PromotionPeriods::fromFile())->problem($now);
+        if ($promotion !== null) {
+            $problems[self::PROMOTION_ENDED] = $promotion;
         }
 
         return $problems;

@@ -12,7 +12,8 @@ import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
 import { site } from "../../frontend/app/site/config";
 import { REDUCTION_WORDING } from "../../frontend/app/content/wordingRules";
-import { loadPricing } from "../../frontend/app/content/load.server";
+import { loadPricing, loadPromotions } from "../../frontend/app/content/load.server";
+import { formatPeriodPl } from "../../frontend/app/site/dates";
 import { allPriceGroups, priceAmount } from "../../frontend/app/content/pricing";
 
 const pages = builtPages();
@@ -52,7 +53,7 @@ describe("price reductions (price information act, art. 4 ust. 2)", () => {
       }
     }
     // The price list, the three treatment pages (their promotion box and price list) and /promocje.
-    expect([...shown].sort()).toEqual(["/cennik", "/pca-skin", "/promocje", "/red-touch-pro", "/virtue-rf"]);
+    expect([...shown].sort()).toEqual(["/cennik", "/laser-frakcyjny", "/mikroiglowa-radiofrekwencja", "/pca-skin", "/promocje"]);
   });
 
   it("no structured data offers a promotional price: search results could not show its lowest 30-day price", () => {
@@ -73,8 +74,38 @@ describe("price reductions (price information act, art. 4 ust. 2)", () => {
         expect(visibleText(html.slice(end, end + 600)), `${path}: przekreślona cena ${visibleText(m[2]!).trim()}`).toMatch(LOWEST_PRICE);
       }
     }
-    // PCA Skin, Red Touch Pro and Virtue RF on /promocje; LPG Infinity's first visit is no reduction.
+    // The three reductions on /promocje; the first visit's own price is no reduction.
     expect(struck).toEqual(["/promocje", "/promocje", "/promocje"]);
+  });
+
+  it("every offer of a promotion states, wherever its line is shown, how long it lasts and who it is for", () => {
+    const promotions = loadPromotions();
+    const offers = allPriceGroups(loadPricing())
+      .flatMap((group) => group.services)
+      .flatMap((service) => {
+        const card = promotions.cards.find((c) => c.id === (service.reduction?.promotion ?? service.promotion));
+        const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        // A price-list row ("name [Promocja] price") or a promotion box's line ("name: price", the name in its own tag).
+        return card && "price" in service
+          ? [{ line: `${escape(service.name)}(?: Promocja| ?:)? ${escape(service.price)}`, card }]
+          : [];
+      });
+    expect(offers).toHaveLength(promotions.cards.length);
+    const pagesShowing = new Map<string, string[]>();
+    for (const { path, html } of pages) {
+      const text = visibleText(html);
+      for (const { line, card } of offers) {
+        for (const m of text.matchAll(new RegExp(line, "g"))) {
+          pagesShowing.set(card.id, [...(pagesShowing.get(card.id) ?? []), path]);
+          const after = text.slice(m.index, m.index + 700);
+          expect(after, `${path}: ${m[0]}`).toContain(`trwa ${formatPeriodPl(card.period)}`);
+          expect(after, `${path}: ${m[0]}`).toContain(card.terms);
+        }
+      }
+    }
+    // Each on the price list and on its treatment page (price list and promotion box); the cards of /promocje are
+    // checked in tests/unit/pages-content.test.tsx.
+    for (const { card } of offers) expect(pagesShowing.get(card.id)?.length, card.id).toBeGreaterThanOrEqual(3);
   });
 
   it("no page sets a regular price beside a promotional one unless the lowest 30-day price stands with it", () => {
@@ -108,6 +139,12 @@ describe("the contact form's privacy notice (GDPR art. 13 and 9)", () => {
     expect(visibleText(page("/polityka-prywatnosci").html)).toMatch(
       /aby odpowiedzieć na Twoją wiadomość, a jeśli o to prosisz – przedstawić ofertę lub umówić wizytę/,
     );
+  });
+
+  it("says whether giving the data is voluntary and who receives it: the server's and the mail's providers, as processors", () => {
+    const { recipients } = (JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/pages/kontakt.json"), "utf8")) as { formNotice: { recipients: string } }).formNotice;
+    expect(visibleText(beforeForm)).toContain(recipients);
+    for (const said of [/dobrowoln/i, /odbiorc/i, /serwera/, /poczty/, /art\. 28 RODO/]) expect(recipients).toMatch(said);
   });
 
   it("names the controller, links the privacy policy and says how long the message is kept, before the form is sent", () => {
@@ -159,7 +196,7 @@ describe("safety texts a practitioner insists on", () => {
   });
 
   it("the 675 nm laser, offered on lips and around the eyes, rules out permanent makeup or a tattoo and gold threads in the area", () => {
-    const html = page("/red-touch-pro").html;
+    const html = page("/laser-frakcyjny").html;
     const contraindications = visibleText(html.slice(html.indexOf('id="przeciwwskazania"'), html.indexOf('id="przygotowanie"')));
     expect(contraindications).toMatch(/makijaż permanentny lub tatuaż w obszarze zabiegu/);
     expect(contraindications).toMatch(/złote nici/);

@@ -58,9 +58,9 @@ describe("structured data", () => {
         ["Makijaż permanentny brwi", 600, "PLN"],
         ["Makijaż permanentny ust", 700, "PLN"],
         ["Mezoterapia mikroigłowa", 500, "PLN"],
-        ["Fala uderzeniowa Storz Medical", 250, "PLN"],
+        ["Fala uderzeniowa – ciało", 250, "PLN"],
         ["Japoński masaż twarzy Kobido", 200, "PLN"],
-        ["Endermologia LPG Infinity", 240, "PLN"],
+        ["Endermologia ciała", 240, "PLN"],
       ].sort());
     }
   });

@@ -3,15 +3,22 @@
  * What a careful reader of the built site must not find, read from the prerendered pages: medical wording, a
  * professional device's technical selling points, therapy, an anaesthetic, exosomes without their origin, two terms
  * for one thing, an offer of a consultation that does not say what it costs (or says only the first one is free), a
- * placeholder left unfilled, ONDA PRO's availability in a tense that goes stale, the touch-up "included in the
- * package" that the price list contradicts, and the platforms' privacy policies as plain text instead of links.
+ * placeholder left unfilled, an availability announced as news, the touch-up "included in the package" that the price
+ * list contradicts, a device's name anywhere but the line its answers allow, promises of efficacy or duration, and
+ * the platforms' privacy policies as plain text instead of links.
  */
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { namePattern } from "../../frontend/app/content/devices";
 import {
   ANAESTHETIC,
   CONSULTATION_OFFER,
   DEVICE_CLAIMS,
+  DURATION_CLAIMS,
+  EFFICACY_CLAIMS,
+  FIGURE_CLAIMS,
   EXOSOMES,
   EXOSOME_ORIGIN,
   FIRST_CONSULTATION_FREE,
@@ -45,14 +52,35 @@ describe("the built site's wording", () => {
   it("presents the service, never a professional device's wavelength, frequency, patents, modes or technology", () => {
     expect(advertising.length).toBeGreaterThan(30);
     for (const { path, html } of advertising) expect(visibleText(html).match(DEVICE_CLAIMS)?.[0], path).toBeUndefined();
-    // Where the device names the service, it stays: the price list's headings, the treatment pages' titles.
-    expect(visibleText(page("/cennik").html)).toMatch(/Red Touch Pro – laser wolumetryczny/);
+    // The price list's heading names the service.
+    expect(visibleText(page("/cennik").html)).toMatch(/Laser frakcyjny Urządzenie: /);
+  });
+
+  it("names a device only in the line the template adds where content/devices.json allows it, nowhere else", () => {
+    const registry = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/devices.json"), "utf8")) as Record<
+      string,
+      { names: string[] }
+    >;
+    let lines = 0;
+    for (const { path, html } of pages) {
+      const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/g, " ");
+      for (const device of Object.values(registry)) {
+        const line = `Urządzenie: ${device.names[0]}`;
+        lines += visibleText(withoutScripts).split(line).length - 1;
+        const rest = [visibleText(withoutScripts).split(line).join(" "), ...attributes(withoutScripts)].join(" ");
+        for (const name of device.names) expect(rest.match(namePattern(name))?.[0], `${path}: ${name}`).toBeUndefined();
+      }
+    }
+    // This build's answers are not given: a local build names each device on its pages and in the price list.
+    expect(lines).toBeGreaterThan(10);
   });
 
   it("claims no therapy, relief or efficacy, offers no anaesthetic, and names exosomes only with their plant origin", () => {
     for (const { path, html } of advertising) {
       const text = visibleText(html);
       expect(text.match(THERAPEUTIC_CLAIMS)?.[0], path).toBeUndefined();
+      expect(text.match(EFFICACY_CLAIMS)?.[0], path).toBeUndefined();
+      expect(text.match(DURATION_CLAIMS)?.[0], path).toBeUndefined();
       expect(text.match(ANAESTHETIC)?.[0], path).toBeUndefined();
       for (const sentence of text.split(/(?<=[.!?])\s+/).filter((s) => EXOSOMES.test(s)))
         expect(sentence, path).toMatch(EXOSOME_ORIGIN);
@@ -88,11 +116,10 @@ describe("the built site's wording", () => {
     }
   });
 
-  it("states ONDA PRO's availability from January 2026 so that it stays true: no future tense, no 'soon'", () => {
-    for (const path of ["/onda-pro", "/onda-pro-twarz"]) expect(visibleText(page(path).html), path).toMatch(/dostępne w naszym salonie od stycznia 2026/);
+  it("announces no availability that has long begun, and nothing in a tense that goes stale", () => {
     for (const { path, html } of pages) {
       const text = visibleText(html);
-      for (const stale of [/będzie dostępn/i, /będą dostępn/i, /pojawi się/i, /ogłosimy wkrótce/i, /podamy wkrótce/i, /podana wkrótce/i, /Już teraz zapraszamy/]) {
+      for (const stale of [/dostępn\p{L}* (?:w naszym salonie )?od stycznia 2026/iu, /będzie dostępn/i, /będą dostępn/i, /pojawi się/i, /ogłosimy wkrótce/i, /podamy wkrótce/i, /podana wkrótce/i, /Już teraz zapraszamy/]) {
         expect(text.match(stale)?.[0], path).toBeUndefined();
       }
     }
@@ -103,8 +130,27 @@ describe("the built site's wording", () => {
     expect(visibleText(page("/makijaz-permanentny-ust").html)).toMatch(/Korekta do 3 miesięcy 200 zł/);
   });
 
-  it("cites the LPG Infinity study as given: from 2024, not the manufacturer's, no 'average'", () => {
-    const text = visibleText(page("/LPG-Infinity-Endermologia").html);
+  it("shows a number of an effect only from content/figures.json, beside its source or marked as an example", () => {
+    const register = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/figures.json"), "utf8")) as {
+      figures: Record<string, { value: string }>;
+    };
+    const values = Object.values(register.figures).map((f) => f.value);
+    let shown = 0;
+    for (const { path, html } of advertising) {
+      const text = visibleText(html);
+      for (const m of text.matchAll(new RegExp(FIGURE_CLAIMS.source, "giu"))) {
+        // A promotion card's badge ("−14%", read out as "Taniej o 14% od najniższej ceny…") is a price, not an effect.
+        if (/^\s*Taniej o [\d–]+% od najniższej ceny/.test(text.slice(m.index + m[0].length))) continue;
+        expect(values.some((value) => m[0].startsWith(value)), `${path}: ${m[0]}`).toBe(true);
+        expect(text, `${path}: ${m[0]}`).toMatch(/Źródło: |dane przykładowe/);
+        shown++;
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
+
+  it("cites the body endermology study as given: from 2024, not the manufacturer's, no 'average'", () => {
+    const text = visibleText(page("/endermologia-ciala").html);
     expect(text).toMatch(/badanie z 2024 roku/i);
     expect(text).not.toMatch(/producent|(?<!\p{L})średnio?(?!\p{L})|LPG Systems|kliniczn/iu);
   });

@@ -15,9 +15,9 @@ out=build/docker
 stamp_of() { cat "$@" | sha256sum | cut -c1-16; }
 
 # First: `npm run build` empties build/. A bundle without the records the web image reads at start (the launch
-# check's, the privacy texts' settings) predates them: made again.
-[ -f build/client/index.html ] && [ -f build/nginx/csp-hashes.map ] && [ -f build/nginx/launch-check.txt ] &&
-  [ -f build/nginx/privacy-settings.txt ] || npm run build
+# check's, the privacy texts' settings) or the moved pages' map predates them: made again.
+[ -f build/client/index.html ] && [ -f build/nginx/csp-hashes.map ] && [ -f build/nginx/redirects.map ] &&
+  [ -f build/nginx/launch-check.txt ] && [ -f build/nginx/privacy-settings.txt ] || npm run build
 # The demonstration bundle production runs with stand-ins (SALON_DEMO=1), beside the one local runs; remade when
 # older than that one.
 if [ ! build/demo/nginx/launch-check.txt -nt build/client/index.html ]; then

@@ -24,14 +24,14 @@ async function holdScripts(page: Page): Promise<() => void> {
 const notHydrated = async (page: Page) =>
   expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`), "the page has not hydrated").toHaveCount(0);
 
-test("/virtue-rf: the before/after carousel's arrows and dots are not offered before hydration, and the first tap on 'previous' once they are changes the photo, every time", async ({
+test("/mikroiglowa-radiofrekwencja: the before/after carousel's arrows and dots are not offered before hydration, and the first tap on 'previous' once they are changes the photo, every time", async ({
   page,
   gotoUnhydrated,
 }) => {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const release = await holdScripts(page);
-    await gotoUnhydrated("/virtue-rf", { waitUntil: "domcontentloaded" });
-    const carousel = page.getByRole("group", { name: "Virtue RF – przed i po" });
+    await gotoUnhydrated("/mikroiglowa-radiofrekwencja", { waitUntil: "domcontentloaded" });
+    const carousel = page.getByRole("group", { name: "Mikroigłowa radiofrekwencja – przed i po" });
     const previous = page.getByRole("button", { name: "Poprzednie zdjęcie" }).first();
     const counter = page.getByTestId("licznik").first();
     await expect(carousel.getByRole("group", { name: /^1 z \d+$/ })).toBeVisible();
@@ -175,18 +175,18 @@ test("/twoje-potrzeby: the accordion opens one entry at a time before hydration,
   const entry = (i: number) => page.getByRole("main").locator("details").nth(i);
   await expect(titles).toHaveCount(15);
   await notHydrated(page);
-  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeHidden();
+  await expect(entry(0).getByText("Polecane zabiegi:")).toBeHidden();
   // Each entry is a <details>: its title opens it without React.
   await titles.nth(0).click();
-  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeVisible();
+  await expect(entry(0).getByText("Polecane zabiegi:")).toBeVisible();
   await titles.nth(2).click();
-  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeVisible();
-  await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeHidden();
+  await expect(entry(2).getByText("Polecane zabiegi:")).toBeVisible();
+  await expect(entry(0).getByText("Polecane zabiegi:")).toBeHidden();
   await notHydrated(page);
   release();
   await waitForHydration(page);
-  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeVisible();
+  await expect(entry(2).getByText("Polecane zabiegi:")).toBeVisible();
   await titles.nth(4).click();
-  await expect(entry(4).getByText("Dedykowane zabiegi:")).toBeVisible();
-  await expect(entry(2).getByText("Dedykowane zabiegi:")).toBeHidden();
+  await expect(entry(4).getByText("Polecane zabiegi:")).toBeVisible();
+  await expect(entry(2).getByText("Polecane zabiegi:")).toBeHidden();
 });

@@ -182,7 +182,15 @@ for (const [device, settings] of [
 test.describe("photos below the LCP image wait for the first paint (phone)", () => {
   test.use(PHONE);
 
-  for (const path of ["/", "/zabiegi-na-twarz", "/blog", articlePaths[0]!, "/red-touch-pro", "/promocje", "/kontakt"]) {
+  for (const path of [
+    "/",
+    "/zabiegi-na-twarz",
+    "/blog",
+    articlePaths[0]!,
+    "/laser-frakcyjny",
+    "/promocje",
+    "/kontakt",
+  ]) {
     test(`${path}: fetched after the first contentful paint, in boxes that do not move`, async ({
       page,
       gotoUnhydrated,

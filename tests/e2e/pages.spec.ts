@@ -156,13 +156,13 @@ test.describe("needs accordion", () => {
     await expect(page.getByRole("main").locator("summary")).toHaveCount(15);
     await header(page, 0).click();
     await expect(entry(page, 0)).toHaveAttribute("open", "");
-    await expect(entry(page, 0).getByText("Dedykowane zabiegi:")).toBeVisible();
+    await expect(entry(page, 0).getByText("Polecane zabiegi:")).toBeVisible();
     await expect(entry(page, 0).getByText("Efekty:")).toBeVisible();
 
     await header(page, 4).click();
     await expect(entry(page, 4)).toHaveAttribute("open", "");
     await expect(entry(page, 0)).not.toHaveAttribute("open");
-    await expect(entry(page, 0).getByText("Dedykowane zabiegi:")).toBeHidden();
+    await expect(entry(page, 0).getByText("Polecane zabiegi:")).toBeHidden();
     await expect(open(page)).toHaveCount(1);
 
     await header(page, 4).click();
@@ -209,9 +209,9 @@ test.describe("blog list", () => {
 
     await search.fill("");
     await expect(cards(page)).toHaveCount(all);
-    await page.getByRole("button", { name: "Makijaż Permanentny" }).click();
-    await expect(page.getByRole("button", { name: "Makijaż Permanentny" })).toHaveAttribute("aria-pressed", "true");
-    for (const card of await cards(page).all()) await expect(card).toContainText("Makijaż Permanentny");
+    await page.getByRole("button", { name: "Makijaż permanentny" }).click();
+    await expect(page.getByRole("button", { name: "Makijaż permanentny" })).toHaveAttribute("aria-pressed", "true");
+    for (const card of await cards(page).all()) await expect(card).toContainText("Makijaż permanentny");
 
     await search.fill("cellulit"); // no permanent-makeup article is about cellulite
     await expect(cards(page)).toHaveCount(0);
@@ -241,10 +241,10 @@ test.describe("blog list", () => {
 
   test("a card opens its article; the article's back link returns to the list", async ({ page }) => {
     await page.goto("/blog");
-    const card = cards(page).filter({ hasText: "Red Touch Pro" }).first();
+    const card = cards(page).filter({ hasText: "laserem frakcyjnym" }).first();
     await card.getByRole("link").click();
-    await expect(page).toHaveURL(/\/blog\/red-touch-pro-rewolucja-w-odmladzaniu-skory$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Red Touch Pro");
+    await expect(page).toHaveURL(/\/blog\/odmladzanie-skory-laserem-frakcyjnym$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("laserem frakcyjnym");
     await page.getByRole("link", { name: "Wróć do bloga" }).first().click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByPlaceholder("Szukaj artykułów...")).toBeVisible();
@@ -252,7 +252,7 @@ test.describe("blog list", () => {
 });
 
 test.describe("blog article", () => {
-  const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
+  const slug = "odmladzanie-skory-laserem-frakcyjnym";
 
   test("has the 400 px hero, share links built from its own address, the call to action and a phone link", async ({
     page,
@@ -288,14 +288,14 @@ test.describe("blog article", () => {
 
 // ------------------------------------------------------------------------------------------------ price list
 test.describe("price list", () => {
-  test("a category can be linked to directly: /cennik#red-touch-pro lands on it", async ({ page }) => {
-    await page.goto("/cennik#red-touch-pro");
-    const category = page.locator("#red-touch-pro");
+  test("a category can be linked to directly: /cennik#laser-frakcyjny lands on it", async ({ page }) => {
+    await page.goto("/cennik#laser-frakcyjny");
+    const category = page.locator("#laser-frakcyjny");
     await expect(category).toBeInViewport();
-    await expect(category.getByRole("heading", { level: 2 })).toContainText("Red Touch Pro");
+    await expect(category.getByRole("heading", { level: 2 })).toContainText("Laser frakcyjny");
     await expect(category).toContainText("1890 zł");
-    await page.goto("/cennik#onda-pro");
-    await expect(page.locator("#onda-pro")).toBeInViewport();
+    await page.goto("/cennik#modelowanie-termiczne");
+    await expect(page.locator("#modelowanie-termiczne")).toBeInViewport();
   });
 
   test("the table of contents jumps to each category; the heading is not hidden under the sticky header", async ({
@@ -303,9 +303,9 @@ test.describe("price list", () => {
   }) => {
     await page.goto("/cennik");
     const toc = page.getByRole("navigation", { name: "Kategorie cennika" });
-    await toc.getByRole("link", { name: /ONDA PRO/ }).click();
-    await expect(page).toHaveURL(/#onda-pro$/);
-    const heading = page.locator("#onda-pro h2");
+    await toc.getByRole("link", { name: /Modelowanie termiczne/ }).click();
+    await expect(page).toHaveURL(/#modelowanie-termiczne$/);
+    const heading = page.locator("#modelowanie-termiczne h2");
     await expect(heading).toBeInViewport();
     const headerBottom = await page
       .locator("header")
@@ -346,7 +346,7 @@ test.describe("promotions", () => {
       await expect(link).toHaveAttribute("href", /^https:\/\//);
     }
     // Three reductions, each with the lowest price of the 30 days before it (per area where the promotion covers
-    // several), and the period it runs; LPG's 30-minute first visit strikes nothing.
+    // several), and the period it runs; the 30-minute first visit strikes nothing.
     await expect(page.locator("del")).toHaveCount(3);
     await expect(
       page.getByText(/^Najniższa cena z 30 dni przed obniżką: (\p{L}+ )?\d+ zł(, \p{L}+ \d+ zł)*$/u),

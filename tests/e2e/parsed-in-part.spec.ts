@@ -74,7 +74,7 @@ const screens = [
     device: phone,
     scripting: true,
     paths: [
-      "/red-touch-pro",
+      "/laser-frakcyjny",
       "/",
       "/blog/jak-przygotowac-skore-do-lata",
       "/polityka-prywatnosci-socialmedia",

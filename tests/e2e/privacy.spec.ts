@@ -49,7 +49,7 @@ test("after 'Akceptuję' the map service loads on /kontakt, and nowhere else", a
     JSON.stringify((window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>))),
   );
   expect(consent).not.toContain("granted");
-  for (const path of ["/cennik", "/geneo", "/blog"]) {
+  for (const path of ["/cennik", "/natlenienie-skory-3-w-1", "/blog"]) {
     await page.goto(path); // hydrated: rendered with the stored choice
     await expect(page.locator("iframe")).toHaveCount(0);
   }

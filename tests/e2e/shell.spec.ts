@@ -33,7 +33,7 @@ test.describe("main menu", () => {
     await button.hover();
     await expect(button).toHaveAttribute("aria-expanded", "true");
     const nav = page.getByRole("navigation", { name: "Menu główne" });
-    await expect(nav.getByRole("link", { name: "Zabiegi na Twarz", exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Zabiegi na twarz", exact: true })).toBeVisible();
     await page.mouse.move(5, 700);
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
@@ -45,9 +45,9 @@ test.describe("main menu", () => {
     await button.focus();
     await page.keyboard.press("ArrowDown");
     await expect(button).toHaveAttribute("aria-expanded", "true");
-    await expect(nav.getByRole("link", { name: "Zabiegi na Twarz", exact: true })).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Zabiegi na twarz", exact: true })).toBeFocused();
     await page.keyboard.press("ArrowDown");
-    await expect(nav.getByRole("link", { name: "Zabiegi na Ciało", exact: true })).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Zabiegi na ciało", exact: true })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(button).toBeFocused();
@@ -68,7 +68,7 @@ test.describe("main menu", () => {
     const treatments = nav.getByRole("button", { name: "Zabiegi" });
     const underline = () => treatments.evaluate((el) => getComputedStyle(el).boxShadow);
     const plain = await underline();
-    await page.goto("/geneo");
+    await page.goto("/natlenienie-skory-3-w-1");
     await expect.poll(underline).toMatch(/inset/);
     expect(await underline()).not.toBe(plain);
   });
@@ -96,7 +96,7 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("button", { name: "Zamknij" })).toHaveAttribute("aria-expanded", "true");
     await expect(nav).toBeVisible();
     await nav.getByRole("button", { name: "Zabiegi" }).click();
-    await nav.getByRole("link", { name: "Zabiegi na Ciało", exact: true }).click();
+    await nav.getByRole("link", { name: "Zabiegi na ciało", exact: true }).click();
     await expect(page).toHaveURL(/\/zabiegi-na-cialo$/);
     await expect(nav).toBeHidden();
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
@@ -142,7 +142,7 @@ test.describe("top bar and footer", () => {
     for (const path of [
       "/",
       "/cennik",
-      "/geneo",
+      "/natlenienie-skory-3-w-1",
       "/blog",
       allPaths.find((p) => p.startsWith("/blog/"))!,
       "/rodo",

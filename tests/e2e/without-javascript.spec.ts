@@ -89,7 +89,7 @@ test.describe("with JavaScript turned off", () => {
     await page.getByRole("link", { name: "Zamknij", exact: true }).click();
     await expect(menu).toBeHidden();
     await page.getByRole("link", { name: "Menu", exact: true }).click();
-    await menu.getByRole("link", { name: "Zabiegi na Ciało" }).click();
+    await menu.getByRole("link", { name: "Zabiegi na ciało" }).click();
     await expect(page).toHaveURL(/\/zabiegi-na-cialo$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(menu).toBeHidden();
@@ -104,7 +104,7 @@ test.describe("with JavaScript turned off", () => {
     await open(page, gotoUnhydrated, "/");
     const submenuLink = page
       .getByRole("navigation", { name: "Menu główne" })
-      .getByRole("link", { name: "Zabiegi na Twarz" });
+      .getByRole("link", { name: "Zabiegi na twarz" });
     await expect(submenuLink).toBeHidden();
     await page.getByRole("button", { name: "Zabiegi" }).hover();
     await expect(submenuLink).toBeVisible();
@@ -128,7 +128,7 @@ test.describe("with JavaScript turned off", () => {
     const entry = (i: number) => page.getByRole("main").locator("details").nth(i);
     await titles.nth(0).click();
     await expect(entry(0)).toHaveAttribute("open", "");
-    await expect(entry(0).getByText("Dedykowane zabiegi:")).toBeVisible();
+    await expect(entry(0).getByText("Polecane zabiegi:")).toBeVisible();
     await titles.nth(4).click();
     await expect(entry(4)).toHaveAttribute("open", "");
     await expect(entry(0)).not.toHaveAttribute("open");
@@ -159,7 +159,7 @@ test.describe("with JavaScript turned off", () => {
     page,
     gotoUnhydrated,
   }) => {
-    for (const path of ["/", "/red-touch-pro", "/onda-pro", "/makijaz-permanentny-ust"]) {
+    for (const path of ["/", "/laser-frakcyjny", "/modelowanie-termiczne-sylwetki", "/makijaz-permanentny-ust"]) {
       await open(page, gotoUnhydrated, path);
       const photos = page.locator('[aria-roledescription="karuzela"] img, #galeria img').filter({ visible: true });
       const slides = await page.locator('[aria-roledescription="slajd"]').count();
@@ -203,7 +203,7 @@ test.describe("what a visitor with JavaScript reads, a visitor without it reads 
     "/promocje",
     "/blog",
     articlePaths[0]!,
-    "/red-touch-pro",
+    "/laser-frakcyjny",
     "/makijaz-permanentny-ust",
     "/rodo",
     ...ownPaths,
@@ -238,7 +238,7 @@ test.describe("when the page's scripts or data do not arrive, it stays a working
     await page.route("**/*", (route) =>
       ["fetch", "xhr"].includes(route.request().resourceType()) ? (failed++, route.abort()) : route.continue(),
     );
-    await gotoUnhydrated("/red-touch-pro");
+    await gotoUnhydrated("/laser-frakcyjny");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
     // Nothing was asked for: the hydration data travels in the HTML and nothing of content/ is served live (a content
     // edit is a rebuild), so a network that refuses every data request costs the page nothing.

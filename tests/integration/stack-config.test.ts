@@ -53,10 +53,12 @@ function renderNative(
     NGINX_TEMP_DIR: dir,
     NGINX_LISTEN_SOCKET: `unix:${join(dir, "nginx.sock")}`,
     CSP_MAP_FILE: join(dir, "csp.map"),
+    REDIRECT_MAP_FILE: join(dir, "redirects.map"),
     ...overrides,
   };
-  // The build's map of page → script hashes; an empty map is a valid one.
+  // The build's map of page → script hashes and of moved pages; an empty map is a valid one.
   writeFileSync(values.CSP_MAP_FILE, 'map $uri $salon_script_hashes {\n    default "";\n}\n');
+  writeFileSync(values.REDIRECT_MAP_FILE, 'map $uri $salon_moved_to {\n    default "";\n}\n');
   const conf = renderNginxConfig(values);
   for (const file of templates) {
     const name = file.replace(/\.template$/, "");

@@ -98,6 +98,7 @@ export function nginxTemplateValues() {
     CONTACT_SITE_RATE_LIMIT: nativeSetting("CONTACT_SITE_RATE_LIMIT"),
     REAL_IP_FROM: nativeSetting("REAL_IP_FROM"),
     CSP_MAP_FILE: resolve(buildDir, "nginx/csp-hashes.map"),
+    REDIRECT_MAP_FILE: resolve(buildDir, "nginx/redirects.map"),
     NGINX_PID: join(stateDir, "run", "nginx.pid"),
     NGINX_ERROR_LOG: join(logDir, "nginx-error.log"),
     NGINX_ACCESS_LOG: join(logDir, "nginx-access.log"),

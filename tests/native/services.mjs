@@ -354,4 +354,6 @@ export { portHolder, portOpen, waitForPort };
 export { stateDir, root, ports, host, outboxDir, mailerEnv, workerRoot, forWorkers };
 export const logFile = (name) => join(logDir, `${name}.log`);
 export const isBuilt = () =>
-  existsSync(resolve(buildDir, "client/index.html")) && existsSync(resolve(buildDir, "nginx/csp-hashes.map"));
+  ["client/index.html", "nginx/csp-hashes.map", "nginx/redirects.map"].every((file) =>
+    existsSync(resolve(buildDir, file)),
+  );

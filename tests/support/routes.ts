@@ -26,21 +26,21 @@ export const requiredPaths = [
   "/promocje",
   "/blog",
   "/mezoterapia-mikroiglowa",
-  "/geneo",
-  "/storz-medical-twarz",
-  "/endermologia-LPG",
-  "/LPG-Infinity-Endermologia",
-  "/storz-medical",
+  "/natlenienie-skory-3-w-1",
+  "/fala-uderzeniowa-twarz",
+  "/endermologia-twarzy",
+  "/endermologia-ciala",
+  "/fala-uderzeniowa-cialo",
   "/redukcja-blizn-rozstepow",
   "/makijaz-permanentny-ust",
   "/makijaz-permanentny-brwi",
   "/kobido-lodz",
   "/pca-skin",
-  "/red-touch-pro",
-  "/virtue-rf",
-  "/virtue-rf-cialo",
-  "/onda-pro-twarz",
-  "/onda-pro",
+  "/laser-frakcyjny",
+  "/mikroiglowa-radiofrekwencja",
+  "/mikroiglowa-radiofrekwencja-cialo",
+  "/modelowanie-termiczne-twarzy",
+  "/modelowanie-termiczne-sylwetki",
   "/polityka-prywatnosci",
   "/rodo",
   "/polityka-prywatnosci-socialmedia",
@@ -50,7 +50,7 @@ export const requiredPaths = [
 /** The treatment pages the salon requires (16 of them). */
 export const requiredTreatmentPaths = requiredPaths.slice(
   requiredPaths.indexOf("/mezoterapia-mikroiglowa"),
-  requiredPaths.indexOf("/onda-pro") + 1,
+  requiredPaths.indexOf("/modelowanie-termiczne-sylwetki") + 1,
 );
 
 /** The pages search engines must not index: the legal texts and the contest regulation. */
@@ -69,8 +69,8 @@ export const ownPaths = ["/kontakt/wyslano"] as const;
 
 /** The two blog slugs that must have an article page. */
 export const requiredArticleSlugs = [
-  "jak-skutecznie-pozbyc-sie-cellulitu",
-  "red-touch-pro-rewolucja-w-odmladzaniu-skory",
+  "jak-zmniejszyc-widocznosc-cellulitu",
+  "odmladzanie-skory-laserem-frakcyjnym",
 ] as const;
 
 /** Every article (every blog list entry has one): content/blog/, which must include the two above. */

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launchItems, type LaunchItem } from "../../frontend/tools/launch-check";
-import { devices } from "../../frontend/app/site/config";
+import type { DeviceRegistry } from "../../frontend/app/content/schema";
 
 const root = resolve(import.meta.dirname, "../..");
 const copies: string[] = [];
@@ -52,6 +52,16 @@ function signedContent(): string {
     const reviewable = /[/\\](treatments|blog)[/\\]/.test(file);
     writeFileSync(file, JSON.stringify(signed(JSON.parse(readFileSync(file, "utf8")), reviewable), null, 2));
   }
+  // Every study cited in full, every figure with when it was measured.
+  const figures = JSON.parse(readFileSync(join(dir, "figures.json"), "utf8"));
+  for (const study of Object.values<Record<string, unknown>>(figures.studies))
+    Object.assign(study, {
+      author: "A. Kowalska i in.",
+      title: "Badanie endermologii",
+      sample: "32 kobiety w wieku 25–55 lat",
+    });
+  for (const figure of Object.values<Record<string, unknown>>(figures.figures)) figure.after = "po serii 10 zabiegów";
+  writeFileSync(join(dir, "figures.json"), JSON.stringify(figures));
   for (const image of readdirSync(join(dir, "images")).filter((f) => f.endsWith(".svg"))) {
     renameSync(join(dir, "images", image), join(dir, "images", image.replace(/\.svg$/, ".jpg")));
   }
@@ -63,11 +73,6 @@ describe("launch check on the current content", () => {
 
   it("lists every fictional value of the site configuration", () => {
     for (const field of [
-      "promotionPeriods.pca",
-      "promotionPeriods.redtouch",
-      "promotionPeriods.lpg",
-      "promotionPeriods.virtue",
-      "promotionPeriods.referral",
       "site.phone",
       "site.email",
       "site.address.street",
@@ -89,9 +94,9 @@ describe("launch check on the current content", () => {
       ["content/home.json", "reviews.items[0]"],
       ["content/home.json", "reviews.items[2]"],
       ["content/content.json", "team.members[0]"],
-      ["content/treatments/geneo.json", "sections[4]"],
+      ["content/treatments/natlenienie-skory-3-w-1.json", "sections[4]"],
       ["content/treatments/makijaz-permanentny-brwi.json", "sections[1]"],
-      ["content/treatments/red-touch-pro.json", "beforeAfter"],
+      ["content/treatments/laser-frakcyjny.json", "beforeAfter"],
       ["content/treatments/makijaz-permanentny-ust.json", "gallery"],
       ["content/pages/kontakt.json", "(cały dokument)"],
       // The salon's own practice and figures the law wants on the page: how reviews are checked, the lowest 30-day
@@ -101,6 +106,11 @@ describe("launch check on the current content", () => {
       ["content/pricing.json", "redTouchPro.services[0].reduction"],
       ["content/pricing.json", "categories[0]"],
       ["content/promotions.json", "referral"],
+      // Each offer's period and terms (who, how often) are our proposal; so are the suit's price and the peel the
+      // PCA reduction is narrowed to.
+      ["content/promotions.json", "cards[0]"],
+      ["content/promotions.json", "cards[2]"],
+      ["content/pricing.json", "categories[9]"],
     ]) {
       expect(has(items, "standIn", file!, field!), `${file} ${field}`).toBe(true);
     }
@@ -116,23 +126,75 @@ describe("launch check on the current content", () => {
         artwork.some((i) => i.note.startsWith(`${name}:`)),
         name,
       ).toBe(true);
-    expect(has(items, "artwork", "content/treatments/geneo.json", "hero.image")).toBe(true);
+    expect(has(items, "artwork", "content/treatments/natlenienie-skory-3-w-1.json", "hero.image")).toBe(true);
   });
 
   it("lists the medical sections of every treatment page and every article while no practitioner has confirmed them", () => {
-    expect(has(items, "medical", "content/treatments/geneo.json", "sections[4]")).toBe(true); // Przeciwwskazania
-    expect(has(items, "medical", "content/treatments/geneo.json", "sections[8]")).toBe(true); // Pielęgnacja po zabiegu
-    expect(has(items, "medical", "content/treatments/geneo.json", "sections[6]")).toBe(false); // Przebieg zabiegu
-    expect(has(items, "medical", "content/blog/jak-skutecznie-pozbyc-sie-cellulitu.json", "body")).toBe(true);
+    expect(has(items, "medical", "content/treatments/natlenienie-skory-3-w-1.json", "sections[4]")).toBe(true); // Przeciwwskazania
+    expect(has(items, "medical", "content/treatments/natlenienie-skory-3-w-1.json", "sections[8]")).toBe(true); // Pielęgnacja po zabiegu
+    expect(has(items, "medical", "content/treatments/natlenienie-skory-3-w-1.json", "sections[6]")).toBe(false); // Przebieg zabiegu
+    expect(has(items, "medical", "content/blog/jak-zmniejszyc-widocznosc-cellulitu.json", "body")).toBe(true);
   });
 
-  it("lists every device the site names until the salon confirms its intended user from the declaration of conformity", () => {
-    for (const name of ["Red Touch Pro", "ONDA PRO", "LPG", "Virtue RF", "Storz Medical", "Geneo", "Exceed"]) {
-      const item = items.find((i) => i.kind === "device" && i.note.startsWith(name));
-      expect(item, name).toBeDefined();
-      expect(item!.file).toBe("frontend/app/site/config.ts");
-      expect(item!.field).toMatch(/^devices\.\w+\.intendedUser$/);
-      expect(item!.note).toMatch(/deklaracji zgodności/);
+  it("lists every device without an answer from its declaration of conformity, with the pages that use it", () => {
+    const registry = JSON.parse(readFileSync(join(root, "content/devices.json"), "utf8")) as DeviceRegistry;
+    const devices = items.filter((i) => i.kind === "device");
+    expect(devices.map((i) => i.field).sort()).toEqual(
+      Object.keys(registry)
+        .map((id) => `${id}.medicalDevice`)
+        .sort(),
+    );
+    for (const [id, device] of Object.entries(registry)) {
+      const item = devices.find((i) => i.field === `${id}.medicalDevice`)!;
+      expect(item.file).toBe("content/devices.json");
+      expect(item.note).toMatch(new RegExp(`^${device.names[0]} \\(/`));
+      expect(item.note).toMatch(/czy to wyrób medyczny – według deklaracji zgodności UE/);
+    }
+  });
+
+  it("asks a medical device's professional use until that is answered too, and nothing once the answers decide", () => {
+    const answered = (medicalDevice: string, professionalUse: string) =>
+      launchItems({
+        root,
+        contentDir: signedContent(),
+        ...confirmed,
+        devices: {
+          laser: {
+            names: ["Laser X"],
+            service: "zabieg laserowy",
+            medicalDevice,
+            professionalUse,
+            declaration: "deklaracja zgodności UE z 12.03.2024",
+          },
+        } as DeviceRegistry,
+      }).filter((i) => i.kind === "device");
+    expect(answered("yes", "unknown").map((i) => i.field)).toEqual(["laser.professionalUse"]);
+    expect(answered("unknown", "no").map((i) => i.field)).toEqual(["laser.medicalDevice"]);
+    for (const [medical, professional] of [
+      ["yes", "yes"],
+      ["yes", "no"],
+      ["no", "unknown"],
+      ["no", "yes"],
+    ])
+      expect(answered(medical!, professional!), `${medical} ${professional}`).toEqual([]);
+  });
+
+  it("lists every number that claims an effect whose source is not complete, with the pages that show it", () => {
+    const register = JSON.parse(readFileSync(join(root, "content/figures.json"), "utf8")) as {
+      figures: Record<string, { value: string }>;
+    };
+    const figures = items.filter((i) => i.kind === "figure");
+    expect(figures.map((i) => i.field).sort()).toEqual(
+      Object.keys(register.figures)
+        .map((id) => `figures.${id}`)
+        .sort(),
+    );
+    for (const item of figures) {
+      expect(item.file).toBe("content/figures.json");
+      expect(item.note).toContain(
+        `„${register.figures[item.field.slice(8)]!.value}” (content/treatments/endermologia-ciala.json)`,
+      );
+      expect(item.note).toMatch(/brak: autor, tytuł, badane osoby, po ilu zabiegach zmierzono/);
     }
   });
 
@@ -146,20 +208,30 @@ describe("launch check on the current content", () => {
     expect(run.stdout).toContain(`frontend/app/site/config.ts: pole "site.phone"`);
     expect(run.stdout).toContain(`content/home.json: pole "reviews.items[0]"`);
     expect(run.stdout).toMatch(
-      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical, \d+ device, \d+ period\)/,
+      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical, \d+ device, \d+ figure, \d+ period\)/,
     );
   }, 60_000);
 });
 
-/** The salon's configuration once confirmed: real data, every device's intended user, periods that hold today. */
+/**
+ * The salon's configuration once confirmed: real data, every device's answers (here: medical devices for
+ * professional use, which the pages then never name), periods that hold today.
+ */
 const confirmed = {
   fictional: [],
   devices: Object.fromEntries(
-    Object.entries(devices).map(([id, device]) => [
-      id,
-      { ...device, intendedUser: "wyrób medyczny, do użytku profesjonalnego" },
-    ]),
-  ),
+    Object.entries(JSON.parse(readFileSync(join(root, "content/devices.json"), "utf8")) as DeviceRegistry).map(
+      ([id, device]) => [
+        id,
+        {
+          ...device,
+          medicalDevice: "yes",
+          professionalUse: "yes",
+          declaration: "deklaracja zgodności UE z 12.03.2024",
+        },
+      ],
+    ),
+  ) as DeviceRegistry,
   periods: {},
 };
 
@@ -178,45 +250,51 @@ describe("launch check on content a salon has signed", () => {
     const treatment = JSON.parse(readFileSync(kobido, "utf8"));
     delete treatment.medicalReview;
     writeFileSync(kobido, JSON.stringify(treatment));
-    renameSync(join(dir, "images/geneo-hero.jpg"), join(dir, "images/geneo-hero.svg"));
+    renameSync(join(dir, "images/natlenienie-skory-hero.jpg"), join(dir, "images/natlenienie-skory-hero.svg"));
 
     const items = launchItems({ root: dir, contentDir: dir, ...confirmed });
     expect(items.map((i) => `${i.kind} ${i.file} ${i.field}`).sort()).toEqual(
       [
-        "artwork geneo.json hero.image",
+        "artwork treatments/natlenienie-skory-3-w-1.json hero.image",
         "medical treatments/kobido-lodz.json sections[3]",
         "medical treatments/kobido-lodz.json sections[4]",
         "medical treatments/kobido-lodz.json sections[5]",
         "medical treatments/kobido-lodz.json sections[8]",
         "standIn home.json reviews.items[1]",
-      ]
-        .map((s) => s.replace("geneo.json", "treatments/geneo.json"))
-        .sort(),
+      ].sort(),
     );
   });
 });
 
 describe("launch check on the promotions' periods", () => {
   const periods = {
-    started: { from: "2026-11-01", until: "2027-01-31" },
-    endsToday: { from: "2026-11-01", until: "2026-11-27" },
-    startsToday: { from: "2026-11-27", until: "2026-12-31" },
-    notYet: { from: "2026-12-01", until: "2027-01-31" },
-    over: { from: "2026-10-01", until: "2026-11-26" },
+    "cards[0].period": { from: "2026-11-01", until: "2027-01-31" },
+    "cards[1].period": { from: "2026-11-01", until: "2026-11-27" },
+    "cards[2].period": { from: "2026-11-27", until: "2026-12-31" },
+    "cards[3].period": { from: "2026-12-01", until: "2027-01-31" },
+    "referral.period": { from: "2026-10-01", until: "2026-11-26" },
   };
   const check = (now: Date) =>
     launchItems({ root, contentDir: signedContent(), ...confirmed, periods, now }).filter((i) => i.kind === "period");
 
+  it("reads each offer's period and the referral programme's from content/promotions.json", () => {
+    const doc = JSON.parse(readFileSync(join(root, "content/promotions.json"), "utf8"));
+    const after = new Date(`${doc.referral.period.until}T12:00:00`);
+    after.setDate(after.getDate() + 400);
+    const items = launchItems({ root, now: after }).filter((i) => i.kind === "period");
+    expect(items.map((i) => i.field).sort()).toEqual(
+      [...doc.cards.map((_: unknown, i: number) => `cards[${i}].period`), "referral.period"].sort(),
+    );
+    expect(items.every((i) => i.file === "content/promotions.json" && /już się skończył/.test(i.note))).toBe(true);
+  });
+
   it("lists a promotion whose period has not started or has ended on the day of the check, both days included", () => {
     const items = check(new Date(2026, 10, 27, 23, 30));
-    expect(items.map((i) => i.field).sort()).toEqual(["promotionPeriods.notYet", "promotionPeriods.over"]);
-    expect(items.every((i) => i.file === "frontend/app/site/config.ts")).toBe(true);
-    expect(items.find((i) => i.field === "promotionPeriods.notYet")!.note).toMatch(
+    expect(items.map((i) => i.field).sort()).toEqual(["cards[3].period", "referral.period"]);
+    expect(items.find((i) => i.field === "cards[3].period")!.note).toMatch(
       /jeszcze się nie zaczął \(dziś 2026-11-27\)/,
     );
-    expect(items.find((i) => i.field === "promotionPeriods.over")!.note).toMatch(
-      /już się skończył \(dziś 2026-11-27\)/,
-    );
+    expect(items.find((i) => i.field === "referral.period")!.note).toMatch(/już się skończył \(dziś 2026-11-27\)/);
   });
 
   it("a day later, the one that ended yesterday is listed too", () => {
@@ -224,6 +302,6 @@ describe("launch check on the promotions' periods", () => {
       check(new Date(2026, 10, 28, 0, 5))
         .map((i) => i.field)
         .sort(),
-    ).toEqual(["promotionPeriods.endsToday", "promotionPeriods.notYet", "promotionPeriods.over"]);
+    ).toEqual(["cards[1].period", "cards[3].period", "referral.period"]);
   });
 });

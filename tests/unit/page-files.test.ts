@@ -28,7 +28,7 @@ beforeAll(() => {
   });
   symlinkSync(join(root, "content", "images"), join(dir, "images"));
   // The new treatment: a copy of another one's text, with its own name, menu label and family.
-  const treatment = readJson("treatments/geneo.json");
+  const treatment = readJson("treatments/natlenienie-skory-3-w-1.json");
   Object.assign(treatment, {
     label: "Nowy zabieg",
     family: "body",
@@ -63,7 +63,7 @@ describe("a new file in content/treatments/", () => {
     });
     expect(breadcrumbTrail(PATH).map((crumb) => `${crumb.path} ${crumb.label}`)).toEqual([
       "/ Strona główna",
-      "/zabiegi-na-cialo Zabiegi na Ciało",
+      "/zabiegi-na-cialo Zabiegi na ciało",
       `${PATH} Nowy zabieg`,
     ]);
   });

@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../frontend/test/render";
 import { site } from "../../frontend/app/site/config";
-import { formatDatePl } from "../../frontend/app/site/dates";
+import { formatDatePl, formatPeriodPl } from "../../frontend/app/site/dates";
 import { routeByPath } from "../../frontend/app/site/routeTable";
 import Home, { loader as homeLoader } from "../../frontend/app/routes/home";
 import FamilyPage, { loader as familyLoader } from "../../frontend/app/routes/family";
@@ -20,6 +20,9 @@ import Promotions, { loader as promotionsLoader } from "../../frontend/app/route
 import Blog, { loader as blogLoader } from "../../frontend/app/routes/blog";
 import Article, { loader as articleLoader } from "../../frontend/app/routes/article";
 import LegalPage, { loader as legalLoader } from "../../frontend/app/routes/legal";
+import { DURATION_CLAIMS } from "../../frontend/app/content/wordingRules";
+import { allPriceGroups } from "../../frontend/app/content/pricing";
+import type { PricingDocument, PromotionsDocument } from "../../frontend/app/content/schema";
 
 // Loaders take the route's args; the components take the loader's data. Both are called as the router would.
 type AnyComponent = (props: any) => ReactElement;
@@ -76,7 +79,7 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^Geneo/,
+    category: /^Natlenienie skóry 3 w 1/,
     lines: [
       [/pojedyncz/i, /^Twarz$/, "250 zł"],
       [/pojedyncz/i, /^Twarz \+ szyja$/, "280 zł"],
@@ -87,21 +90,21 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^Storz Medical.*twarz/i,
+    category: /^Lifting twarzy falą uderzeniową/,
     lines: [
       [null, /pojedynczy/i, "200 zł"],
       [null, /4 zabieg/i, "800 zł"],
     ],
   },
   {
-    category: /^Endermologia LPG twarzy/,
+    category: /^Endermologia twarzy/,
     lines: [
       [null, /pojedynczy/i, "od 150 zł"],
       [null, /10 zabieg/i, "od 1300 zł"],
     ],
   },
   {
-    category: /^Storz Medical.*(sylwetk|ciał)/i,
+    category: /^Modelowanie sylwetki falą uderzeniową/,
     lines: [
       [/pojedyncz/i, /^1 obszar$/, "250 zł"],
       [/pojedyncz/i, /^2 obszary$/, "450 zł"],
@@ -112,9 +115,9 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /LPG Infinity/,
+    category: /^Endermologia ciała/,
     lines: [
-      // A standing first-visit price, not a reduction: no badge (docs/decisions.md, "Prices").
+      // A first visit's own price, not a reduction: no badge (docs/decisions.md, "Prices").
       [null, /pierwszy zabieg 30 min/i, "100 zł", false],
       [/pojedyncz/i, /^35 min$/, "240 zł"],
       [/pojedyncz/i, /^50 min$/, "320 zł"],
@@ -162,12 +165,14 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
   {
     category: /PCA Skin/,
     lines: [
-      [null, /pierwszy zabieg/i, "259 zł", true],
-      [null, /^Peeling PCA Skin$/, "od 300 zł"],
+      // The reduction narrowed to the one peel whose regular price the list gives (docs/decisions.md, "Prices").
+      [null, /pierwszy zabieg peelingiem Oxygenating Trio/i, "259 zł", true],
+      [null, /^Oxygenating Trio$/, "300 zł"],
+      [null, /^Pozostałe peelingi PCA Skin$/, "od 300 zł"],
     ],
   },
   {
-    category: /^Virtue RF – twarz/,
+    category: /^Mikroigłowa radiofrekwencja – twarz/,
     lines: [
       [null, /^Twarz \+ szyja \+ dekolt – pierwszy zabieg$/, "999 zł", true],
       [null, /^Twarz$/, "1200 zł"],
@@ -176,14 +181,14 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^Virtue RF – ciało/,
+    category: /^Mikroigłowa radiofrekwencja – ciało/,
     lines: [
-      [null, /mała partia/i, "od 700 zł"],
-      [null, /duża partia/i, "od 1200 zł"],
+      [null, /mały obszar/i, "od 700 zł"],
+      [null, /duży obszar/i, "od 1200 zł"],
     ],
   },
   {
-    category: /^Red Touch Pro/,
+    category: /^Laser frakcyjny/,
     lines: [
       [null, /pierwszy zabieg.*jeden obszar/i, "899 zł", true],
       [null, /^Twarz$/, "1890 zł"],
@@ -198,7 +203,7 @@ const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
     ],
   },
   {
-    category: /^ONDA PRO/,
+    category: /^Modelowanie termiczne/,
     lines: [
       [/pojedynczy/i, /^1 obszar$/, "—"],
       [/pojedynczy/i, /^2 obszary$/, "—"],
@@ -236,17 +241,17 @@ describe("/cennik", () => {
     render();
     const all = screen.getAllByRole("article").flatMap(priceLines);
     const highlighted = all.filter((l) => l.highlighted).map((l) => `${l.label} ${l.price}`);
-    expect(highlighted).toHaveLength(4); // the three reductions (PCA, Virtue, RTP) and Red Touch Pro's series
+    expect(highlighted).toHaveLength(4); // the three reductions (PCA, radiofrequency, laser) and the laser's series
     for (const line of all) {
       const byRule = line.price.includes("rabatu") || line.label === "3 zabiegi w serii";
       if (byRule) expect(line.highlighted, line.label).toBe(true);
     }
   });
 
-  it("shows Red Touch Pro and ONDA PRO groups in the same shape, with their descriptions", () => {
+  it("shows the two groups of their own (the laser, thermal modelling) in the same shape, with their descriptions", () => {
     render();
-    const rtp = document.getElementById("red-touch-pro")!;
-    const onda = document.getElementById("onda-pro")!;
+    const rtp = document.getElementById("laser-frakcyjny")!;
+    const onda = document.getElementById("modelowanie-termiczne")!;
     for (const group of [rtp, onda]) {
       expect(group.tagName).toBe("ARTICLE");
       expect(group.querySelector("h2 + p")).not.toBeNull(); // the description under the name
@@ -265,32 +270,32 @@ describe("/cennik", () => {
       const id = link.getAttribute("href")!.slice(1);
       expect(document.getElementById(id)?.tagName, id).toBe("ARTICLE");
     }
-    expect(document.getElementById("red-touch-pro")).not.toBeNull();
-    expect(document.getElementById("onda-pro")).not.toBeNull();
+    expect(document.getElementById("laser-frakcyjny")).not.toBeNull();
+    expect(document.getElementById("modelowanie-termiczne")).not.toBeNull();
   });
 });
 
 // ------------------------------------------------------------------------------------------------ /promocje
 describe("/promocje", () => {
-  const promotions: [RegExp, string, string][] = [
-    [/^PCA Skin$/, "300 zł", "259 zł"],
-    [/^Red Touch Pro$/, "1890 zł", "899 zł"],
-    [/LPG Infinity/, "240 zł", "100 zł"],
-    [/^Virtue RF$/, "1500 zł", "999 zł"],
-  ];
-  const cardNamed = (name: RegExp) =>
-    screen.getAllByRole("article").find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))))!;
+  // The offers as content/promotions.json and content/pricing.json give them: what each card must show is read from
+  // there, so a price or a period is written once.
+  const read = (file: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content", file), "utf8"));
+  const promotionsDoc = read("promotions.json") as PromotionsDocument;
+  const pricingDoc = read("pricing.json") as PricingDocument;
+  const lines = allPriceGroups(pricingDoc).flatMap((group) => group.services);
+  const reductionOf = (id: string) => lines.find((line) => line.reduction?.promotion === id)?.reduction;
+  const cardNamed = (name: string) =>
+    screen.getAllByRole("article").find((c) => text(within(c).getByRole("heading", { level: 2 })) === name)!;
 
-  it("shows four cards with the old and the new price, each opening its external sub-site in a new tab", () => {
+  it("shows four cards with their prices, each opening its external sub-site in a new tab", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const cards = screen.getAllByRole("article");
-    expect(cards).toHaveLength(4);
-    for (const [name, oldPrice, newPrice] of promotions) {
-      const card = cards.find((c) => name.test(text(within(c).getByRole("heading", { level: 2 }))));
-      expect(card, String(name)).toBeDefined();
-      expect(text(card!)).toContain(oldPrice);
-      expect(text(card!)).toContain(newPrice);
-      const external = within(card!).getByRole("link", { name: /Szczegóły (promocji|oferty)/ });
+    expect(screen.getAllByRole("article")).toHaveLength(4);
+    for (const offer of promotionsDoc.cards) {
+      const card = cardNamed(offer.name);
+      expect(card, offer.name).toBeDefined();
+      expect(text(card)).toContain(`${offer.newPrice} zł`);
+      if (offer.oldPrice) expect(text(card)).toContain(`${offer.oldPrice} zł`);
+      const external = within(card).getByRole("link", { name: /Szczegóły (promocji|oferty)/ });
       expect(external).toHaveAttribute("href", expect.stringMatching(/^https:\/\//));
       expect(external).toHaveAttribute("target", "_blank");
       expect(external).toHaveAttribute("rel", expect.stringContaining("noopener"));
@@ -298,50 +303,61 @@ describe("/promocje", () => {
     }
   });
 
-  it("a reduction strikes the regular price through, with the lowest price of the 30 days before it beside it and the saving counted from that", () => {
+  it("a reduction strikes the regular price through, with each service's lowest price of the 30 days before it beside it", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    for (const [name, oldPrice, newPrice] of promotions.filter(([name]) => !name.test("LPG Infinity"))) {
-      const card = cardNamed(name);
-      expect(text(card.querySelector("del")!), String(name)).toContain(oldPrice);
-      expect(text(card.querySelector("ins")!), String(name)).toContain(newPrice);
-      expect(text(card), String(name)).toMatch(/Najniższa cena z 30 dni przed obniżką: (\p{L}+ )?\d+ zł/u);
+    const reductions = promotionsDoc.cards.filter((offer) => offer.oldPrice !== undefined);
+    expect(reductions.length).toBeGreaterThanOrEqual(3);
+    for (const offer of reductions) {
+      const card = cardNamed(offer.name);
+      expect(text(card.querySelector("del")!), offer.name).toContain(`${offer.oldPrice} zł`);
+      expect(text(card.querySelector("ins")!), offer.name).toContain(`${offer.newPrice} zł`);
+      const lowest = reductionOf(offer.id)!.lowestPrices30Days;
+      expect(lowest.length, offer.name).toBeGreaterThan(0);
+      for (const { service, price } of lowest)
+        expect(text(card), `${offer.name}: ${service}`).toMatch(
+          new RegExp(
+            `Najniższa cena z 30 dni przed obniżką: [^.]*${lowest.length > 1 ? `${service.toLocaleLowerCase("pl")} ` : ""}${price} zł`,
+            "u",
+          ),
+        );
+      if (offer.priceScope) expect(text(card)).toContain(offer.priceScope);
     }
-    // PCA Skin's regular price is "od 300 zł" in the price list, and so on the card; the lowest price says which
-    // of the seven peels it is the price of.
-    const pca = cardNamed(/^PCA Skin$/);
-    expect(text(pca.querySelector("del")!)).toContain("od 300 zł");
-    expect(text(pca)).toMatch(/Najniższa cena z 30 dni przed obniżką: 300 zł ?Dotyczy najtańszego rodzaju peelingu/);
-    // The face price is the one struck through: the card says so.
-    expect(text(cardNamed(/^Red Touch Pro$/))).toMatch(/Zabieg na twarz/);
+    // One promotional price for face, neck or décolleté: each area's own lowest price, the savings as a range.
+    const laser = reductionOf("laser")!.lowestPrices30Days;
+    expect(laser.length).toBeGreaterThan(1);
+    const newPrice = promotionsDoc.cards.find((c) => c.id === "laser")!.newPrice;
+    const savings = laser.map(({ price }) => Math.round((1 - newPrice / price) * 100));
+    const card = text(cardNamed(promotionsDoc.cards.find((c) => c.id === "laser")!.name));
+    expect(card).toContain(`do −${Math.max(...savings)}%`);
+    expect(card).toContain(
+      `Taniej o ${Math.min(...savings)}–${Math.max(...savings)}% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru`,
+    );
   });
 
-  it("one promotional price for face, neck or décolleté shows each area's own lowest 30-day price, and the savings as a range", () => {
+  it("every offer states how long it lasts and who it is for, the first visit's price and the referral programme included", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const card = cardNamed(/^Red Touch Pro$/);
-    expect(text(card)).toContain("Najniższa cena z 30 dni przed obniżką: twarz 1890 zł, szyja 1170 zł, dekolt 1370 zł");
-    // 899 zł is 52% below the face's 1890 zł but only 23% below the neck's 1170 zł.
-    expect(text(card)).toContain("do −52%");
-    expect(text(card)).toContain("Taniej o 23–52% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru");
-    expect(text(cardNamed(/^Virtue RF$/))).toMatch(/−33%/);
+    for (const offer of promotionsDoc.cards) {
+      const card = text(cardNamed(offer.name));
+      const word = offer.oldPrice === undefined ? "Oferta" : "Promocja";
+      expect(card, offer.name).toContain(`${word} trwa ${formatPeriodPl(offer.period)}`);
+      expect(card, offer.name).toContain(offer.terms);
+      expect(offer.terms).toMatch(/(?:jeden|jedna|raz)\b.*na osobę/);
+    }
+    expect(text(screen.getByRole("region", { name: /poleć/i }))).toContain(
+      `Program trwa ${formatPeriodPl(promotionsDoc.referral.period)}`,
+    );
   });
 
-  it("every promotion states how long it lasts: the reductions, LPG Infinity's first-visit price and the referral programme", () => {
+  it("a first visit's own price is compared with nothing: no price struck through, no other price, no saving", () => {
     renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const period = /trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u;
-    for (const [name] of promotions.filter(([name]) => !name.test("LPG Infinity")))
-      expect(text(cardNamed(name)), String(name)).toMatch(new RegExp(`Promocja ${period.source}`, "u"));
-    expect(text(cardNamed(/LPG Infinity/))).toMatch(new RegExp(`Oferta ${period.source}`, "u"));
-    expect(text(cardNamed(/LPG Infinity/))).not.toMatch(/Promocja trwa|Najniższa cena/);
-    expect(text(screen.getByRole("region", { name: /poleć/i }))).toMatch(new RegExp(`Program ${period.source}`, "u"));
-  });
-
-  it("LPG Infinity's first 30-minute treatment is not a reduction of the 35-minute one: both prices named, nothing struck through, no saving", () => {
-    renderRoute(Promotions, promotionsLoader(), "/promocje");
-    const card = cardNamed(/LPG Infinity/);
-    expect(card.querySelector("del")).toBeNull();
-    expect(text(card)).not.toMatch(/−\d+%|Taniej/);
-    expect(text(card)).toMatch(/Pierwszy zabieg, 30 min ?100 zł/);
-    expect(text(card)).toMatch(/Zabieg 35 min ?240 zł/);
+    const firstVisit = promotionsDoc.cards.filter((offer) => offer.oldPrice === undefined);
+    expect(firstVisit.length).toBeGreaterThan(0);
+    for (const offer of firstVisit) {
+      const card = cardNamed(offer.name);
+      expect(card.querySelector("del")).toBeNull();
+      expect(text(card)).not.toMatch(/−\d+%|Taniej|Najniższa cena|Promocja trwa/);
+      expect(text(card).match(/\d+ zł/g)).toEqual([`${offer.newPrice} zł`]);
+    }
   });
 
   it("has the referral box: 20% for the referrer and the friend, also on promotional treatments", () => {
@@ -475,15 +491,17 @@ describe("/konkurs", () => {
 });
 
 describe("/polityka-prywatnosci", () => {
-  it("is dated 9 March 2025 and gives the cookie examples: analytics 2 years, tracking source 6 months", () => {
+  it("is dated 9 March 2025 and names only what the site stores: no example of cookies it never sets", () => {
     renderDocument("/polityka-prywatnosci");
     expect(screen.getByText("9 marca 2025", { selector: "time" })).toHaveAttribute("datetime", "2025-03-09");
     // The version before the reader applies from its last change, not from the first version's date.
     expect(screen.getByText(/Obowiązuje od/).querySelector("time")).not.toHaveAttribute("datetime", "2025-03-09");
-    const cookies = documentSection(/cookies/i);
-    expect(text(cookies)).toMatch(/analityczn|Google Analytics/);
-    expect(text(cookies)).toMatch(/2 lata/);
-    expect(text(cookies)).toMatch(/źródł.*6 miesięcy|6 miesięcy/);
+    const cookies = text(documentSection(/^\d*\.? ?Pliki cookies/i));
+    // The brief's examples (an analytics cookie of 2 years, tracking-source cookies of 6 months) are cookies the site
+    // does not set: a policy lists what happens, so they are gone (docs/decisions.md, "Privacy").
+    expect(cookies).not.toMatch(/_ga|Google Analytics|2 lata|UTM|6 miesięcy/);
+    expect(cookies).toMatch(/cookieConsent/);
+    expect(cookies).toMatch(/nie wczytuje skryptów analitycznych ani reklamowych/);
   });
 });
 
@@ -514,6 +532,15 @@ describe("/rodo", () => {
     expect(contact).toMatch(/e-mail/i);
     expect(contact).toMatch(/telefon/i);
     expect(contact).toMatch(/listown|poczt|pisemnie/i);
+  });
+
+  it("bases photos before and after a treatment, and their publication, on explicit consent, not on art. 6", () => {
+    renderDocument("/rodo");
+    const bases = text(documentSection(/podstaw/i));
+    expect(bases).toMatch(
+      /art\. 9 ust\. 2 lit\. a RODO i art\. 81 ust\. 1 ustawy o prawie autorskim[^;]*zdjęcia wykonane przed zabiegiem i po nim[^;]*publikację/,
+    );
+    expect(bases).not.toMatch(/art\. 6 ust\. 1 lit\. a RODO[^;]*zdjęć/);
   });
 
   it("states there is no automated decision-making or profiling", () => {
@@ -628,20 +655,26 @@ describe("treatment family lists (one template, their link targets)", () => {
     [
       "/zabiegi-na-twarz",
       [
-        "/red-touch-pro",
-        "/virtue-rf",
+        "/laser-frakcyjny",
+        "/mikroiglowa-radiofrekwencja",
         "/pca-skin",
-        "/onda-pro-twarz",
+        "/modelowanie-termiczne-twarzy",
         "/kobido-lodz",
         "/mezoterapia-mikroiglowa",
-        "/geneo",
-        "/storz-medical-twarz",
-        "/endermologia-LPG",
+        "/natlenienie-skory-3-w-1",
+        "/fala-uderzeniowa-twarz",
+        "/endermologia-twarzy",
       ],
     ],
     [
       "/zabiegi-na-cialo",
-      ["/onda-pro", "/LPG-Infinity-Endermologia", "/virtue-rf-cialo", "/storz-medical", "/mezoterapia-mikroiglowa"],
+      [
+        "/modelowanie-termiczne-sylwetki",
+        "/endermologia-ciala",
+        "/mikroiglowa-radiofrekwencja-cialo",
+        "/fala-uderzeniowa-cialo",
+        "/redukcja-blizn-rozstepow",
+      ],
     ],
     ["/makijaz-permanentny", ["/makijaz-permanentny-ust", "/makijaz-permanentny-brwi"]],
   ];
@@ -665,13 +698,13 @@ describe("treatment family lists (one template, their link targets)", () => {
     });
   }
 
-  it("presents the body list's mesotherapy entry as scar and stretch-mark reduction", () => {
+  it("presents the body list's scar and stretch-mark entry, linking to its own page", () => {
     renderRoute(FamilyPage, familyLoader(argsFor("/zabiegi-na-cialo")), "/zabiegi-na-cialo");
     const entry = screen.getAllByRole("article").find(
       (e) =>
         within(e)
           .getByRole("link", { name: /Więcej o zabiegu/ })
-          .getAttribute("href") === "/mezoterapia-mikroiglowa",
+          .getAttribute("href") === "/redukcja-blizn-rozstepow",
     )!;
     expect(text(within(entry).getByRole("heading", { level: 2 }))).toMatch(/blizn.*rozstęp/i);
   });
@@ -697,7 +730,7 @@ describe("/blog", () => {
       within(group)
         .getAllByRole("button")
         .map((b) => b.textContent),
-    ).toEqual(["Wszystkie", "Makijaż Permanentny", "Zabiegi na Twarz", "Zabiegi na Ciało", "Pielęgnacja", "Porady"]);
+    ).toEqual(["Wszystkie", "Makijaż permanentny", "Zabiegi na twarz", "Zabiegi na ciało", "Pielęgnacja", "Porady"]);
     expect(screen.getByRole("searchbox")).toHaveAttribute("placeholder", "Szukaj artykułów...");
     expect(screen.getAllByRole("article")).toHaveLength(data.articles.length);
     // The six required list entries and the cellulite article.
@@ -705,18 +738,20 @@ describe("/blog", () => {
   });
 });
 
-describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
-  const slug = "red-touch-pro-rewolucja-w-odmladzaniu-skory";
+describe("/blog/odmladzanie-skory-laserem-frakcyjnym", () => {
+  const slug = "odmladzanie-skory-laserem-frakcyjnym";
   const render = () =>
     renderRoute(Article, articleLoader(argsFor(`/blog/${slug}`, { slug })), `/blog/${slug}`, { slug });
 
-  it("states its claims: 30–60 minute session, 3–5 sessions 4–6 weeks apart, effects up to 2 years", () => {
+  it("states its facts: 30–60 minute session, 3–5 sessions 4–6 weeks apart – and no promise of how long the effect lasts", () => {
     render();
     const body = text(main());
     expect(body).toMatch(/30[–-]60 minut/);
     expect(body).toMatch(/3[–-]5 zabiegów/);
     expect(body).toMatch(/4[–-]6 tygodni/);
-    expect(body).toMatch(/do 2 lat/);
+    // The brief's "effects up to 2 years" is a duration no salon can promise (wordingRules.ts, DURATION_CLAIMS).
+    expect(body).not.toMatch(/do 2 lat/);
+    expect(body.match(DURATION_CLAIMS)?.[0]).toBeUndefined();
   });
 
   it("has the back link, author, date, category, share links, the call to action and a phone link", () => {
@@ -724,7 +759,7 @@ describe("/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory", () => {
     for (const back of screen.getAllByRole("link", { name: "Wróć do bloga" }))
       expect(back).toHaveAttribute("href", "/blog");
     expect(screen.getByText(/Autorka: (Anna|Karolina)/)).toBeInTheDocument();
-    expect(screen.getByText("Zabiegi na Twarz")).toBeInTheDocument();
+    expect(screen.getByText("Zabiegi na twarz")).toBeInTheDocument();
     expect(document.querySelector("time")).toHaveAttribute("datetime", expect.stringMatching(/^2025-/));
     const share = screen.getByRole("region", { name: "Udostępnij artykuł" });
     const facebook = within(share).getByRole("link", { name: /Facebook/ });

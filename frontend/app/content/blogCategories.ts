@@ -1,8 +1,8 @@
 /** The blog's categories (the filter adds 'Wszystkie' in front). */
 export const blogCategories = [
-  "Makijaż Permanentny",
-  "Zabiegi na Twarz",
-  "Zabiegi na Ciało",
+  "Makijaż permanentny",
+  "Zabiegi na twarz",
+  "Zabiegi na ciało",
   "Pielęgnacja",
   "Porady",
 ] as const;

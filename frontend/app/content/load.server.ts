@@ -10,7 +10,9 @@ import {
   blogPageSchema,
   contactPageSchema,
   contentDocumentSchema,
+  deviceRegistrySchema,
   familyListSchema,
+  figuresDocumentSchema,
   legalPageSchema,
   homeDocumentSchema,
   needsDocumentSchema,
@@ -19,7 +21,10 @@ import {
   simplePageSchema,
   treatmentSchema,
   type Article,
+  type PriceGroup,
 } from "./schema";
+import { productionBuild, shownDeviceName } from "./devices";
+import { withOfferTerms, type ShownPriceGroup } from "./pricing";
 import { routes } from "../site/routeTable";
 import type { CatalogueEntry } from "../site/structuredData";
 import type { ArticleSummary } from "../components/ArticleCard/ArticleCard";
@@ -37,6 +42,26 @@ export const loadContactPage = () => readDocument("pages/kontakt", contactPageSc
 export const loadLegalPage = (doc: string) => readDocument(doc, legalPageSchema);
 export const loadFamilyList = (doc: string) => readDocument(doc, familyListSchema);
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
+export const loadFigures = () => readDocument("figures", figuresDocumentSchema, { visible: false });
+export const loadDevices = () => readDocument("devices", deviceRegistrySchema, { visible: false });
+
+/**
+ * The price groups as the pages show them: each device named only where content/devices.json allows it, each offer of
+ * a promotion with its period and terms (content/promotions.json).
+ */
+export function shownPriceGroups(groups: readonly PriceGroup[]): ShownPriceGroup[] {
+  const registry = loadDevices();
+  const production = productionBuild();
+  const promotions = loadPromotions();
+  return groups.map(({ device, ...group }) => {
+    const deviceName = shownDeviceName(device, registry, production);
+    return withOfferTerms(deviceName ? { ...group, deviceName } : group, promotions);
+  });
+}
+
+/** The name of a treatment's device the page may show, or nothing (devices.ts). */
+export const shownTreatmentDevice = (device: string | undefined) =>
+  shownDeviceName(device, loadDevices(), productionBuild());
 
 /** The salon's offer catalogue (structured data): the treatments whose `offer` names a catalogue entry. */
 export function loadOfferCatalogue(): CatalogueEntry[] {

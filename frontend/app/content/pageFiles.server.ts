@@ -31,7 +31,7 @@ export interface PageFile {
 /** Only the route's fields: the rest of the file is checked by its page kind's schema (validate.server.ts). */
 const fields = z.object({ ...routeFields, family: z.enum(families).optional() });
 
-/** A path segment as the file name gives it: letters (capitals too: /endermologia-LPG), digits, dashes. */
+/** A path segment as the file name gives it: letters (capitals too), digits, dashes. */
 const PAGE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
 export function readPageFiles(dir = contentDir): PageFile[] {

@@ -3,7 +3,7 @@
  * (content/legal/), the short pages (the price list's intro, the confirmation), the contact page with the form's notice.
  */
 import { z } from "zod";
-import { blocks, pageCopy, pageHead, routeFields, standIn, text } from "./schemaParts.ts";
+import { blocks, pageCopy, pageHead, routeFields, saying, standIn, text } from "./schemaParts.ts";
 
 // ---------------------------------------------------------------- legal/*.json (legal texts, contest regulation)
 export const legalPageSchema = z
@@ -36,15 +36,14 @@ export const simplePageSchema = z.strictObject(pageCopy);
 export const FORM_POLICY_PATH = "/polityka-prywatnosci";
 
 // ---------------------------------------------------------------- pages/kontakt.json
-/** A text of the form's notice must say this (GDPR art. 13, at the point of collection): the refine's message says how. */
-const saying = (rules: [RegExp, string][]) =>
-  rules.reduce((schema, [pattern, message]) => schema.refine((t) => pattern.test(t), message), text);
 
 export const contactPageSchema = simplePageSchema.extend({
   /**
    * Shown with the contact form, before it is sent (GDPR art. 13): who collects the data, why and on what legal basis
-   * (ust. 1 lit. c), how long it is kept, the visitor's rights (ust. 2 lit. b) and the complaint to the supervisory
-   * authority (ust. 2 lit. d), with the privacy policy a link away; and that health does not belong in the form.
+   * (ust. 1 lit. c), how long it is kept, who receives it (ust. 1 lit. e: the server's and the mail's providers, our
+   * processors) and whether giving it is voluntary (ust. 2 lit. e), the visitor's rights (ust. 2 lit. b) and the
+   * complaint to the supervisory authority (ust. 2 lit. d), with the privacy policy a link away; and that health does
+   * not belong in the form.
    */
   formNotice: z.strictObject({
     controller: saying([
@@ -56,6 +55,17 @@ export const contactPageSchema = simplePageSchema.extend({
         "podaj podstawę prawną przetwarzania (art. 6 ust. 1 lit. … RODO; art. 13 ust. 1 lit. c RODO)",
       ],
       [/przechowujemy/, "powiedz, jak długo przechowujemy wiadomość („przechowujemy przez …”)"],
+    ]),
+    recipients: saying([
+      [
+        /dobrowoln/i,
+        "powiedz, czy podanie danych jest dobrowolne i co się stanie, gdy ich zabraknie (art. 13 ust. 2 lit. e RODO)",
+      ],
+      [/odbiorc/i, "wymień odbiorców danych, także dostawców serwera i poczty (art. 13 ust. 1 lit. e RODO)"],
+      [
+        /art\. 28 RODO/,
+        "powiedz, że dostawcy przetwarzają dane w naszym imieniu (podmioty przetwarzające, art. 28 RODO)",
+      ],
     ]),
     rights: saying([
       [

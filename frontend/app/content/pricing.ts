@@ -1,4 +1,38 @@
-import type { PriceGroup, PricingDocument, PromotionsDocument, Reduction, Service } from "./schema";
+import type { Period, PriceGroup, PricingDocument, PromotionsDocument, Service } from "./schema";
+
+/** What every page that shows an offer of a promotion states beside it: how long it lasts and who it is for. */
+export interface OfferTerms {
+  period: Period;
+  /** Who the offer is for and how often it can be used (promotions.json, `terms`). */
+  terms: string;
+}
+
+/** A line of the price list as the pages show it: an offer of a promotion with its terms (`offer`). */
+export type ShownService = Service & { offer?: OfferTerms };
+
+/**
+ * A price group as the pages show it: its device named (`deviceName`) only where content/devices.json allows it, and
+ * every offer of a promotion among its lines with its terms.
+ */
+export type ShownPriceGroup = Omit<PriceGroup, "device" | "services"> & {
+  deviceName?: string;
+  services: ShownService[];
+};
+
+/** Each line of the groups that offers a promotion (its `reduction` or its `promotion`) with that promotion's terms. */
+export function withOfferTerms<G extends { services: Service[] }>(
+  group: G,
+  promotions: PromotionsDocument,
+): G & { services: ShownService[] } {
+  return {
+    ...group,
+    services: group.services.map((service) => {
+      const id = service.reduction?.promotion ?? service.promotion;
+      const card = promotions.cards.find((c) => c.id === id);
+      return card ? { ...service, offer: { period: card.period, terms: card.terms } } : service;
+    }),
+  };
+}
 
 /** Every price group of the price list, the two device groups included (they share one shape). */
 export function allPriceGroups(pricing: PricingDocument): PriceGroup[] {
@@ -18,17 +52,6 @@ export const isHighlightedOption = (option: { name: string; price: string }) =>
   option.name === "3 zabiegi w serii" || isHighlightedPrice(option.price);
 
 export const isHighlightedPrice = (price: string) => price.includes("rabatu");
-
-/**
- * A reduction's lowest prices of the 30 days before it: one, or one per service its promotional price covers, each
- * with the name of that service's line ("Szyja").
- */
-export function lowestPricesOf(
-  reduction: Pick<Reduction, "lowestPrice30Days" | "lowestPrices30Days">,
-): { service?: string; price: number }[] {
-  if (reduction.lowestPrices30Days) return reduction.lowestPrices30Days;
-  return reduction.lowestPrice30Days === undefined ? [] : [{ price: reduction.lowestPrice30Days }];
-}
 
 /** A line of the price list named from a content document: price group id, service name, option name. */
 export interface PriceRef {
@@ -75,9 +98,9 @@ export function priceTextOf(groups: readonly PriceGroup[], amount: number): stri
 /** The price category each promotion card belongs to: its prices must be that category's. */
 export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id"], string> = {
   pca: "pca-skin",
-  redtouch: "red-touch-pro",
-  lpg: "lpg-infinity",
-  virtue: "virtue-rf",
+  laser: "laser-frakcyjny",
+  endermologia: "endermologia-ciala",
+  radiofrekwencja: "mikroiglowa-radiofrekwencja",
 };
 
 /** The price group of a consultation before a treatment: what every offer of a consultation says it costs. */

@@ -12,6 +12,8 @@ import {
   imageName,
   medicalReview,
   pageCopy,
+  deviceId,
+  figureId,
   pageHead,
   priceGroupId,
   routeFields,
@@ -81,35 +83,25 @@ export type ContentDocument = z.infer<typeof contentDocumentSchema>;
 const priceText = text;
 const amount = z.number().int().positive();
 /**
- * A line that is a reduction ("Pierwszy zabieg – cena promocyjna"): the promotion it belongs to (its period is in
- * frontend/app/site/config.ts, `promotionPeriods`; its card in promotions.json) and the lowest price of the 30 days
- * before the reduction, which the price information act (art. 4 ust. 2) wants wherever the reduction is announced:
- * the price list, the treatment pages and /promocje show it beside the price. The salon's price history decides it:
- * `standIn` until the salon confirms it. One promotional price for services of different prices ("twarz, szyja lub
- * dekolt") has one lowest price per service, each naming its line of the same price group (`lowestPrices30Days`);
- * one for services the price list does not name one by one (seven peels "od 300 zł") says which it is (`refersTo`).
+ * A line that is a reduction ("Pierwszy zabieg peelingiem Oxygenating Trio"): the promotion it belongs to (its
+ * period, who it is for and how often, in promotions.json) and, for each service its promotional price covers, that
+ * service's line of the same price group and its lowest price of the 30 days before the reduction, which the price
+ * information act (art. 4 ust. 2) wants beside the reduced price wherever it is announced: the price list, the
+ * treatment pages and /promocje show them. The salon's price history decides them: `standIn` until it confirms.
  */
-const reductionSchema = z
-  .strictObject({
-    promotion: text,
-    lowestPrice30Days: amount.optional(),
-    lowestPrices30Days: z
-      .array(z.strictObject({ service: text, price: amount }))
-      .min(2)
-      .optional(),
-    /** What the lowest price is the price of, shown under it ("Dotyczy najtańszego rodzaju peelingu…"). */
-    refersTo: text.optional(),
-    standIn,
-  })
-  .refine((r) => (r.lowestPrice30Days === undefined) !== (r.lowestPrices30Days === undefined), {
-    message: "podaj albo lowestPrice30Days (jedna usługa), albo lowestPrices30Days (cena dla każdej usługi)",
-  });
+const reductionSchema = z.strictObject({
+  promotion: text,
+  lowestPrices30Days: z.array(z.strictObject({ service: text, price: amount })).min(1),
+  standIn,
+});
 export type Reduction = z.infer<typeof reductionSchema>;
 const serviceFields = {
   name: text,
   /** Highlighted with the word "Promocja": only a reduction, so only with `reduction`. */
   isPromo: z.boolean().optional(),
   reduction: reductionSchema.optional(),
+  /** An offer of a promotion that is no reduction (a first visit's own price): its period and terms show beside it. */
+  promotion: text.optional(),
   note: text.optional(),
 };
 export const serviceSchema = z.union([
@@ -126,6 +118,8 @@ export type Service = z.infer<typeof serviceSchema>;
 export const priceGroupSchema = z.strictObject({
   /** Anchor on /cennik and the key treatment pages use to show their prices. */
   id: priceGroupId,
+  /** The device the group's treatments are performed with (content/devices.json); the price list names it where allowed. */
+  device: deviceId.optional(),
   /** The group's heading. */
   category: text,
   description: text.optional(),
@@ -140,6 +134,62 @@ export const pricingDocumentSchema = z.strictObject({
   ondaPro: priceGroupSchema.extend({ description: text }),
 });
 export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
+
+// ---------------------------------------------------------------- devices.json (the device gate's answers, content/devices.ts)
+/** What the declaration of conformity says: yes, no, or not yet looked up. */
+const answer = z.enum(["yes", "no", "unknown"], "wpisz „yes”, „no” albo „unknown”");
+export const deviceRegistrySchema = z.record(
+  deviceId,
+  z
+    .strictObject({
+      /** Every name and model a text might use, the one the pages show first ("Red Touch Pro", "Red Touch"). */
+      names: z.array(text).min(1),
+      /** How the pages speak of the treatment instead ("zabieg laserowy frakcyjny"): the refusal suggests it. */
+      service: text,
+      /** Whether the device is a medical device, as its EU declaration of conformity says. */
+      medicalDevice: answer,
+      /** Whether it is intended for professional use only, as its declaration and instructions for use say. */
+      professionalUse: answer,
+      /** Where the answers come from ("deklaracja zgodności UE z 12.03.2024"). */
+      declaration: text.optional(),
+    })
+    .refine((device) => device.medicalDevice === "unknown" || device.declaration !== undefined, {
+      message: "podaj w „declaration”, skąd pochodzi odpowiedź (deklaracja zgodności UE, jej data)",
+      path: ["declaration"],
+    }),
+);
+export type DeviceRegistry = z.infer<typeof deviceRegistrySchema>;
+
+// ---------------------------------------------------------------- figures.json (numbers that claim an effect, each with its study)
+/**
+ * A study a figure comes from. Every field the pages show beside the figure is needed before production shows it
+ * (unfair market practices act, art. 5: a number of an effect the salon cannot source misleads); until then a local
+ * or demonstration build marks the figure as a stand-in and `npm run launch:check` lists it.
+ */
+const studySchema = z.strictObject({
+  author: text.optional(),
+  title: text.optional(),
+  year: z.number().int().min(1900).max(2100).optional(),
+  /** Who was studied, with their number ("32 kobiety w wieku 25–55 lat"). */
+  sample: text.optional(),
+  standIn,
+});
+export const figuresDocumentSchema = z.strictObject({
+  studies: z.record(figureId, studySchema),
+  figures: z.record(
+    figureId,
+    z.strictObject({
+      /** As the page shows it: "−5,8 cm", "93%". */
+      value: text,
+      /** Its study, a key of `studies`. */
+      study: figureId,
+      /** When it was measured ("po serii 10 zabiegów"); production needs it too. */
+      after: text.optional(),
+      standIn,
+    }),
+  ),
+});
+export type FiguresDocument = z.infer<typeof figuresDocumentSchema>;
 
 // ---------------------------------------------------------------- home.json (built-in entities of the home page)
 export const homeDocumentSchema = z.strictObject({
@@ -210,29 +260,37 @@ export const needsDocumentSchema = z.strictObject({
 export type NeedsDocument = z.infer<typeof needsDocumentSchema>;
 
 // ---------------------------------------------------------------- promotions.json
+/** A promotion's period, both days included: every page that shows the offer states it. */
+export const periodSchema = z
+  .strictObject({ from: z.iso.date(), until: z.iso.date() })
+  .refine((period) => period.from <= period.until, { message: "koniec okresu nie może być przed jego początkiem" });
+export type Period = z.infer<typeof periodSchema>;
+
 export const promotionsDocumentSchema = z.strictObject({
   ...pageHead,
   title: text,
   intro: text,
-  referral: z.strictObject({ title: text, paragraphs: z.array(text).min(1), standIn }),
+  referral: z.strictObject({ title: text, period: periodSchema, paragraphs: z.array(text).min(1), standIn }),
   cards: z
     .array(
       z.strictObject({
-        id: z.enum(["pca", "redtouch", "lpg", "virtue"]),
+        id: z.enum(["pca", "laser", "endermologia", "radiofrekwencja"]),
+        standIn,
         name: text,
+        period: periodSchema,
+        /** Who the offer is for and how often it can be used ("Dla osób, które…, jeden zabieg na osobę."). */
+        terms: text,
         description: text,
         url: z.url(),
-        oldPrice: z.number().positive(),
-        newPrice: z.number().positive(),
-        /** What the two prices are for when the promotion covers more than that ("Zabieg na twarz"); shown above them. */
-        priceScope: text.optional(),
         /**
-         * Not a reduction: a first-visit price of a different service than the regular one (LPG Infinity: 30
-         * minutes against a 35-minute treatment). Both prices are shown with their names, nothing is struck out,
-         * and the offer's period comes from the site configuration. A card without it is a reduction: its
-         * price-list line carries the lowest price of the 30 days before it (validate.server.ts checks it).
+         * The regular price struck through beside the promotional one: a reduction only, whose price-list line
+         * carries the lowest price of the 30 days before it (validatePrices.server.ts). An offer that is no
+         * reduction (a first visit's price of a shorter treatment) shows its own price and nothing to compare it with.
          */
-        compare: z.strictObject({ newLabel: text, oldLabel: text }).optional(),
+        oldPrice: z.number().positive().optional(),
+        newPrice: z.number().positive(),
+        /** What the prices are for ("Zabieg na twarz", "Pierwszy zabieg, 30 min"); shown above them. */
+        priceScope: text.optional(),
         image: imageName,
         alt: z.string(),
       }),

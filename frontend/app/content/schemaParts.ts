@@ -5,6 +5,9 @@
 import { z } from "zod";
 
 export const text = z.string().trim().min(1, "nie może być puste");
+/** A text that must say each of these things (the law's required information): each rule's message says how. */
+export const saying = (rules: [RegExp, string][]) =>
+  rules.reduce((schema, [pattern, message]) => schema.refine((t) => pattern.test(t), message), text);
 /**
  * A note marking what in this part of a document is our invention standing in for the salon's own data (review
  * texts, names, credentials, contraindication lists, captions under artwork…) and what to do with it. The page
@@ -67,3 +70,9 @@ export const pageCopy = { ...pageHead, title: text, intro: z.array(text).min(1) 
 export const priceGroupId = z
   .string()
   .regex(/^[a-z0-9-]+$/, "identyfikator kategorii cennika: małe litery, cyfry i myślniki");
+
+/** A device's key in content/devices.json, as a treatment or a price group names it ("redTouchPro"). */
+export const deviceId = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "identyfikator urządzenia z content/devices.json");
+
+/** A figure's or a study's key in content/figures.json ("endermologiaTalia"), as `{figure.<id>}` and stats name it. */
+export const figureId = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "identyfikator liczby z content/figures.json");

@@ -3,10 +3,13 @@ import { z } from "zod";
 import { families } from "./families.ts";
 import {
   blocks,
+  deviceId,
+  figureId,
   imageSchema,
   medicalReview,
   priceGroupId,
   routeFields,
+  saying,
   seoSchema,
   standIn,
   text,
@@ -22,11 +25,27 @@ const anchor = z
 
 const photoSchema = imageSchema;
 
+/**
+ * Said under every gallery of clients' photos: that they are the salon's clients, shown with their consent (GDPR
+ * art. 9 ust. 2 lit. a – skin can reveal health –, copyright act art. 81), and that effects are individual (unfair
+ * market practices act, art. 5: a photo is no promise).
+ */
+const consentNote = saying([
+  [/klient/, "powiedz, że zdjęcia przedstawiają klientki salonu"],
+  [
+    /zgod/,
+    "powiedz, że publikujemy je za zgodą osób na zdjęciach (art. 9 ust. 2 lit. a RODO, art. 81 prawa autorskiego)",
+  ],
+  [/indywidual/, "powiedz, że efekty są indywidualne"],
+]);
+
 export const treatmentSchema = z.strictObject({
   ...routeFields,
   family: z.enum(families),
   standIn,
   medicalReview,
+  /** The device the treatment is performed with (content/devices.json): the page names it only where that is allowed. */
+  device: deviceId.optional(),
   name: text,
   title: text,
   lead: text,
@@ -37,11 +56,16 @@ export const treatmentSchema = z.strictObject({
   /** A notice shown prominently, e.g. when a device becomes available. */
   notice: text.optional(),
   promo: z.strictObject({ title: text, text: text }).optional(),
+  /**
+   * Numbers from a study, each a figure of content/figures.json (its value and study are there, once): the template
+   * shows each with a footnote naming its study, or marking it as a stand-in while the study is incomplete.
+   */
   stats: z
     .strictObject({
       title: text,
-      items: z.array(z.strictObject({ value: text, label: text, footnote: z.number().int().min(1).optional() })).min(1),
-      footnotes: z.array(text).min(1),
+      items: z.array(z.strictObject({ figure: figureId, label: text })).min(1),
+      /** Under the footnotes: what the numbers are, and are not ("opisują badaną grupę…"). */
+      note: text,
       standIn,
     })
     .optional(),
@@ -58,15 +82,16 @@ export const treatmentSchema = z.strictObject({
   beforeAfter: z
     .strictObject({
       title: text,
-      /** 'full' has arrows, dots and a counter; 'dots' has dots only (ONDA PRO body). */
+      /** 'full' has arrows, dots and a counter; 'dots' has dots only (the thermal body modelling's). */
       controls: z.enum(["full", "dots"]),
       photos: z.array(photoSchema).min(2),
+      note: consentNote,
       standIn,
     })
     .optional(),
-  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), standIn }).optional(),
+  gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), note: consentNote, standIn }).optional(),
   pricing: z.strictObject({
-    /** Ids of the price groups in pricing.json this page shows (its `categories`, or 'red-touch-pro' / 'onda-pro'). */
+    /** Ids of the price groups in pricing.json this page shows (its `categories`, or the group of `redTouchPro` / `ondaPro`). */
     groups: z.array(priceGroupId).min(1),
     notes: z.array(text).optional(),
   }),

@@ -5,19 +5,24 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { routes, routeByPath } from "../site/routeTable";
+import { redirectProblems, routes, routeByPath, staticPaths } from "../site/routeTable";
 import { families } from "./families";
 import { allPriceGroups, amountsOf, priceGroupsById } from "./pricing";
 import { ContentError, contentDir, formatPath, stringsOf } from "./read.server";
 import type { Article } from "./schema";
 import { offerProblems, priceProblems, quotedPriceProblems } from "./validatePrices.server";
+import { deviceMentionProblems, productionBuild } from "./devices";
+import { missingSource } from "./figures";
+import { dayOf, periodsOf } from "./periods";
 import {
   articleSlugs,
   loadArticle,
   loadBlogPage,
   loadContactPage,
   loadContent,
+  loadDevices,
   loadFamilyList,
+  loadFigures,
   loadHome,
   loadLegalPage,
   loadNeeds,
@@ -77,6 +82,27 @@ function articleDateProblems(articles: (readonly [string, Article])[]): string[]
   });
 }
 
+/**
+ * Every public text of every document with its file and field (the device ids, which name no device in public,
+ * left out), and every address a file name gives: where the device gate looks for names it may not show.
+ */
+function publicPlaces(documents: readonly [string, unknown][], slugs: readonly string[]) {
+  const texts = documents
+    .filter(([name]) => name !== "devices")
+    .flatMap(([name, doc]) =>
+      stringsOf(doc)
+        .filter(({ path }) => path.at(-1) !== "device")
+        .map(({ path, text }) => ({ where: `content/${name}.json: pole "${formatPath(path)}"`, text })),
+    );
+  const addresses = [
+    ...routes.flatMap((route) =>
+      route.doc ? [{ where: `content/${route.doc}.json: nazwa pliku (adres ${route.path})`, text: route.path }] : [],
+    ),
+    ...slugs.map((slug) => ({ where: `content/blog/${slug}.json: nazwa pliku (adres /blog/${slug})`, text: slug })),
+  ];
+  return [...texts, ...addresses];
+}
+
 function imageExists(name: string): boolean {
   return ["svg", "jpg", "jpeg", "png", "webp"].some((ext) => existsSync(join(contentDir, "images", `${name}.${ext}`)));
 }
@@ -115,10 +141,27 @@ export function validateAll(): void {
   };
 
   keep("content", attempt(loadContent));
+  const devices = keep("devices", attempt(loadDevices));
+  const figures = attempt(loadFigures);
+  for (const [id, figure] of Object.entries(figures?.figures ?? {}))
+    if (!figures!.studies[figure.study])
+      problems.push(`content/figures.json: pole "figures.${id}.study": brak badania '${figure.study}' w "studies"`);
+  const unknownDevice = (shown: string, field: string, id: string | undefined) => {
+    if (devices && id !== undefined && !Object.prototype.hasOwnProperty.call(devices, id))
+      problems.push(`${shown}: pole "${field}": brak urządzenia '${id}' w content/devices.json`);
+  };
   const pricing = keep("pricing", attempt(loadPricing));
   const home = keep("home", attempt(loadHome));
   const needs = keep("needs", attempt(loadNeeds));
-  keep("promotions", attempt(loadPromotions));
+  const promotions = keep("promotions", attempt(loadPromotions));
+  // Production announces no promotion that is over: the pages are built once and would keep calling it current.
+  const today = dayOf(new Date());
+  if (promotions && productionBuild())
+    for (const { field, period } of periodsOf(promotions))
+      if (period.until < today)
+        problems.push(
+          `content/promotions.json: pole "${field}": okres ${period.from} – ${period.until} już się skończył (dziś ${today}) – wersja produkcyjna nie ogłasza promocji, która minęła: usuń ją z content/promotions.json i content/pricing.json albo zmień jej okres`,
+        );
   keep("pages/blog", attempt(loadBlogPage));
   keep(
     "pages/cennik",
@@ -135,8 +178,17 @@ export function validateAll(): void {
     if (article) articles.push([slug, article]);
   }
   problems.push(...articleDateProblems(articles));
+  for (const problem of redirectProblems([...staticPaths, ...slugs.map((slug) => `/blog/${slug}`)]))
+    problems.push(`frontend/app/site/routeTable.ts: przekierowanie ${problem}`);
 
   const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
+  if (pricing) {
+    pricing.categories.forEach((group, i) =>
+      unknownDevice("content/pricing.json", `categories[${i}].device`, group.device),
+    );
+    unknownDevice("content/pricing.json", "redTouchPro.device", pricing.redTouchPro.device);
+    unknownDevice("content/pricing.json", "ondaPro.device", pricing.ondaPro.device);
+  }
   if (pricing && priceIds.size !== allPriceGroups(pricing).length)
     problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
 
@@ -148,6 +200,17 @@ export function validateAll(): void {
         route.doc,
         attempt(() => loadTreatment(route.doc!)),
       );
+      unknownDevice(shown, "device", treatment?.device);
+      treatment?.stats?.items.forEach(({ figure: id }, i) => {
+        const field = `${shown}: pole "stats.items[${i}].figure"`;
+        const figure = figures?.figures[id];
+        if (figures && !figure) problems.push(`${field}: brak liczby '${id}' w content/figures.json`);
+        const missing = figure ? missingSource(figure, figures.studies[figure.study]) : [];
+        if (figure && missing.length && productionBuild())
+          problems.push(
+            `${field}: „${figure.value}” – liczba opisująca efekt bez źródła (content/figures.json, brak: ${missing.join(", ")}); wersja produkcyjna pokazuje ją tylko ze źródłem – uzupełnij je albo usuń liczbę`,
+          );
+      });
       treatment?.pricing.groups.forEach((id, i) => {
         if (pricing && !priceIds.has(id))
           problems.push(`${shown}: pole "pricing.groups[${i}]": brak kategorii '${id}' w content/pricing.json`);
@@ -204,5 +267,6 @@ export function validateAll(): void {
         problems.push(`content/${name}.json: pole "${path}": brak obrazu content/images/${image}.(svg|jpg|png|webp)`);
     }
   }
+  if (devices) problems.push(...deviceMentionProblems(publicPlaces(documents, slugs), devices, productionBuild()));
   if (problems.length) throw new ContentError(`Treść strony zawiera błędy:\n${problems.join("\n")}`);
 }

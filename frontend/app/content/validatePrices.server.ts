@@ -4,7 +4,6 @@
  * days before it and its period, and every offer of a consultation says what it costs. validate.server.ts runs them
  * on every document; each problem names the file and the field.
  */
-import { promotionPeriods } from "../site/config";
 import { formatPath, stringsOf } from "./read.server";
 import {
   allPriceGroups,
@@ -80,10 +79,11 @@ export function offerProblems(
 }
 
 /**
- * The reductions themselves: a "Promocja" badge only on a line that is one; each with its promotion's period and
- * card, the card's prices being the line's, and a lowest 30-day price between the promotional and the regular one –
- * for each service when the promotional price covers several, and saying what it is the price of when the price
- * list gives only a price "od …" for services of different prices.
+ * The offers of a promotion on the price list: a "Promocja" badge only on a reduction; every offer (a reduction, or a
+ * first visit's own price, `promotion`) with its promotion's card, the card's price being the line's; a card with a
+ * regular price to strike through only for a reduction; and a reduction's lowest 30-day price for each service its
+ * promotional price covers, each naming that service's own line – a fixed price, not an "od" price of several
+ * services – between the promotional and the regular price.
  */
 function reductionLineProblems(pricing: PricingDocument, promotions: PromotionsDocument | undefined): string[] {
   const problems: string[] = [];
@@ -95,60 +95,64 @@ function reductionLineProblems(pricing: PricingDocument, promotions: PromotionsD
         `${where}.isPromo": wyróżnienie „Promocja” ogłasza obniżkę – dopisz "reduction" z najniższą ceną z 30 dni przed obniżką albo podaj cenę pierwszej wizyty bez wyróżnienia`,
       );
     const reduction = service.reduction;
-    if (!reduction) continue;
-    if (!service.isPromo) problems.push(`${where}.isPromo": obniżka jest wyróżniona w cenniku – ustaw "isPromo": true`);
-    if (!Object.prototype.hasOwnProperty.call(promotionPeriods, reduction.promotion))
-      problems.push(
-        `${where}.reduction.promotion": brak okresu promocji '${reduction.promotion}' w frontend/app/site/config.ts (promotionPeriods)`,
-      );
-    const card = promotions?.cards.find((c) => c.id === reduction.promotion);
-    if (!card || card.compare) {
-      problems.push(
-        `${where}.reduction.promotion": brak karty obniżki '${reduction.promotion}' w content/promotions.json`,
-      );
+    const id = reduction?.promotion ?? service.promotion;
+    if (id === undefined) continue;
+    if (reduction && service.promotion)
+      problems.push(`${where}.promotion": obniżka wskazuje promocję w "reduction.promotion" – usuń "promotion"`);
+    if (reduction && !service.isPromo)
+      problems.push(`${where}.isPromo": obniżka jest wyróżniona w cenniku – ustaw "isPromo": true`);
+    const card = promotions?.cards.find((c) => c.id === id);
+    const key = reduction ? "reduction.promotion" : "promotion";
+    if (!card) {
+      problems.push(`${where}.${key}": brak oferty '${id}' w content/promotions.json (cards: okres, warunki, karta)`);
       continue;
     }
     if (amount !== card.newPrice)
       problems.push(
-        `${where}.price": cena promocyjna musi być ceną karty '${card.id}' w content/promotions.json (${card.newPrice} zł)`,
+        `${where}.price": cena oferty musi być ceną karty '${card.id}' w content/promotions.json (${card.newPrice} zł)`,
+      );
+    if (!reduction) continue;
+    if (card.oldPrice === undefined)
+      problems.push(
+        `${where}.reduction.promotion": karta '${card.id}' nie podaje ceny regularnej (oldPrice) – obniżka pokazuje ją przekreśloną obok najniższej ceny z 30 dni`,
       );
     const notReduced = `inaczej to nie jest obniżka – nie przekreślaj ceny`;
-    reduction.lowestPrices30Days?.forEach(({ service: name, price }, k) => {
+    reduction.lowestPrices30Days.forEach(({ service: name, price }, k) => {
       const at = `${where}.reduction.lowestPrices30Days[${k}]"`;
       const line = group.services.find((s) => s.name === name);
-      const regular = line && "price" in line ? priceAmount(line.price) : undefined;
+      const text = line && "price" in line ? line.price.trim() : undefined;
+      const regular = text === undefined ? undefined : priceAmount(text);
       if (regular === undefined)
         problems.push(
           `${at}: brak usługi '${name}' z ceną w złotych w kategorii '${group.id}' – wskaż wiersz cennika, którego cenę obniża promocja`,
+        );
+      else if (text!.startsWith("od "))
+        problems.push(
+          `${at}: '${name}' kosztuje „${text}”, czyli to cena kilku usług w różnych cenach – obniżka podaje najniższą cenę z 30 dni dla każdej z nich: wpisz każdą osobnym wierszem z jej ceną albo zawęź promocję`,
         );
       else if (!(price > card.newPrice && price <= regular))
         problems.push(
           `${at}: ${price} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od ceny '${name}' (${regular} zł); ${notReduced}`,
         );
     });
-    const lowest = reduction.lowestPrice30Days;
-    if (lowest === undefined) continue;
-    if (!(lowest > card.newPrice && lowest <= card.oldPrice))
-      problems.push(
-        `${where}.reduction.lowestPrice30Days": ${lowest} zł – najniższa cena z 30 dni przed obniżką musi być wyższa od ceny promocyjnej (${card.newPrice} zł) i nie wyższa od regularnej (${card.oldPrice} zł); ${notReduced}`,
-      );
-    const from = group.services.find((s) => "price" in s && s.price.trim() === `od ${lowest} zł`);
-    if (from && !reduction.refersTo)
-      problems.push(
-        `${where}.reduction.refersTo": najniższa cena z 30 dni (${lowest} zł) to cena „od” wiersza '${from.name}', czyli kilku usług w różnych cenach – napisz w "refersTo", której z nich dotyczy, albo podaj "lowestPrices30Days" dla każdej`,
-      );
   }
   promotions?.cards.forEach((card, i) => {
     const amounts = amountsOf(priceGroupsById(pricing, [promotionPriceGroup[card.id]]));
     for (const key of ["oldPrice", "newPrice"] as const) {
-      if (!amounts.has(card[key]))
+      const price = card[key];
+      if (price !== undefined && !amounts.has(price))
         problems.push(
-          `content/promotions.json: pole "cards[${i}].${key}": ${card[key]} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`,
+          `content/promotions.json: pole "cards[${i}].${key}": ${price} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`,
         );
     }
-    if (!card.compare && !lines.some((line) => line.service.reduction?.promotion === card.id))
+    const reduced = lines.some((line) => line.service.reduction?.promotion === card.id);
+    if (card.oldPrice !== undefined && !reduced)
       problems.push(
-        `content/promotions.json: pole "cards[${i}]": obniżka bez najniższej ceny z 30 dni – dopisz "reduction" do jej wiersza w content/pricing.json albo opisz kartę jako "compare" (dwie różne usługi)`,
+        `content/promotions.json: pole "cards[${i}].oldPrice": cena regularna obok ceny oferty to obniżka, a jej wiersz w content/pricing.json nie podaje najniższej ceny z 30 dni – dopisz tam "reduction" albo usuń "oldPrice" (nie porównuj ceny oferty z inną ceną)`,
+      );
+    if (!lines.some((line) => (line.service.reduction?.promotion ?? line.service.promotion) === card.id))
+      problems.push(
+        `content/promotions.json: pole "cards[${i}]": oferty '${card.id}' nie ma w content/pricing.json – dopisz jej wierszowi "reduction" (obniżka) albo "promotion" (cena pierwszej wizyty)`,
       );
   });
   return problems;
@@ -165,7 +169,7 @@ function mayAnnounceReduction(name: string, doc: unknown, path: PropertyKey[], p
   }
   if (name === "promotions") {
     const card = (doc as PromotionsDocument).cards[path[1] as number];
-    return path[0] === "cards" && card !== undefined && !card.compare;
+    return path[0] === "cards" && card !== undefined && card.oldPrice !== undefined;
   }
   if (name.startsWith("treatments/") && path[0] === "promo") {
     const groups = priceGroupsById(pricing, (doc as Treatment).pricing.groups);

@@ -44,9 +44,14 @@ export const DEVICE_CLAIMS = new RegExp(
   [
     "(?<![\\p{L}\\d])\\d+(?:,\\d+)?\\s?(?:nm|GHz|MHz|kHz|Hz)(?!\\p{L})",
     "(?<!\\p{L})(?:opatentowan\\p{L}*|patent\\p{L}*|technologi\\p{L}*|nieablacyjn\\p{L}*|coolwaves|producent\\p{L}*)(?!\\p{L})",
-    // The kind of energy a device emits and how it spreads ("energia mikrofal", "jego energia rozkłada się",
-    // "działa wolumetrycznie"), and its parts' features ("chłodzenie głowicy"): the treatment is what the client gets.
-    "(?<!\\p{L})(?:mikrofal\\p{L}*|wolumetrycznie|(?:jego|jej) energi\\p{L}*|energi\\p{L}* (?:lasera|urządzeni\\p{L}*|głowic\\p{L}*)|chłodzeni\\p{L}* głowic\\p{L}*|głowic\\p{L}* chłodząc\\p{L}*)(?!\\p{L})",
+    // The kind of energy a device emits and how it spreads ("energia mikrofal", "jego energia rozkłada się", "laser
+    // wolumetryczny", "działa wolumetrycznie"), and its parts' features ("chłodzenie głowicy", "głowica wykorzystuje
+    // fale radiowe", "aplikator emituje…"): the treatment is what the client gets.
+    "(?<!\\p{L})(?:mikrofal\\p{L}*|wolumetryczn\\p{L}*|(?:jego|jej) energi\\p{L}*|energi\\p{L}* (?:lasera|urządzeni\\p{L}*|głowic\\p{L}*)|chłodzeni\\p{L}* głowic\\p{L}*|głowic\\p{L}* chłodząc\\p{L}*)(?!\\p{L})",
+    "(?<!\\p{L})(?:głowic|aplikator|urządzeni|laser)\\p{L}*\\s+(?:\\p{L}+\\s+)?(?:wykorzystuj|emituj|generuj|wytwarz|wysył)\\p{L}*",
+    // A non-ablative device's selling point: "nie naruszając naskórka", "bez naruszania skóry", "nie narusza ciągłości
+    // skóry", "skóra pozostaje nienaruszona".
+    "(?<!\\p{L})(?:nie|bez)\\s+narusz\\p{L}*\\s+(?:ciągłości\\s+)?(?:naskórk|skór|powierzchni)\\p{L}*|(?<!\\p{L})nienaruszon\\p{L}*",
     // Modes of a device ("5 trybów fal", "tryb pracy"), not a way of life ("siedzący tryb życia").
     "(?<!\\p{L})tryb\\p{L}*(?!\\p{L})(?!\\s+życia)",
     "efekt\\p{L}* Bohra",
@@ -84,9 +89,67 @@ export const THERAPEUTIC_CLAIMS = word(
     // An improvement before the circulation or the blood supply; "pogarsza ukrwienie" (advice) is not one.
     "(?:popraw|pobudz|wspier|wspom|usprawni|przyspiesz|stymul|aktywiz|zwiększ|wzmag|lepsz|lepiej)\\p{L}*\\s+(?:\\p{L}+\\s+)?(?:krążeni|ukrwi)\\p{L}*",
     "(?:ciężk|lżejsz|lekk)\\p{L}*\\s+(?:nóg|nog\\p{L}*)",
+    // A complaint as the treatment's target, by its other names: puffiness ("endermologia na opuchnięcia twarzy",
+    // "mniej opuchnięta twarz", "opuchlizna"; a side effect, "usta mogą być lekko opuchnięte", stays), acne ("peeling
+    // na trądzik", "skóra trądzikowa"; as a contraindication, "trądzik ropny", "trądzik w fazie zapalnej", stays; the
+    // scars it leaves, "blizny potrądzikowe", are the skin's look), and what medicines do ("przeciwzapalny").
+    "opuchnię(?:ci|ć)\\p{L}*",
+    "opuchlizn\\p{L}*",
+    "mniej\\s+opuchnięt\\p{L}*",
+    "trądzik\\p{L}*(?!\\s+(?:ropn|różowat|w\\s+fazie))",
+    "przeciwzapaln\\p{L}*",
+    "antybakteryjn\\p{L}*",
+    "bakteriobójcz\\p{L}*",
     "lekkoś\\p{L}*\\s+(?:w\\s+)?(?:nóg|nog\\p{L}*)",
     "nog\\p{L}*\\s+(?:\\p{L}+\\s+)?lekkoś\\p{L}*",
   ].join("|"),
+);
+
+/**
+ * Promises of an effect (unfair market practices act, art. 5: what a treatment does for most people, or surely, or at
+ * once, is a claim of efficacy no salon can back): "u większości osób można liczyć na", "gwarantujemy efekt" (not
+ * "nie daje gwarancji"), "natychmiastowy efekt", "trwały efekt", the removal of fat, a double chin or
+ * cellulite. Copy says what a treatment may help with ("może pomóc", "twarz wygląda na wypoczętą").
+ */
+export const EFFICACY_CLAIMS = word(
+  [
+    "u\\s+większości\\s+(?:\\p{L}+\\s+)?(?:osób|klientek|kobiet|badanych)",
+    // Not where it is denied: "nie da się zagwarantować", "nie daje gwarancji".
+    "(?<!(?<!\\p{L})nie(?:\\s+\\p{L}+){0,2}\\s+(?:za)?)gwaran[tc]\\p{L}*",
+    "natychmiastow\\p{L}*\\s+(?:efekt|rezultat)\\p{L}*",
+    "(?:efekt|rezultat)\\p{L}*\\s+(?:jest\\s+|są\\s+)?(?:natychmiastow|trwał)\\p{L}*",
+    "trwał(?:y|e|ego|ych|ym|ymi|ą|a)\\s+(?:efekt|rezultat)\\p{L}*",
+    // Not where the sentence denies it ("nie usuwa tkanki tłuszczowej", "nie ma zabiegu, który usunie cellulit"),
+    // nor for making something less visible ("zmniejszyć widoczność cellulitu").
+    "(?<!(?<!\\p{L})(?:nie|żaden|żadna|żadne)(?:[\\s,]+\\p{L}+){0,5}[\\s,]+)(?:redukuj|redukcj|zmniejsz|likwid|usuw|usun|pozby|pozbyw)\\p{L}*\\s+(?:(?!widoczn)\\p{L}+\\s+)?(?:tkank\\p{L}*\\s+tłuszczow|drugi\\p{L}*\\s+podbród|cellulit)\\p{L}*",
+  ].join("|"),
+);
+
+/**
+ * How long an effect lasts, which no salon can promise ("efekty mogą utrzymywać się do 2 lat", "efekt nawet na 18
+ * miesięcy", "rezultat na lata"); a schedule ("zabieg podtrzymujący co 2–3 miesiące") and when the effect is judged
+ * ("pełny efekt po 3–6 miesiącach") are no such claim.
+ */
+export const DURATION_CLAIMS =
+  /(?<!\p{L})(?:efekt|rezultat)\p{L}*[^.!?]*?(?<!\p{L})(?:do|nawet|przez|ponad|aż)\s+\d+(?:[,–-]\d+)?\s+(?:lat|lata|rok|roku|miesięcy|miesiące|miesiąca)(?!\p{L})|(?<!\p{L})(?:efekt|rezultat)\p{L}*\s+na\s+lata(?!\p{L})|(?<!\p{L})utrzym\p{L}*\s+się\s+(?:nawet\s+)?do\s+\d+/iu;
+
+/**
+ * A number that claims an effect, written out: a change with its sign ("−5,8 cm", "+92%"), a share of people or a
+ * measure ("93% osób", "o 30% mniej cellulitu"; not a price: "o 15% mniej niż cztery zabiegi", "20% rabatu"), a
+ * number of sessions that brings one ("już po 3 zabiegach", "5 zabiegów wystarczy"). Such a number stands only with
+ * its source: content/figures.json, by `{figure.<id>}` (figures.ts).
+ */
+export const FIGURE_CLAIMS = new RegExp(
+  [
+    "(?<![\\p{L}\\d])[+−-]\\s?\\d+(?:,\\d+)?\\s?(?:%|cm|mm|kg)(?!\\p{L})",
+    "(?<![\\p{L}\\d,])\\d+(?:,\\d+)?\\s?%\\s+(?:\\p{L}+\\s+)?(?:osób|klientek|kobiet|mężczyzn|badanych|uczestnik\\p{L}*|jędrności|elastyczności|nawilżenia|gęstości|redukcj\\p{L}*|poprawy|zmniejszeni\\p{L}*|wzrost\\p{L}*|(?:mniej|więcej)(?!\\s+niż))",
+    "(?<!\\p{L})o\\s+\\d+(?:,\\d+)?\\s?(?:%|cm|mm|kg)(?:\\s+\\p{L}+)?\\s+(?:jędrn|gładsz|smuklejsz|węższ|płytsz|lepsz|mniejsz|(?:mniej|więcej)(?!\\s+niż))\\p{L}*",
+    "(?<!\\p{L})(?:węższ|smuklejsz|mniejsz|szczuplejsz|płytsz|jędrniejsz|gładsz)\\p{L}*\\s+o\\s+\\d+(?:,\\d+)?\\s?(?:%|cm|mm|kg)",
+    "(?<!\\p{L})(?:zmniejsz|redukuj|zredukuj|popraw|zwiększ|spłyc|wyszczupl)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}o\\s+\\d+(?:,\\d+)?\\s?(?:%|cm|mm|kg)",
+    "(?<!\\p{L})już\\s+po\\s+\\d+\\s+zabieg\\p{L}*",
+    "(?<![\\p{L}\\d])\\d+\\s+zabieg\\p{L}*\\s+(?:wystarcz\\p{L}*|daj\\p{L}*\\s+efekt)",
+  ].join("|"),
+  "iu",
 );
 
 /**
@@ -194,6 +257,21 @@ const RULES: readonly WordingRule[] = [
     why: "obietnica terapii, ulgi w dolegliwości albo skuteczności – zabieg kosmetyczny nie jest leczeniem (ustawa o przeciwdziałaniu nieuczciwym praktykom rynkowym, art. 5); opisz efekt kosmetyczny",
   },
   {
+    pattern: EFFICACY_CLAIMS,
+    advertisingOnly: true,
+    why: "obietnica skuteczności – zabieg kosmetyczny nie daje gwarancji efektu ani pewnego wyniku u większości osób (ustawa o przeciwdziałaniu nieuczciwym praktykom rynkowym, art. 5); napisz, w czym zabieg może pomóc",
+  },
+  {
+    pattern: DURATION_CLAIMS,
+    advertisingOnly: true,
+    why: "obietnica, jak długo utrzyma się efekt – tego salon nie może zapewnić (ustawa o przeciwdziałaniu nieuczciwym praktykom rynkowym, art. 5); napisz, od czego zależy trwałość efektu i jak go podtrzymać",
+  },
+  {
+    pattern: FIGURE_CLAIMS,
+    advertisingOnly: true,
+    why: "liczba opisująca efekt bez źródła – wpisz ją do content/figures.json razem z badaniem (autor, tytuł, rok, badane osoby, po ilu zabiegach) i wstaw znacznikiem {figure.<id>}: strona pokaże ją obok źródła",
+  },
+  {
     pattern: ANAESTHETIC,
     why: "krem znieczulający to produkt leczniczy – strona go nie oferuje (o znieczuleniu decyduje praktyk z klientką, docs/decisions.md)",
   },
@@ -208,7 +286,7 @@ const RULES: readonly WordingRule[] = [
   })),
 ];
 
-/** A link's target is an address, not wording: [tekst](/blog/jak-skutecznie-…) is checked as "tekst". */
+/** A link's target is an address, not wording: [tekst](/blog/jak-zmniejszyc-…) is checked as "tekst". */
 const withoutLinkTargets = (text: string) => text.replace(/\]\([^)]*\)/g, "]");
 
 /**

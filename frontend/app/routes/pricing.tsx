@@ -1,5 +1,5 @@
 import type { Route } from "./+types/pricing";
-import { loadPricing, loadSimplePage } from "../content/load.server";
+import { loadPricing, loadSimplePage, shownPriceGroups } from "../content/load.server";
 import { allPriceGroups, consultationCost, consultationCostSentence, consultationLabel } from "../content/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
@@ -11,15 +11,19 @@ import styles from "./pricing.module.scss";
 
 export function loader() {
   const page = loadSimplePage("pages/cennik");
-  return { page, pricing: loadPricing(), head: pageHead({ path: "/cennik", ...page.seo }) };
+  const pricing = loadPricing();
+  return {
+    page,
+    groups: shownPriceGroups(allPriceGroups(pricing)),
+    consultation: consultationCost(pricing),
+    head: pageHead({ path: "/cennik", ...page.seo }),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { page, pricing } = loaderData;
-  const groups = allPriceGroups(pricing);
-  const consultation = consultationCost(pricing);
+  const { page, groups, consultation } = loaderData;
   return (
     <>
       <PageHeader

@@ -4,12 +4,10 @@ import { loadPricing, loadPromotions } from "../content/load.server";
 import {
   consultationCost,
   consultationCostSentence,
-  lowestPricesOf,
   priceGroupsById,
   priceTextOf,
   promotionPriceGroup,
 } from "../content/pricing";
-import { promotionPeriods } from "../site/config";
 import { formatPeriodPl } from "../site/dates";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
@@ -18,7 +16,7 @@ import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { useReveal } from "../hooks/useReveal";
-import { ReductionNote, type ReductionFacts } from "../components/ReductionNote/ReductionNote";
+import { OfferNote, type ReductionFacts } from "../components/OfferNote/OfferNote";
 import type { PromotionsDocument } from "../content/schema";
 import styles from "./promotions.module.scss";
 
@@ -29,17 +27,21 @@ export function loader() {
   const promotions = loadPromotions();
   const pricing = loadPricing();
   // The prices as the price list writes them: a regular price "od 300 zł" is not shown as "300 zł". A reduction's
-  // lowest 30-day price is its price-list line's (the content check has made sure there is one).
+  // lowest 30-day prices are its price-list line's (the content check has made sure a card with a regular price has
+  // one); an offer that is no reduction has no price to compare with.
   const cards = promotions.cards.map((card) => {
     const groups = priceGroupsById(pricing, [promotionPriceGroup[card.id]]);
-    const reduction = card.compare
-      ? undefined
-      : groups.flatMap((group) => group.services).find((service) => service.reduction?.promotion === card.id)
-          ?.reduction;
+    const reduction =
+      card.oldPrice === undefined
+        ? undefined
+        : groups.flatMap((group) => group.services).find((service) => service.reduction?.promotion === card.id)
+            ?.reduction;
     return {
       ...card,
-      ...(reduction ? { reduction } : {}),
-      oldPriceText: priceTextOf(groups, card.oldPrice),
+      ...(reduction
+        ? { reduction: { promotion: reduction.promotion, lowestPrices30Days: reduction.lowestPrices30Days } }
+        : {}),
+      ...(card.oldPrice === undefined ? {} : { oldPriceText: priceTextOf(groups, card.oldPrice) }),
       newPriceText: priceTextOf(groups, card.newPrice),
     };
   });
@@ -52,47 +54,25 @@ export function loader() {
 
 export const meta: Route.MetaFunction = headFromLoader;
 
-type Card = PromotionsDocument["cards"][number] & {
-  oldPriceText: string;
+type Card = Omit<PromotionsDocument["cards"][number], "standIn"> & {
+  oldPriceText?: string;
   newPriceText: string;
   reduction?: ReductionFacts;
 };
 
-/**
- * A reduction: the regular price struck through, the promotional price and, beside them, the lowest price of the 30
- * days before the reduction and the promotion's period; the saving is counted from that lowest price.
- */
-function ReducedPrice({ card, reduction }: { card: Card; reduction: ReductionFacts }) {
+/** A reduction: the regular price struck through and the promotional price. */
+function ReducedPrice({ card }: { card: Card }) {
   return (
-    <>
-      <p className={styles.prices}>
-        <del>
-          <span className="visually-hidden">Cena regularna: </span>
-          {card.oldPriceText}
-        </del>{" "}
-        <ins>
-          <span className="visually-hidden">Cena promocyjna: </span>
-          {card.newPriceText}
-        </ins>
-      </p>
-      <ReductionNote reduction={reduction} className={styles.lowest} />
-    </>
-  );
-}
-
-/** Two services side by side (a first-visit price of a service of another length): nothing struck through, no saving. */
-function ComparedPrices({ card, labels }: { card: Card; labels: NonNullable<Card["compare"]> }) {
-  return (
-    <dl className={styles.compare}>
-      <div>
-        <dt>{labels.newLabel}</dt>
-        <dd className={styles.newPrice}>{card.newPriceText}</dd>
-      </div>
-      <div>
-        <dt>{labels.oldLabel}</dt>
-        <dd>{card.oldPriceText}</dd>
-      </div>
-    </dl>
+    <p className={styles.prices}>
+      <del>
+        <span className="visually-hidden">Cena regularna: </span>
+        {card.oldPriceText}
+      </del>{" "}
+      <ins>
+        <span className="visually-hidden">Cena promocyjna: </span>
+        {card.newPriceText}
+      </ins>
+    </p>
   );
 }
 
@@ -101,7 +81,7 @@ function ComparedPrices({ card, labels }: { card: Card; labels: NonNullable<Card
  * promotional price covers services of different prices – the range, the largest on the picture ("do −52%").
  */
 function Saving({ reduction, newPrice }: { reduction: ReductionFacts; newPrice: number }) {
-  const savings = lowestPricesOf(reduction).map(({ price }) => discountPercent(price, newPrice));
+  const savings = reduction.lowestPrices30Days.map(({ price }) => discountPercent(price, newPrice));
   const least = Math.min(...savings);
   const most = Math.max(...savings);
   return (
@@ -133,17 +113,17 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
         <h2 id={`promocja-${card.id}`}>{card.name}</h2>
         {card.priceScope && <p className={styles.scope}>{card.priceScope}</p>}
         {card.reduction ? (
-          <ReducedPrice card={card} reduction={card.reduction} />
+          <ReducedPrice card={card} />
         ) : (
-          card.compare && (
-            <>
-              <ComparedPrices card={card} labels={card.compare} />
-              <p className={styles.lowest}>
-                Cena pierwszej, krótszej wizyty. Oferta trwa {formatPeriodPl(promotionPeriods[card.id])}
-              </p>
-            </>
-          )
+          <p className={styles.prices}>
+            <ins>{card.newPriceText}</ins>
+          </p>
         )}
+        <OfferNote
+          offer={{ period: card.period, terms: card.terms }}
+          reduction={card.reduction}
+          className={styles.lowest}
+        />
         <p>{renderInline(card.description)}</p>
         <a href={card.url} target="_blank" rel="noopener noreferrer" className={styles.more}>
           {card.reduction ? "Szczegóły promocji" : "Szczegóły oferty"}
@@ -163,7 +143,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
       <div className={styles.body}>
         <section className={styles.referral} aria-labelledby="polecenia">
           <h2 id="polecenia">{promotions.referral.title}</h2>
-          <p className={styles.period}>Program trwa {formatPeriodPl(promotionPeriods.referral)}</p>
+          <p className={styles.period}>Program trwa {formatPeriodPl(promotions.referral.period)}</p>
           {promotions.referral.paragraphs.map((p) => (
             <p key={p}>{renderInline(p)}</p>
           ))}

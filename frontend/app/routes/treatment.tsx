@@ -1,9 +1,16 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
-import { loadPricing, loadTreatment } from "../content/load.server";
-import { priceGroupsById } from "../content/pricing";
-import type { PriceGroup as PriceGroupDoc, Treatment as TreatmentDoc } from "../content/schema";
+import {
+  loadFigures,
+  loadPricing,
+  loadTreatment,
+  shownPriceGroups,
+  shownTreatmentDevice,
+} from "../content/load.server";
+import { statsWithSources } from "../content/figures";
+import { priceGroupsById, type ShownPriceGroup } from "../content/pricing";
+import type { Treatment as TreatmentDoc } from "../content/schema";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
@@ -13,7 +20,7 @@ import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
-import { ReductionNote } from "../components/ReductionNote/ReductionNote";
+import { OfferNote } from "../components/OfferNote/OfferNote";
 import { Carousel } from "../components/Carousel/Carousel";
 import { Gallery } from "../components/Gallery/Gallery";
 import { Icon } from "../components/Icon/Icon";
@@ -34,7 +41,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const pricing = loadPricing();
   const {
     path,
-    doc: treatment,
+    doc: { device, ...treatment },
     head,
   } = templatedPageLoader(url, "treatment", loadTreatment, (doc, docPath) => ({
     jsonLd: [
@@ -46,8 +53,21 @@ export function loader({ url }: Route.LoaderArgs) {
       }),
     ],
   }));
-  // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML.
-  return { path, treatment, groups: priceGroupsById(pricing, treatment.pricing.groups), head };
+  // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML. The
+  // device's id stays here: the page gets its name only where content/devices.json allows naming it.
+  const deviceName = shownTreatmentDevice(device);
+  const { stats, ...rest } = treatment;
+  return {
+    path,
+    treatment: rest,
+    // Each number of a study with its footnote: the source, or a mark that it is an example (content/figures.ts).
+    ...(stats
+      ? { stats: { title: stats.title, note: stats.note, ...statsWithSources(stats.items, loadFigures()) } }
+      : {}),
+    groups: shownPriceGroups(priceGroupsById(pricing, treatment.pricing.groups)),
+    ...(deviceName ? { deviceName } : {}),
+    head,
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -74,7 +94,9 @@ interface Block {
  * The page's sections in reading order; the table of contents is built from the same list, so it always matches.
  * Named variants follow the introduction, and photos follow the effects they show.
  */
-function pageBlocks(t: TreatmentDoc): Block[] {
+type PageDoc = Omit<TreatmentDoc, "device" | "stats">;
+
+function pageBlocks(t: PageDoc): Block[] {
   const blocks: Block[] = t.sections.map((section) => ({
     id: section.id,
     title: section.title,
@@ -115,11 +137,25 @@ function pageBlocks(t: TreatmentDoc): Block[] {
     media.push({
       id: "efekty-zdjecia",
       title: t.beforeAfter.title,
-      body: <Carousel photos={t.beforeAfter.photos} controls={t.beforeAfter.controls} label={t.beforeAfter.title} />,
+      body: (
+        <>
+          <Carousel photos={t.beforeAfter.photos} controls={t.beforeAfter.controls} label={t.beforeAfter.title} />
+          <p className={styles.mediaNote}>{t.beforeAfter.note}</p>
+        </>
+      ),
     });
   }
   if (t.gallery) {
-    media.push({ id: "galeria", title: t.gallery.title, body: <Gallery images={t.gallery.images} /> });
+    media.push({
+      id: "galeria",
+      title: t.gallery.title,
+      body: (
+        <>
+          <Gallery images={t.gallery.images} />
+          <p className={styles.mediaNote}>{t.gallery.note}</p>
+        </>
+      ),
+    });
   }
   const effects = blocks.findIndex((b) => b.id === "efekty");
   blocks.splice(effects >= 0 ? effects + 1 : blocks.length, 0, ...media);
@@ -127,23 +163,24 @@ function pageBlocks(t: TreatmentDoc): Block[] {
 }
 
 /**
- * The box under the table of contents: a reduction of this page's prices with its promotional price, the lowest price
- * of the 30 days before it and its period (the same line of the price list as the page's own price list shows), or,
- * with no reduction among the page's prices, a standing offer such as a first visit's price, without reduction words.
+ * The box under the table of contents: the offers of a promotion among this page's prices (the same lines of the price
+ * list as the page's own price list shows), each with its price, period and terms and, for a reduction, the lowest
+ * price of the 30 days before it. Headed "Promocja" when one of them is a reduction; a first visit's own price is
+ * "Na początek", without reduction words.
  */
-function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: PriceGroupDoc[] }) {
-  const reductions = groups.flatMap((group) => group.services).filter((service) => service.reduction);
+function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: ShownPriceGroup[] }) {
+  const offers = groups.flatMap((group) => group.services).filter((service) => service.offer);
   return (
     <aside className={styles.promo} aria-labelledby="promocja-tytul">
-      <p className={styles.eyebrow}>{reductions.length ? "Promocja" : "Na początek"}</p>
+      <p className={styles.eyebrow}>{offers.some((service) => service.reduction) ? "Promocja" : "Na początek"}</p>
       <h2 id="promocja-tytul">{promo.title}</h2>
       <p>{renderInline(promo.text)}</p>
-      {reductions.map((service) => (
+      {offers.map((service) => (
         <div key={service.name}>
           <p className={styles.promoPrice}>
             {service.name}: <strong>{"price" in service ? service.price : ""}</strong>
           </p>
-          {service.reduction && <ReductionNote reduction={service.reduction} />}
+          {service.offer && <OfferNote offer={service.offer} reduction={service.reduction} />}
         </div>
       ))}
     </aside>
@@ -181,6 +218,8 @@ function useCurrentSection(ids: string[]) {
 
 export default function Treatment({ loaderData }: Route.ComponentProps) {
   const { path, treatment: t, groups } = loaderData;
+  const deviceName = "deviceName" in loaderData ? loaderData.deviceName : undefined;
+  const stats = "stats" in loaderData ? loaderData.stats : undefined;
 
   const blocks = pageBlocks(t);
   const toc = [
@@ -221,6 +260,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
               ))}
             </dl>
           )}
+          {deviceName && <p className={styles.device}>Urządzenie: {deviceName}</p>}
         </div>
 
         <div className={styles.aside}>
@@ -243,33 +283,32 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
         <div className={styles.main}>
           {t.promo && <PromoBox promo={t.promo} groups={groups} />}
 
-          {t.stats && (
+          {stats && (
             <section className={styles.stats} aria-labelledby="wyniki-tytul">
-              <h2 id="wyniki-tytul">{t.stats.title}</h2>
+              <h2 id="wyniki-tytul">{stats.title}</h2>
               <ul>
-                {t.stats.items.map((item) => (
+                {stats.items.map((item) => (
                   <li key={item.label}>
                     <span className={styles.statValue}>{item.value}</span>
                     <span className={styles.statLabel}>
                       {item.label}
-                      {item.footnote ? (
-                        <sup>
-                          <a href={`#przypis-${item.footnote}`} aria-label={`przypis ${item.footnote}`}>
-                            {item.footnote}
-                          </a>
-                        </sup>
-                      ) : null}
+                      <sup>
+                        <a href={`#przypis-${item.footnote}`} aria-label={`przypis ${item.footnote}`}>
+                          {item.footnote}
+                        </a>
+                      </sup>
                     </span>
                   </li>
                 ))}
               </ul>
               <ol className={styles.footnotes} aria-label="Przypisy">
-                {t.stats.footnotes.map((note, i) => (
+                {stats.footnotes.map((note, i) => (
                   <li key={note} id={`przypis-${i + 1}`}>
-                    {renderInline(note)}
+                    {note}
                   </li>
                 ))}
               </ol>
+              <p className={styles.statsNote}>{stats.note}</p>
             </section>
           )}
 

@@ -34,7 +34,7 @@ export const site = {
    * seated in Łódź-Śródmieście, and an amount of our invention.
    */
   registryCourt: "Sąd Rejonowy dla Łodzi-Śródmieścia w Łodzi, XX Wydział Gospodarczy Krajowego Rejestru Sądowego",
-  shareCapital: "5000,00 zł",
+  shareCapital: "5\u00a0000,00\u00a0zł",
   /** Absolute origin used for canonical URLs, Open Graph and the sitemap. FICTIONAL domain (.example is reserved). */
   origin: "https://www.aurea-salon.example",
   /** FICTIONAL phone number in a reserved-looking range. */
@@ -84,56 +84,10 @@ export type Site = typeof site;
 /** FICTIONAL external sub-sites of the four promotions (content/promotions.json: {promo.pca} …). */
 export const promotionUrls = {
   pca: "https://pca-skin.aurea-salon.example/",
-  redtouch: "https://red-touch-pro.aurea-salon.example/",
-  lpg: "https://lpg.aurea-salon.example/",
-  virtue: "https://virtue-rf.aurea-salon.example/",
+  laser: "https://laser.aurea-salon.example/",
+  endermologia: "https://endermologia.aurea-salon.example/",
+  radiofrekwencja: "https://radiofrekwencja.aurea-salon.example/",
 } as const;
-
-/** The promotions of /promocje that have a period: the four cards and the referral programme. */
-export type PromotionId = "pca" | "redtouch" | "lpg" | "virtue" | "referral";
-
-/**
- * The period of each promotion, inclusive: /promocje states it on every card and on the referral programme, and the
- * price list and the treatment pages beside each reduction (a line of content/pricing.json with a `reduction`).
- * FICTIONAL dates until the salon sets its own; `npm run launch:check` also lists a period that has not started or
- * has ended, since a promotion that is over is removed from pricing.json and promotions.json, not left with a past
- * date.
- */
-export const promotionPeriods: Readonly<Record<PromotionId, { from: string; until: string }>> = {
-  pca: { from: "2026-11-16", until: "2027-01-31" },
-  redtouch: { from: "2026-11-16", until: "2027-01-31" },
-  lpg: { from: "2026-11-16", until: "2027-01-31" },
-  virtue: { from: "2026-11-16", until: "2027-01-31" },
-  referral: { from: "2026-11-16", until: "2027-06-30" },
-};
-
-/**
- * The devices the site names where they name a service (routes, headings, the price list). Advertising to the
- * public a medical device intended for professional use is forbidden (Medical Devices Act of 7 April 2022, art. 55
- * ust. 2 pkt 3), so the pages describe the treatment, not the device (docs/decisions.md, "Service, not device"). For
- * each, the salon writes in `intendedUser` whom the device is intended for and whether it is a medical device, as its
- * EU declaration of conformity and instructions for use say, with the declaration's date ("wyrób medyczny, wyłącznie
- * do użytku profesjonalnego – deklaracja zgodności z 12.03.2024"); `npm run launch:check` lists each one still null.
- */
-export const devices: Readonly<
-  Record<string, { name: string; pages: readonly string[]; intendedUser: string | null }>
-> = {
-  redTouchPro: { name: "Red Touch Pro", pages: ["/red-touch-pro"], intendedUser: null },
-  ondaPro: { name: "ONDA PRO", pages: ["/onda-pro", "/onda-pro-twarz"], intendedUser: null },
-  lpg: {
-    name: "LPG – LPG Infinity i endermologia twarzy",
-    pages: ["/LPG-Infinity-Endermologia", "/endermologia-LPG"],
-    intendedUser: null,
-  },
-  virtueRf: { name: "Virtue RF", pages: ["/virtue-rf", "/virtue-rf-cialo"], intendedUser: null },
-  storzMedical: { name: "Storz Medical", pages: ["/storz-medical", "/storz-medical-twarz"], intendedUser: null },
-  geneo: { name: "Geneo", pages: ["/geneo"], intendedUser: null },
-  exceed: {
-    name: "Exceed – mezoterapia mikroigłowa",
-    pages: ["/mezoterapia-mikroiglowa", "/redukcja-blizn-rozstepow"],
-    intendedUser: null,
-  },
-};
 
 /**
  * What stands in for real data, by its path in this file: `npm run launch:check` lists each one (and exits
@@ -155,14 +109,9 @@ export const fictional: readonly { path: string; what: string }[] = [
   { path: "site.social.facebook", what: "profil na Facebooku" },
   { path: "site.social.instagram", what: "profil na Instagramie" },
   { path: "promotionUrls.pca", what: "podstrona promocji PCA Skin" },
-  { path: "promotionUrls.redtouch", what: "podstrona promocji Red Touch Pro" },
-  { path: "promotionUrls.lpg", what: "podstrona promocji LPG Infinity" },
-  { path: "promotionUrls.virtue", what: "podstrona promocji Virtue RF" },
-  { path: "promotionPeriods.pca", what: "okres promocji PCA Skin (od, do)" },
-  { path: "promotionPeriods.redtouch", what: "okres promocji Red Touch Pro (od, do)" },
-  { path: "promotionPeriods.lpg", what: "okres oferty pierwszego zabiegu LPG Infinity (od, do)" },
-  { path: "promotionPeriods.virtue", what: "okres promocji Virtue RF (od, do)" },
-  { path: "promotionPeriods.referral", what: "okres programu poleceń (od, do)" },
+  { path: "promotionUrls.laser", what: "podstrona promocji zabiegu laserowego frakcyjnego" },
+  { path: "promotionUrls.endermologia", what: "podstrona oferty pierwszego zabiegu endermologii ciała" },
+  { path: "promotionUrls.radiofrekwencja", what: "podstrona promocji mikroigłowej radiofrekwencji" },
 ];
 
 /** The phone number as a tel: link target (digits and the leading plus only). */

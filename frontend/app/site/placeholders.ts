@@ -5,8 +5,7 @@
  * unknown placeholder stops the build with the file and the field. Build-time only: the browser never sees a
  * placeholder, and no page ships this module.
  */
-import { fictional, fullAddress, promotionPeriods, promotionUrls, site } from "./config";
-import { formatPeriodPl } from "./dates";
+import { fictional, fullAddress, promotionUrls, site } from "./config";
 import { privacyPlaceholders } from "./privacySettings";
 
 export const placeholders: Readonly<Record<string, string>> = {
@@ -31,13 +30,9 @@ export const placeholders: Readonly<Record<string, string>> = {
   facebook: site.social.facebook,
   instagram: site.social.instagram,
   "promo.pca": promotionUrls.pca,
-  "promo.redtouch": promotionUrls.redtouch,
-  "promo.lpg": promotionUrls.lpg,
-  "promo.virtue": promotionUrls.virtue,
-  /** "{period.lpg}": the period of a promotion (config's promotionPeriods), for texts that state it. */
-  ...Object.fromEntries(
-    Object.entries(promotionPeriods).map(([id, period]) => [`period.${id}`, formatPeriodPl(period)]),
-  ),
+  "promo.laser": promotionUrls.laser,
+  "promo.endermologia": promotionUrls.endermologia,
+  "promo.radiofrekwencja": promotionUrls.radiofrekwencja,
   /** "{retention.held}": how long the server keeps what, from the build's settings (privacySettings.ts). */
   ...privacyPlaceholders(),
 };
@@ -57,7 +52,7 @@ export const fillPlaceholders = (text: string): string =>
 /** A config value by its path in config.ts ("site.address.street"). */
 export function configValue(path: string): unknown {
   const [root, ...rest] = path.split(".");
-  const roots: Record<string, unknown> = { site, promotionUrls, promotionPeriods };
+  const roots: Record<string, unknown> = { site, promotionUrls };
   const start = root === undefined ? undefined : roots[root];
   return rest.reduce<unknown>(
     (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),

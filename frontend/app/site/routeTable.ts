@@ -107,12 +107,47 @@ export interface NavItem {
 const link = (path: string) => ({ label: routeLabel(path), path });
 
 export const mainNav: NavItem[] = [
-  { label: "Home", path: "/" },
+  link("/"),
   { label: "Zabiegi", children: Object.values(familyListPath).map(link) },
   link("/promocje"),
   link("/twoje-potrzeby"),
   link("/cennik"),
   link("/kontakt"),
 ];
+
+/**
+ * Addresses that moved, old → new: nginx answers each old one (in any letter case, with or without a trailing slash)
+ * with one permanent redirect to the new one, so links and search results that keep the old address still arrive.
+ * The build writes them as nginx's map (frontend/build/redirects.ts). Treatment pages are named for the service,
+ * not the device (content/devices.ts); articles for what they say, not what they promise.
+ */
+export const redirects: Readonly<Record<string, string>> = {
+  "/red-touch-pro": "/laser-frakcyjny",
+  "/virtue-rf": "/mikroiglowa-radiofrekwencja",
+  "/virtue-rf-cialo": "/mikroiglowa-radiofrekwencja-cialo",
+  "/onda-pro": "/modelowanie-termiczne-sylwetki",
+  "/onda-pro-twarz": "/modelowanie-termiczne-twarzy",
+  "/storz-medical": "/fala-uderzeniowa-cialo",
+  "/storz-medical-twarz": "/fala-uderzeniowa-twarz",
+  "/geneo": "/natlenienie-skory-3-w-1",
+  "/endermologia-LPG": "/endermologia-twarzy",
+  "/LPG-Infinity-Endermologia": "/endermologia-ciala",
+  "/blog/jak-skutecznie-pozbyc-sie-cellulitu": "/blog/jak-zmniejszyc-widocznosc-cellulitu",
+  "/blog/red-touch-pro-rewolucja-w-odmladzaniu-skory": "/blog/odmladzanie-skory-laserem-frakcyjnym",
+};
+
+/**
+ * What is wrong with the redirects, given every page's path: each goes to a page, and no old address is still a page
+ * (nginx would redirect its visitors away from it). The content check reports these.
+ */
+export function redirectProblems(paths: readonly string[]): string[] {
+  const pages = new Set(paths.map((path) => path.toLowerCase()));
+  return Object.entries(redirects).flatMap(([from, to]) => [
+    ...(pages.has(to.toLowerCase()) ? [] : [`${from} → ${to}: nie ma strony ${to}`]),
+    ...(pages.has(from.toLowerCase())
+      ? [`${from} → ${to}: pod ${from} jest strona, do której nikt już nie trafi`]
+      : []),
+  ]);
+}
 
 export const footerLinks = ["/polityka-prywatnosci", "/rodo", "/blog", "/kontakt"].map(link);

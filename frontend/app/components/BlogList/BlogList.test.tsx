@@ -10,17 +10,17 @@ const articles: ArticleSummary[] = [
     slug: "red-touch",
     title: "Red Touch Pro – rewolucja",
     excerpt: "Laser wolumetryczny.",
-    category: "Zabiegi na Twarz",
+    category: "Zabiegi na twarz",
     author: "Anna",
     date: "2025-02-14",
-    image: "blog-red-touch-pro",
+    image: "blog-laser-frakcyjny",
     alt: "",
   },
   {
     slug: "cellulit",
     title: "Cellulit bez tajemnic",
     excerpt: "Endermologia i fala uderzeniowa.",
-    category: "Zabiegi na Ciało",
+    category: "Zabiegi na ciało",
     author: "Anna",
     date: "2025-03-25",
     image: "blog-cellulit",
@@ -30,7 +30,7 @@ const articles: ArticleSummary[] = [
     slug: "brwi",
     title: "Brwi przed zabiegiem",
     excerpt: "Przygotowanie do makijażu.",
-    category: "Makijaż Permanentny",
+    category: "Makijaż permanentny",
     author: "Karolina",
     date: "2025-01-10",
     image: "blog-makijaz-brwi-przygotowanie",
@@ -70,7 +70,7 @@ describe("BlogList", () => {
       within(group)
         .getAllByRole("button")
         .map((b) => b.textContent),
-    ).toEqual(["Wszystkie", "Makijaż Permanentny", "Zabiegi na Twarz", "Zabiegi na Ciało", "Pielęgnacja", "Porady"]);
+    ).toEqual(["Wszystkie", "Makijaż permanentny", "Zabiegi na twarz", "Zabiegi na ciało", "Pielęgnacja", "Porady"]);
     expect(screen.getByRole("button", { name: "Wszystkie" })).toHaveAttribute("aria-pressed", "true");
     expect(titles()).toHaveLength(3);
   });
@@ -82,7 +82,7 @@ describe("BlogList", () => {
       "src",
       expect.stringContaining("/img/blog-cellulit-"),
     );
-    expect(within(card).getByText("Zabiegi na Ciało")).toBeInTheDocument();
+    expect(within(card).getByText("Zabiegi na ciało")).toBeInTheDocument();
     expect(within(card).getByText("25 marca 2025")).toHaveAttribute("datetime", "2025-03-25");
     expect(within(card).getByText("Endermologia i fala uderzeniowa.")).toBeInTheDocument();
     expect(within(card).getByText("Autorka: Anna")).toBeInTheDocument();
@@ -109,8 +109,8 @@ describe("BlogList", () => {
   it("category buttons filter by exact category, combined with the text; 'Wszystkie' clears the category", async () => {
     const user = userEvent.setup();
     renderAt(<BlogList articles={articles} />);
-    await user.click(screen.getByRole("button", { name: "Zabiegi na Ciało" }));
-    expect(screen.getByRole("button", { name: "Zabiegi na Ciało" })).toHaveAttribute("aria-pressed", "true");
+    await user.click(screen.getByRole("button", { name: "Zabiegi na ciało" }));
+    expect(screen.getByRole("button", { name: "Zabiegi na ciało" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "Wszystkie" })).toHaveAttribute("aria-pressed", "false");
     expect(titles()).toEqual(["Cellulit bez tajemnic"]);
 

@@ -8,7 +8,7 @@ import { DEFERRED } from "../../site/deferredImages";
 
 // Real image names: Picture refuses names that did not go through the image pipeline.
 const photos = [1, 2, 3, 4, 5, 6].map((n) => ({
-  image: `red-touch-pro-przed-po-${n}`,
+  image: `laser-frakcyjny-przed-po-${n}`,
   alt: `Zdjęcie przed i po ${n}`,
 }));
 
@@ -38,11 +38,11 @@ describe("Carousel", () => {
     expect(shown).toHaveLength(1);
     // The first one waits for the first paint like any photo below the LCP image; without scripts it is shown as it is.
     expect(shown[0]!.hasAttribute(DEFERRED)).toBe(true);
-    expect(shown[0]!.getAttribute("src")).toMatch(/^\/img\/red-touch-pro-przed-po-1-\d+\.\w+\.jpg$/);
+    expect(shown[0]!.getAttribute("src")).toMatch(/^\/img\/laser-frakcyjny-przed-po-1-\d+\.\w+\.jpg$/);
     const fallbacks = [...doc.querySelectorAll("noscript")].map((n) => n.innerHTML);
     expect(fallbacks).toHaveLength(2);
     expect(fallbacks[0]).toMatch(
-      /<img src="\/img\/red-touch-pro-przed-po-2-\d+\.\w+\.jpg"[^>]* alt="Zdjęcie przed i po 2"/,
+      /<img src="\/img\/laser-frakcyjny-przed-po-2-\d+\.\w+\.jpg"[^>]* alt="Zdjęcie przed i po 2"/,
     );
     expect(fallbacks[1]).toContain('alt="Zdjęcie przed i po 3"');
   });

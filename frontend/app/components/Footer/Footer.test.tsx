@@ -46,8 +46,12 @@ describe("Footer", () => {
       `NIP ${site.nip}`,
       `kapitał zakładowy ${site.shareCapital}`,
     ]) {
-      expect(footer).toHaveTextContent(value);
+      // toHaveTextContent reads the text with its whitespace collapsed: so is the expected value.
+      expect(footer).toHaveTextContent(value.replace(/\s+/g, " "));
     }
+    // An amount in Polish: thousands apart, kept on one line with its currency ("5 000,00 zł", non-breaking spaces).
+    expect(site.shareCapital).toMatch(/^\d{1,3}(?:\u00a0\d{3})*,\d{2}\u00a0zł$/);
+    expect(footer.textContent).toContain(site.shareCapital);
   });
 
   it("prerenders the build year and shows the visitor's current year after hydration", () => {

@@ -50,14 +50,14 @@ describe("Header", () => {
     const top = [...nav.querySelectorAll(":scope > ul > li > a, :scope > ul > li > button")].map((el) =>
       el.textContent?.trim(),
     );
-    expect(top).toEqual(["Home", "Zabiegi", "Promocje", "Twoje potrzeby", "Cennik", "Kontakt"]);
+    expect(top).toEqual(["Strona główna", "Zabiegi", "Promocje", "Twoje potrzeby", "Cennik", "Kontakt"]);
     const button = screen.getByRole("button", { name: "Zabiegi" });
     expect(button).toHaveAttribute("aria-expanded", "false");
     await userEvent.click(button);
     expect(button).toHaveAttribute("aria-expanded", "true");
-    expect(screen.getByRole("link", { name: "Zabiegi na Twarz" })).toHaveAttribute("href", "/zabiegi-na-twarz");
-    expect(screen.getByRole("link", { name: "Zabiegi na Ciało" })).toHaveAttribute("href", "/zabiegi-na-cialo");
-    expect(screen.getByRole("link", { name: "Makijaż Permanentny" })).toHaveAttribute("href", "/makijaz-permanentny");
+    expect(screen.getByRole("link", { name: "Zabiegi na twarz" })).toHaveAttribute("href", "/zabiegi-na-twarz");
+    expect(screen.getByRole("link", { name: "Zabiegi na ciało" })).toHaveAttribute("href", "/zabiegi-na-cialo");
+    expect(screen.getByRole("link", { name: "Makijaż permanentny" })).toHaveAttribute("href", "/makijaz-permanentny");
   });
 
   it("opens the dropdown with the arrow key and closes it with Escape, returning focus", async () => {

@@ -34,6 +34,8 @@ export function LocationMap() {
             />
             <button type="button" className={styles.load} onClick={() => setRequested(true)}>
               Pokaż mapę interaktywną
+              {/* What the click does, said where it is made: the consent is the click's own. */}
+              <span className={styles.loadNote}>Google otrzyma Twój adres IP i zapisze pliki cookies</span>
             </button>
           </>
         )}

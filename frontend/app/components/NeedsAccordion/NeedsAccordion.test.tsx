@@ -10,13 +10,13 @@ const items = [
   {
     title: "Zmarszczki",
     description: "Opis zmarszczek.",
-    treatments: ["/red-touch-pro", "/virtue-rf"],
+    treatments: ["/laser-frakcyjny", "/mikroiglowa-radiofrekwencja"],
     effects: ["Gładsza skóra", "Mniej zmarszczek"],
   },
   {
     title: "Cellulit",
     description: "Opis cellulitu.",
-    treatments: ["/LPG-Infinity-Endermologia"],
+    treatments: ["/endermologia-ciala"],
     effects: ["Gładsze uda"],
   },
   { title: "Brwi", description: "Opis brwi.", treatments: ["/makijaz-permanentny-brwi"], effects: ["Pełniejszy łuk"] },
@@ -62,10 +62,13 @@ describe("NeedsAccordion", () => {
     await user.click(header("Zmarszczki"));
     expect(expanded()).toEqual(["Zmarszczki"]);
     const panel = within(entry("Zmarszczki"));
-    expect(panel.getByText("Dedykowane zabiegi:")).toBeVisible();
+    expect(panel.getByText("Polecane zabiegi:")).toBeVisible();
     expect(panel.getByText("Efekty:")).toBeVisible();
-    expect(panel.getByRole("link", { name: "Red Touch Pro" })).toHaveAttribute("href", "/red-touch-pro");
-    expect(panel.getByRole("link", { name: "Virtue RF – twarz" })).toHaveAttribute("href", "/virtue-rf");
+    expect(panel.getByRole("link", { name: "Laser frakcyjny" })).toHaveAttribute("href", "/laser-frakcyjny");
+    expect(panel.getByRole("link", { name: "Mikroigłowa radiofrekwencja – twarz" })).toHaveAttribute(
+      "href",
+      "/mikroiglowa-radiofrekwencja",
+    );
     expect(panel.getByText("Gładsza skóra")).toBeVisible();
     expect(panel.getByText("Mniej zmarszczek")).toBeVisible();
   });

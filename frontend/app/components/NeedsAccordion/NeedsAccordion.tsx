@@ -19,7 +19,7 @@ export function NeedsAccordion({ items }: { items: NeedsDocument["items"] }) {
             <p className={styles.description}>{renderInline(need.description)}</p>
             <div className={styles.columns}>
               <div>
-                <h3 className={styles.label}>Dedykowane zabiegi:</h3>
+                <h3 className={styles.label}>Polecane zabiegi:</h3>
                 <ul className={styles.chips}>
                   {need.treatments.map((path) => (
                     <li key={path}>

@@ -123,8 +123,13 @@ describe("PriceGroup", () => {
   });
 });
 
-describe("PriceGroup and a reduction", () => {
-  it("shows under the promotional price the lowest price of the 30 days before it and the promotion's period", () => {
+const offer = {
+  period: { from: "2026-11-16", until: "2027-03-31" },
+  terms: "Dla osób, które nie miały jeszcze u nas tego zabiegu – jeden zabieg na osobę.",
+};
+
+describe("PriceGroup and an offer of a promotion", () => {
+  it("shows under a reduced price its lowest price of the 30 days before it, the period and who the offer is for", () => {
     render(
       <PriceGroup
         group={{
@@ -132,46 +137,43 @@ describe("PriceGroup and a reduction", () => {
           category: "Peelingi",
           services: [
             {
-              name: "Pierwszy zabieg – cena promocyjna",
+              name: "Pierwszy zabieg peelingiem Oxygenating Trio",
               price: "259 zł",
               isPromo: true,
-              reduction: { promotion: "pca", lowestPrice30Days: 300 },
+              reduction: { promotion: "pca", lowestPrices30Days: [{ service: "Oxygenating Trio", price: 300 }] },
+              offer,
             },
-            { name: "Peeling", price: "od 300 zł" },
+            { name: "Oxygenating Trio", price: "300 zł" },
           ],
         }}
       />,
     );
-    const row = screen.getByText("Pierwszy zabieg – cena promocyjna").closest("li")!;
+    const row = screen.getByText("Pierwszy zabieg peelingiem Oxygenating Trio").closest("li")!;
     expect(row).toHaveTextContent("Najniższa cena z 30 dni przed obniżką: 300 zł");
-    expect(row).toHaveTextContent(/Promocja trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u);
-    expect(screen.getByText("Peeling").closest("li")).not.toHaveTextContent(/Najniższa cena/);
+    expect(row).toHaveTextContent("Promocja trwa od 16 listopada 2026 r. do 31 marca 2027 r.");
+    expect(row).toHaveTextContent(offer.terms);
+    expect(screen.getByText("Oxygenating Trio").closest("li")).not.toHaveTextContent(/Najniższa cena|trwa/);
   });
 
-  it("gives one promotional price for several areas each area's own lowest price, and says what an 'od' price is of", () => {
+  it("gives one promotional price for several areas each area's own lowest price", () => {
     render(
       <PriceGroup
         group={{
-          id: "red-touch-pro",
-          category: "Red Touch Pro",
+          id: "laser-frakcyjny",
+          category: "Laser frakcyjny",
           services: [
             {
               name: "Pierwszy zabieg – twarz, szyja lub dekolt",
               price: "899 zł",
               isPromo: true,
               reduction: {
-                promotion: "redtouch",
+                promotion: "laser",
                 lowestPrices30Days: [
                   { service: "Twarz", price: 1890 },
                   { service: "Szyja", price: 1170 },
                 ],
               },
-            },
-            {
-              name: "Pierwszy peeling",
-              price: "259 zł",
-              isPromo: true,
-              reduction: { promotion: "pca", lowestPrice30Days: 300, refersTo: "Dotyczy najtańszego peelingu." },
+              offer,
             },
           ],
         }}
@@ -180,8 +182,22 @@ describe("PriceGroup and a reduction", () => {
     expect(screen.getByText("Pierwszy zabieg – twarz, szyja lub dekolt").closest("li")).toHaveTextContent(
       "Najniższa cena z 30 dni przed obniżką: twarz 1890 zł, szyja 1170 zł",
     );
-    expect(screen.getByText("Pierwszy peeling").closest("li")).toHaveTextContent(
-      "Najniższa cena z 30 dni przed obniżką: 300 złDotyczy najtańszego peelingu.",
+  });
+
+  it("shows a first visit's own price with its period and terms, and no reduction words", () => {
+    render(
+      <PriceGroup
+        group={{
+          id: "endermologia-ciala",
+          category: "Endermologia ciała",
+          services: [{ name: "Pierwszy zabieg 30 min", price: "100 zł", promotion: "endermologia", offer }],
+        }}
+      />,
     );
+    const row = screen.getByText("Pierwszy zabieg 30 min").closest("li")!;
+    expect(row).toHaveTextContent("Oferta trwa od 16 listopada 2026 r. do 31 marca 2027 r.");
+    expect(row).toHaveTextContent(offer.terms);
+    expect(row).not.toHaveTextContent(/obniżk|Promocja|Najniższa cena/);
+    expect(row).not.toHaveAttribute("data-highlighted");
   });
 });

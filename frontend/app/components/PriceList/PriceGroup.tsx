@@ -1,7 +1,12 @@
 import type { ReactNode } from "react";
-import type { PriceGroup as Group, Service } from "../../content/schema";
-import { isHighlightedOption, isHighlightedPrice, isHighlightedService } from "../../content/pricing";
-import { ReductionNote } from "../ReductionNote/ReductionNote";
+import {
+  isHighlightedOption,
+  isHighlightedPrice,
+  isHighlightedService,
+  type ShownPriceGroup as Group,
+  type ShownService as Service,
+} from "../../content/pricing";
+import { OfferNote } from "../OfferNote/OfferNote";
 import styles from "./PriceGroup.module.scss";
 
 /** A price the document writes as a dash: the service has no price of its own. Read out in words, shown as the dash. */
@@ -91,7 +96,7 @@ function ServiceItem({ service }: { service: Service }) {
           </ul>
         </>
       )}
-      {service.reduction && <ReductionNote reduction={service.reduction} />}
+      {service.offer && <OfferNote offer={service.offer} reduction={service.reduction} />}
       {service.note && <p className={styles.note}>{service.note}</p>}
     </li>
   );
@@ -99,7 +104,8 @@ function ServiceItem({ service }: { service: Service }) {
 
 /**
  * One price group of the price list: services with one price or named options, promotions highlighted, each
- * reduction with the lowest price of the 30 days before it and its period (ReductionNote). Used by
+ * offer of a promotion with its period and terms, a reduction with the lowest price of the 30 days before it
+ * (OfferNote). Used by
  * /cennik and by every treatment page's pricing section, so a price has one source and one look. Exactly the rows
  * the highlighting rules pick are highlighted (isPromo, options named '3 zabiegi w serii', prices containing 'rabatu'),
  * each marked with data-highlighted and a word saying why, so the highlight never rests on colour alone.
@@ -119,6 +125,7 @@ export function PriceGroup({
       <Heading id={`${group.id}-nazwa`} className={styles.name}>
         {group.category}
       </Heading>
+      {group.deviceName && <p className={styles.description}>Urządzenie: {group.deviceName}</p>}
       {group.description && <p className={styles.description}>{group.description}</p>}
       <ul className={styles.services}>
         {group.services.map((service) => (

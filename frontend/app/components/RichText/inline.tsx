@@ -2,8 +2,8 @@ import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 
 /**
- * Renders the only inline markup content may use: **bold** and [text](/path). Anything else stays plain text,
- * so content can never inject HTML.
+ * Renders the only inline markup content may use: **bold** and [text](/path), a link also inside bold ("**Mapa
+ * na stronie [Kontakt](/kontakt).**"). Anything else stays plain text, so content can never inject HTML.
  */
 export function renderInline(text: string): ReactNode {
   const parts: ReactNode[] = [];
@@ -13,7 +13,7 @@ export function renderInline(text: string): ReactNode {
   for (const match of text.matchAll(pattern)) {
     if (match.index > last) parts.push(text.slice(last, match.index));
     if (match[1] !== undefined) {
-      parts.push(<strong key={key++}>{match[1]}</strong>);
+      parts.push(<strong key={key++}>{renderInline(match[1])}</strong>);
     } else {
       const href = match[3]!;
       parts.push(

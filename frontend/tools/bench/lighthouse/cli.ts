@@ -2,7 +2,7 @@
  * `npm run bench`: Lighthouse 13 (mobile preset, simulated throttling — Lighthouse's defaults) on every route, in
  * Debian's Chromium, N runs per route (default 3), the median of each metric, checked against the budgets
  * (docs/performance.md); beside it the same site under applied throttling (a CPU really slowed 4× and a throttled
- * network, Lighthouse's --throttling-method=devtools) on /, /cennik, /red-touch-pro and /kontakt, budgeted against
+ * network, Lighthouse's --throttling-method=devtools) on /, /cennik, /laser-frakcyjny and /kontakt, budgeted against
  * the hero reference on a nginx of its own in the same passes. A benchmark, not a test: tests/run.sh never runs it
  * (it takes minutes and its numbers depend on the machine).
  *
@@ -32,7 +32,7 @@
  *                                                   socket; https://localhost:58082), and the hero reference behind
  *                                                   the same front over both (hero.localhost). Combine with --only and
  *                                                   --runs, e.g.
- *                                                   npm run bench -- --https --only /,/cennik,/red-touch-pro,/kontakt
+ *                                                   npm run bench -- --https --only /,/cennik,/laser-frakcyjny,/kontakt
  *   npm run bench -- --photos --link-latency 0      the front without the link's latency (default 10 ms each way,
  *                                                   frontend/tools/bench/lighthouse/link.mjs: on loopback a response can come before the
  *                                                   browser has begun to parse the page, which no network allows)
@@ -163,7 +163,7 @@ const THROTTLINGS = ["simulated", "applied", "both"] as const;
 type Throttling = (typeof THROTTLINGS)[number];
 
 /** The routes measured under applied throttling by default: one page of each heavy kind and the contact page. */
-const APPLIED_ROUTES = ["/", "/cennik", "/red-touch-pro", "/kontakt"];
+const APPLIED_ROUTES = ["/", "/cennik", "/laser-frakcyjny", "/kontakt"];
 
 /**
  * Beside the site under Lighthouse's simulation (or instead of it), the same site under applied throttling on

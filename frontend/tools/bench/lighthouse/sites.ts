@@ -93,7 +93,11 @@ function startServer(name: string, port: number, imageSet: "photos" | "artwork",
 /** The one build in build/, or in SITE_BUILD_DIR (made first if there is none). */
 export function ownSite(port: number): Site {
   const buildDir = resolve(root, process.env.SITE_BUILD_DIR ?? "build");
-  if (!existsSync(join(buildDir, "client/index.html")) || !existsSync(join(buildDir, "nginx/csp-hashes.map"))) {
+  if (
+    !["client/index.html", "nginx/csp-hashes.map", "nginx/redirects.map"].every((file) =>
+      existsSync(join(buildDir, file)),
+    )
+  ) {
     console.log("Budowanie strony (npm run build)…");
     const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) throw new Error("npm run build nie powiodło się");
@@ -271,8 +275,9 @@ export function nginxHeroSite(port: number, site: Site): Site {
   mkdirSync(join(dir, "nginx"));
   writeFileSync(join(dir, "client/index.html"), heroPage(site.buildDir!));
   symlinkSync(join(site.buildDir!, "client/img"), join(dir, "client/img"));
-  // No inline script: no hash to allow.
+  // No inline script: no hash to allow; no page that moved.
   writeFileSync(join(dir, "nginx/csp-hashes.map"), 'map $uri $salon_script_hashes {\n    default "";\n}\n');
+  writeFileSync(join(dir, "nginx/redirects.map"), 'map $uri $salon_moved_to {\n    default "";\n}\n');
   return {
     ...startServer("hero", port, site.imageSet ?? "artwork", dir),
     name: "hero-applied",
@@ -323,7 +328,9 @@ export async function variantSites(port: number, reuse: boolean, latency: number
   const builds: Record<string, Site["build"]> = {};
   for (const variant of ["photos", "artwork"] as const) {
     const dir = variantDir(variant);
-    const built = existsSync(join(dir, "client/index.html")) && existsSync(join(dir, "nginx/csp-hashes.map"));
+    const built = ["client/index.html", "nginx/csp-hashes.map", "nginx/redirects.map"].every((file) =>
+      existsSync(join(dir, file)),
+    );
     let seconds = 0;
     if (!reuse || !built) {
       if (variant === "photos") {
