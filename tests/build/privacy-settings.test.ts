@@ -69,11 +69,12 @@ describe("the privacy texts state the build's settings", () => {
 
     const { policy, rodo } = pages(out);
     expect(policy).toContain("na serwerze strony do wyjaśnienia przyczyny, najwyżej 21 dni od chwili");
-    expect(policy).toContain("na sprawdzenie przez nas – najwyżej 1 dzień od chwili");
+    expect(policy).toContain("pytanie potwierdzające (zwykle wysłane przez automaty) – na serwerze strony najwyżej 1 dzień od ich otrzymania");
+    expect(policy).toContain("a gdy poczta nie działa, najwyżej 72 godziny (potem");
     expect(policy).toContain("dzienniki techniczne serwera (z adresem IP) – najwyżej 9 dni, po czym");
     expect(policy).toMatch(/kopie zapasowe serwera strony[^;]* – najwyżej 22 dni od wykonania kopii/);
     expect(rodo).toContain("do wyjaśnienia przyczyny – najwyżej 21 dni od chwili");
-    expect(rodo).toContain("zatrzymane na serwerze strony do sprawdzenia – najwyżej 1 dzień od chwili");
+    expect(rodo).toContain("pytanie potwierdzające – przechowywane na serwerze strony najwyżej 1 dzień od ich otrzymania");
     expect(rodo).toMatch(/kopie zapasowe serwera strony[^;]* – najwyżej 22 dni od wykonania kopii/);
     for (const text of [policy, rodo]) expect(text).not.toMatch(/\{retention\.|najwyżej (30|14) dni/);
   }, 900_000);
@@ -86,7 +87,8 @@ describe("the privacy texts state the build's settings", () => {
     );
     const { policy, rodo } = pages(join(root, "build"));
     expect(policy).toContain(`wyjaśnienia przyczyny, najwyżej ${values.OUTBOX_FAILED_DAYS} dni od chwili`);
-    expect(rodo).toContain(`zatrzymane na serwerze strony do sprawdzenia – najwyżej ${values.OUTBOX_HELD_DAYS} dni`);
+    expect(rodo).toContain(`przechowywane na serwerze strony najwyżej ${values.OUTBOX_HELD_DAYS} dni od ich otrzymania`);
+    expect(policy).toContain(`a gdy poczta nie działa, najwyżej ${values.OUTBOX_RETRY_HOURS} godzin (potem`);
     expect(policy).toContain(`(z adresem IP) – najwyżej ${values.LOG_RETENTION_DAYS} dni, po czym`);
     expect(rodo).toMatch(new RegExp(`kopie zapasowe [^;]* – najwyżej ${values.BACKUP_RETENTION_DAYS} dni od wykonania`));
     expect(readFileSync(join(root, "build/nginx/privacy-settings.txt"), "utf8")).toContain(
