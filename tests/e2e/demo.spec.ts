@@ -9,10 +9,26 @@ import { allPaths } from "../support/routes";
  */
 test.skip(process.env.SALON_DEMO !== "1", "a demonstration deployment only (SALON_DEMO=1)");
 
-for (const path of [...allPaths, "/tej-strony-nie-ma"]) {
-  test(`${path}: noindex and the notice that the salon's data are examples`, async ({ page }) => {
+const paths = [...allPaths, "/tej-strony-nie-ma"];
+
+// Both are in the served HTML of every page (the prerendered pages and the 404): one request each, no browser.
+test("every route and the missing page: noindex and the notice that the salon's data are examples", async ({
+  request,
+}) => {
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<meta name="robots" content="noindex\b/);
+    const notice = html
+      .match(/<p [^>]*role="note"[^>]*>([\s\S]*?)<\/p>/g)
+      ?.find((p) => p.includes("Strona demonstracyjna."));
+    expect(notice, `${path}: the notice`).toMatch(/dane prawdziwego\s+salonu/);
+  }
+});
+
+// And a visitor sees it, on a page of the route table and on the missing page.
+for (const path of ["/", "/tej-strony-nie-ma"]) {
+  test(`${path}: the notice is shown`, async ({ page }) => {
     await page.goto(path);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /^noindex\b/);
     const notice = page.getByRole("note").filter({ hasText: "Strona demonstracyjna." });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText("dane prawdziwego salonu");

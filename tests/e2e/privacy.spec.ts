@@ -14,10 +14,18 @@ function watchForeignRequests(page: Page, origin: string) {
 
 test.describe("before consent nothing leaves the site", () => {
   for (const path of allPaths) {
-    test(`${path}: a fresh visitor's page requests only our own origin`, async ({ page, baseURL }) => {
+    test(`${path}: a fresh visitor's page, hydrated with its one heading, requests only our own origin`, async ({
+      page,
+      baseURL,
+    }) => {
       const origin = new URL(baseURL!).origin;
       const foreign = watchForeignRequests(page, origin);
-      await page.goto(path); // loaded and hydrated
+      const response = await page.goto(path); // loaded and hydrated
+      // Hydrated, the page still has its one heading (the served HTML's: shell.spec.ts) and its language.
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("h1")).not.toBeEmpty();
+      await expect(page.locator("html")).toHaveAttribute("lang", "pl");
       // Through the whole page, so lazy photos and anything loaded on view are requested too.
       await scrollThrough(page);
       expect(foreign).toEqual([]);
