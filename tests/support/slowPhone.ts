@@ -5,6 +5,7 @@
  * 1.47 Mbit/s down, 675 kbit/s up). Used by the contact form's slow-phone test and `npm run bench:mailer`.
  */
 import type { Page } from "@playwright/test";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Simulation } from "lighthouse/core/lib/lantern/lantern.js";
 import { PROOF_MARKS } from "../../frontend/app/components/ContactForm/useProofOfWork.ts";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
@@ -50,4 +51,58 @@ export async function proofTimings(page: Page): Promise<{ hydrated?: number; sta
     );
     return { hydrated, start, ready };
   }, PROOF_MARKS);
+}
+
+/** cgroup v1's CPU controller, where Debian's kernels mount it; a group of our own for the slowed threads. */
+const CPU_CGROUP = "/sys/fs/cgroup/cpu";
+const SLOW_GROUP = `${CPU_CGROUP}/salon-slow-phone`;
+
+/**
+ * Slows the page's worker threads as much as emulateSlowPhone slows its main thread. Chromium's CPU throttling
+ * (`Emulation.setCPUThrottlingRate`) applies to the page's main thread only ("only supported for pages, not workers"),
+ * yet on a phone a worker runs on a core as slow as the page's: each Chromium thread named DedicatedWorker is moved,
+ * as it appears, into a cgroup whose CPU quota is 1/SLOW_PHONE_CPU of one core (cgroup v1 places threads one by one).
+ * Needs root and cgroup v1's CPU controller; returns null where it cannot (the figures are then a worker's at full
+ * speed, and the caller says so), else the function that stops watching.
+ */
+export function slowWorkerThreads(): (() => void) | null {
+  try {
+    if (!existsSync(`${CPU_CGROUP}/tasks`)) return null;
+    mkdirSync(SLOW_GROUP, { recursive: true });
+    const period = 10_000;
+    writeFileSync(`${SLOW_GROUP}/cpu.cfs_period_us`, String(period));
+    writeFileSync(`${SLOW_GROUP}/cpu.cfs_quota_us`, String(Math.round(period / SLOW_PHONE_CPU)));
+  } catch {
+    return null;
+  }
+  const moved = new Set<string>();
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, "utf8").trim();
+    } catch {
+      return "";
+    }
+  };
+  const look = () => {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid) || !/^(chromium|chrome)/.test(read(`/proc/${pid}/comm`))) continue;
+      let tasks: string[];
+      try {
+        tasks = readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue;
+      }
+      for (const tid of tasks) {
+        if (moved.has(tid) || !read(`/proc/${pid}/task/${tid}/comm`).startsWith("DedicatedWorker")) continue;
+        try {
+          writeFileSync(`${SLOW_GROUP}/tasks`, tid);
+          moved.add(tid);
+        } catch {
+          // Gone already.
+        }
+      }
+    }
+  };
+  const timer = setInterval(look, 10);
+  return () => clearInterval(timer);
 }

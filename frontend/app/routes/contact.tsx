@@ -2,6 +2,7 @@ import type { Route } from "./+types/contact";
 import { loadContactPage } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ContactForm } from "../components/ContactForm/ContactForm";
+import { startProofOfWork } from "../components/ContactForm/useProofOfWork";
 import { FormPrivacyNotice } from "../components/FormPrivacyNotice/FormPrivacyNotice";
 import { ContactDetails } from "../components/ContactDetails/ContactDetails";
 import { LocationMap } from "../components/LocationMap/LocationMap";
@@ -15,6 +16,10 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
+
+// In the browser, as this module loads (before the page hydrates): the form's proof of work starts now, so that it is
+// ready before a quick visitor sends.
+if (typeof window !== "undefined") startProofOfWork();
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

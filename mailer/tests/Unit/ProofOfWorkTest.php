@@ -57,6 +57,23 @@ final class ProofOfWorkTest extends TestCase
         self::assertNotEquals($challenge, $this->pow()->challenge(), 'every challenge is new');
     }
 
+    public function testWhatABotPaysPerPostDoesNotFallBelowTwentyFiveThousandHashesOnAverage(): void
+    {
+        // The endpoint's own challenges (ProofOfWork::fromConfig), as a desktop bot meets them: the number to find is
+        // drawn from 0 to maxnumber, so the search costs maxnumber / 2 SHA-256 on average.
+        $pow = ProofOfWork::fromConfig(TestConfig::make(['OUTBOX_DIR' => $this->dir]));
+        self::assertGreaterThanOrEqual(50_000, $pow->maxNumber);
+        $found = [];
+        for ($i = 0; $i < 40; $i++) {
+            $challenge = $pow->challenge();
+            self::assertSame($pow->maxNumber, $challenge['maxnumber']);
+            $found[] = (int) self::decoded(Proofs::solve($challenge))['number'];
+        }
+        // Forty draws: a mean under 15 000 is 4 standard deviations from the 25 000 a full range gives.
+        self::assertGreaterThanOrEqual(15_000, array_sum($found) / count($found), 'the number is drawn over the whole range');
+        self::assertGreaterThanOrEqual(35_000, max($found));
+    }
+
     public function testASolvedChallengeIsRedeemedOnceAndAReplayIsRefused(): void
     {
         $pow = $this->pow();

@@ -11,6 +11,8 @@ import { PROOF_DEADLINE_MS } from "./useProofOfWork";
 
 // The solver itself (and its challenge fetch) is proof.test.ts's; here it answers at once unless a test says otherwise.
 vi.mock("./proof", () => ({ fetchAndSolve: vi.fn(async () => "PROOF-1") }));
+// Its requests too: the fetches a test counts are the form's own.
+vi.mock("./challenge", () => ({ begin: () => ({ challenge: new Promise(() => {}), worker: null }) }));
 
 function respond(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
+import { begin } from "./challenge";
 
 /** A solved proof this old is solved again: the mailer's challenges live 20 minutes (ProofOfWork::ttlSeconds). */
 const FRESH_MS = 600_000;
 /**
  * How long a solve may take from its start before a post stops waiting for it and goes without a proof (the mailer
- * then holds the message for review). On Chromium with its CPU slowed 6× over slow 4G, loading the solver, fetching
+ * then asks its question). On Chromium with its CPU slowed 6× over slow 4G, loading the solver, fetching
  * the challenge and searching all 50 000 numbers (the most a challenge asks) takes a few seconds (`npm run
  * bench:mailer` measures it); this is several times that, so only a solver that is stuck, not one that is slow, is
  * given up. Errors (no challenge, no network, no solution) end the wait at once.
@@ -41,8 +42,16 @@ export function createProofOfWork(): ProofOfWork {
   const solve = (second: boolean): Attempt => {
     mark(PROOF_MARKS.start);
     const attempt: Attempt = { at: performance.now(), failed: false, second, proof: Promise.resolve(undefined) };
+    // The challenge and the worker's script are requested now, while the solver's chunk is on its way.
+    const begun = begin();
     attempt.proof = import("./proof")
-      .then((m) => m.fetchAndSolve())
+      .then(
+        (m) => m.fetchAndSolve(begun),
+        (error: unknown) => {
+          begun.worker?.terminate();
+          throw error;
+        },
+      )
       .then(
         (proof) => {
           mark(PROOF_MARKS.ready);
@@ -80,6 +89,18 @@ export function createProofOfWork(): ProofOfWork {
   return { start, take };
 }
 
+/** The one started by startProofOfWork, until a form takes it. */
+let early: ProofOfWork | null = null;
+
+/**
+ * Starts the proof of work as the contact page's route module loads, before the page hydrates: the challenge request
+ * and the worker's search overlap hydration instead of following it. The page's form takes it over.
+ */
+export function startProofOfWork(): void {
+  early ??= createProofOfWork();
+  early.start();
+}
+
 /** Runs `callback` once the browser is idle (or after IDLE_TIMEOUT_MS at the latest); returns the cancel. */
 function whenIdle(callback: () => void): () => void {
   if (typeof requestIdleCallback === "function") {
@@ -91,12 +112,16 @@ function whenIdle(callback: () => void): () => void {
 }
 
 /**
- * The form's proof of work, started as soon as the page is idle after hydration, so that it is solved while the
- * visitor is still typing. Kept this small on purpose: it is in the contact page's first-load JavaScript, the
- * solver (proof.ts) is not.
+ * The form's proof of work: the one its page started as it loaded (startProofOfWork), or one of its own started as
+ * soon as the page is idle after hydration, so that it is solved while the visitor is still typing. Kept this small
+ * on purpose: it is in the contact page's first-load JavaScript, the solver (proof.ts) is not.
  */
 export function useProofOfWork(): ProofOfWork {
-  const [proofOfWork] = useState(createProofOfWork);
+  const [proofOfWork] = useState(() => {
+    const started = early ?? createProofOfWork();
+    early = null;
+    return started;
+  });
   useEffect(() => whenIdle(proofOfWork.start), [proofOfWork]);
   return proofOfWork;
 }
