@@ -38,7 +38,4 @@ if [ ! -f mailer/vendor/autoload.php ] || [ mailer/composer.lock -nt mailer/vend
     && COMPOSER_ALLOW_SUPERUSER=1 composer install --no-interaction --no-progress)
 fi
 
-# Commit messages are checked as they are written (.githooks/commit-msg).
-git rev-parse --git-dir >/dev/null 2>&1 && git config core.hooksPath .githooks
-
 echo "Node: $(node -v) (npm $(npm -v)); Chromium: $(chromium --version 2>/dev/null || echo brak)"

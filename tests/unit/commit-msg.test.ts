@@ -4,7 +4,7 @@
  * characters, a blank line, a body. `git log --oneline` stays readable and the reasons stay with the change.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -38,5 +38,26 @@ describe("commit-msg", () => {
   it("refuses a message with no body, even with git's comments after the blank line", () => {
     expect(commitMsg("subject\n").stderr).toContain("no body");
     expect(commitMsg("subject\n\n# Please enter the commit message\n\n").stderr).toContain("no body");
+  });
+});
+
+describe("npm install turns the hook on", () => {
+  it("package.json's prepare script points git at .githooks in the checkout it runs in", () => {
+    const { scripts } = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    const checkout = join(dir, "checkout");
+    mkdirSync(checkout);
+    expect(spawnSync("git", ["init", "-q"], { cwd: checkout }).status).toBe(0);
+    expect(spawnSync("sh", ["-c", scripts.prepare!], { cwd: checkout }).status).toBe(0);
+    const hooksPath = spawnSync("git", ["config", "core.hooksPath"], { cwd: checkout, encoding: "utf8" });
+    expect(hooksPath.stdout.trim()).toBe(".githooks");
+    // Outside a checkout (a package tarball) it does nothing and does not fail the install.
+    const outside = join(dir, "no-checkout");
+    mkdirSync(outside);
+    expect(
+      spawnSync("sh", ["-c", scripts.prepare!], { cwd: outside, env: { ...process.env, GIT_CEILING_DIRECTORIES: dir } })
+        .status,
+    ).toBe(0);
   });
 });

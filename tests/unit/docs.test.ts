@@ -1,7 +1,6 @@
 /**
  * The docs stay a reference a newcomer reads in one sitting, and every link in them leads somewhere: the size budgets
  * of docs/ and the README, and each relative link (file and heading) of the README, docs/ and mailer/README.md.
- * docs/archive/ (dated tables kept for history) counts toward neither budget.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -15,7 +14,7 @@ const README_BUDGET = 12_000;
 function markdownIn(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return entry === "archive" ? [] : markdownIn(path);
+    if (statSync(path).isDirectory()) return markdownIn(path);
     return entry.endsWith(".md") ? [path] : [];
   });
 }
