@@ -3,6 +3,7 @@ import { loadContactPage } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ContactForm } from "../components/ContactForm/ContactForm";
 import { startProofOfWork } from "../components/ContactForm/useProofOfWork";
+import { preloadPost } from "../components/ContactForm/submitContact";
 import { FormPrivacyNotice } from "../components/FormPrivacyNotice/FormPrivacyNotice";
 import { ContactDetails } from "../components/ContactDetails/ContactDetails";
 import { LocationMap } from "../components/LocationMap/LocationMap";
@@ -18,8 +19,11 @@ export function loader() {
 export const meta: Route.MetaFunction = headFromLoader;
 
 // In the browser, as this module loads (before the page hydrates): the form's proof of work starts now, so that it is
-// ready before a quick visitor sends.
-if (typeof window !== "undefined") startProofOfWork();
+// ready before a quick visitor sends, and the code that posts the form is fetched.
+if (typeof window !== "undefined") {
+  startProofOfWork();
+  preloadPost();
+}
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

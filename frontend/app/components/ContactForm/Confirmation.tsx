@@ -20,7 +20,7 @@ interface Props {
  * is the question and whose description says why it is asked. A chunk of its own, loaded only when the mailer asks:
  * everything it shares with the form comes in by props, so the form's first-load JavaScript does not carry it.
  */
-export function Confirmation({ question, why, send, onAnswer, sendingText, classes }: Props) {
+export default function Confirmation({ question, why, send, onAnswer, sendingText, classes }: Props) {
   const [answer, setAnswer] = useState("");
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);

@@ -69,6 +69,8 @@ describe("ContactForm", () => {
 
     const sending = screen.getByRole("button", { name: SENDING_TEXT });
     expect(sending).toBeDisabled();
+    // The post's code (post.ts) is its own chunk: the request follows once it is there.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/send-email.php");
     expect(init.method).toBe("POST");
@@ -184,7 +186,7 @@ describe("ContactForm", () => {
     expect(sent?.defaultPrevented).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
-  it("solves the proof of work as soon as the page is idle after hydration, before any focus, one proof per post", async () => {
+  it("solves the proof of work as soon as the form has hydrated, before any focus, one proof per post", async () => {
     const solved = vi.mocked(fetchAndSolve);
     solved.mockClear();
     solved.mockResolvedValueOnce("PROOF-A").mockResolvedValueOnce("PROOF-B");

@@ -18,7 +18,7 @@ import styles from "./ContactForm.module.scss";
  * The mailer's question, loaded only when it asks (a post without a proof of work is rare, and the contact page's
  * first-load JavaScript has no room for what most visitors never see).
  */
-const Confirmation = lazy(() => import("./Confirmation").then((m) => ({ default: m.Confirmation })));
+const Confirmation = lazy(() => import("./Confirmation"));
 
 /** confirming: the mailer holds the message until its question is answered (Confirmation). */
 type Status = "idle" | "sending" | "confirming" | "success" | "error";
@@ -127,8 +127,8 @@ export function ContactForm() {
   const [question, setQuestion] = useState<Question | undefined>();
   const [preparing, setPreparing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // Solved in the background from when the page is idle after hydration (and again on focus if that failed); the
-  // visitor is told nothing unless a post must wait.
+  // Solved in the background from when the page loads (and again on focus if that failed); the visitor is told
+  // nothing unless a post must wait.
   const proofOfWork = useProofOfWork();
 
   // Hydrated: take over what was typed before, so that no later render clears it.

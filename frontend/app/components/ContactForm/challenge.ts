@@ -15,12 +15,10 @@ export interface Begun {
 
 export function begin(): Begun {
   const worker =
-    typeof Worker === "function" ? new Worker(new URL("./proofWorker.ts", import.meta.url), { type: "module" }) : null;
-  const challenge = fetch(CHALLENGE_ENDPOINT, { headers: { Accept: "application/json" }, cache: "no-store" }).then(
-    async (response) => {
-      if (!response.ok) throw new Error(`challenge: HTTP ${response.status}`);
-      return (await response.json()) as Challenge;
-    },
+    "Worker" in globalThis ? new Worker(new URL("./proofWorker.ts", import.meta.url), { type: "module" }) : null;
+  // No Accept header: the endpoint answers JSON to every GET, and an error is only its status.
+  const challenge: Promise<Challenge> = fetch(CHALLENGE_ENDPOINT, { cache: "no-store" }).then((response) =>
+    response.ok ? (response.json() as Promise<Challenge>) : Promise.reject(new Error(`HTTP ${response.status}`)),
   );
   // Its failure is the solver's to handle (fetchAndSolve rejects with it); not an unhandled rejection meanwhile.
   challenge.catch(() => undefined);

@@ -8,7 +8,7 @@
  * why.
  */
 
-import { begin, type Begun } from "./challenge";
+import type { Begun } from "./challenge";
 import { searching, type Challenge } from "./search";
 
 /** How long the search runs on the page's thread before it lets the page handle input and paint (a frame is ~16 ms). */
@@ -51,8 +51,12 @@ function inWorker(worker: Worker, c: Challenge): Promise<number | undefined> {
   });
 }
 
-/** Solves the challenge the mailer handed out (begin() asks for it): the value of the X-Contact-Proof header. */
-export async function fetchAndSolve(begun: Begun = begin()): Promise<string> {
+/**
+ * Solves the challenge the mailer handed out (challenge.ts's begin() asked for it): the value of the X-Contact-Proof
+ * header. Only a type comes from challenge.ts: a module both this chunk and the page's own imported would be bundled
+ * with the code every page loads (vite.config.ts, the "app" group).
+ */
+export async function fetchAndSolve(begun: Begun): Promise<string> {
   const { worker } = begun;
   try {
     const c = await begun.challenge;

@@ -34,11 +34,6 @@ export interface Question {
 export type ContactResult =
   { ok: true } | { ok: false; detail?: string; fields: Partial<Record<ContactField, string>>; confirm?: Question };
 
-const statusDetail: Record<number, string> = {
-  413: "Wiadomość jest zbyt długa. Skróć ją i wyślij ponownie.",
-  429: "Wysłano zbyt wiele wiadomości w krótkim czasie. Spróbuj ponownie za kilka minut.",
-};
-
 /**
  * Posts the fields as multipart form data, with the proof of work when the page has one. Success is decided by the
  * status alone (any 2xx); the JSON body, when there is one, only adds per-field messages, a detail line, or the
@@ -61,39 +56,12 @@ export function confirmContact(token: string, answer: string): Promise<ContactRe
   return post(body, "");
 }
 
-async function post(body: FormData, proof: string): Promise<ContactResult> {
-  let response: Response;
-  try {
-    response = await fetch(CONTACT_ENDPOINT, {
-      method: "POST",
-      body,
-      headers: { Accept: "application/json", "X-Contact-Proof": proof },
-    });
-  } catch {
-    return { ok: false, detail: "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.", fields: {} };
-  }
-  if (response.ok) return { ok: true };
-  let fields: Partial<Record<ContactField, string>> = {};
-  let detail = statusDetail[response.status];
-  let confirm: Question | undefined;
-  try {
-    const data = (await response.json()) as { fields?: Record<string, unknown>; error?: unknown; confirm?: unknown };
-    if (data.fields && typeof data.fields === "object") {
-      fields = Object.fromEntries(
-        Object.entries(data.fields).filter(
-          (entry): entry is [ContactField, string] => entry[0] in CONTACT_FIELDS && typeof entry[1] === "string",
-        ),
-      );
-    }
-    if (!detail && response.status < 500 && typeof data.error === "string") detail = data.error;
-    confirm = questionIn(data.confirm, response.status === 422);
-  } catch {
-    // Not JSON (a proxy's error page): the red box alone says enough.
-  }
-  return { ok: false, detail, fields, ...(confirm ? { confirm } : {}) };
-}
+/**
+ * The post itself and the reading of the mailer's answer (post.ts), loaded on its own: it is not needed before a
+ * visitor sends, and the contact page's first load stays within its budget (tests/build/budget.test.ts). The page
+ * asks for it as it loads (preloadPost), so a Send never waits for it.
+ */
+const post = (body: FormData, proof: string): Promise<ContactResult> =>
+  import("./post").then((m) => m.post(CONTACT_ENDPOINT, Object.keys(CONTACT_FIELDS), body, proof));
 
-function questionIn(value: unknown, again: boolean): Question | undefined {
-  const asked = value as Omit<Question, "again"> | undefined;
-  return typeof asked?.token === "string" && typeof asked.question === "string" ? { ...asked, again } : undefined;
-}
+export const preloadPost = (): void => void import("./post").catch(() => undefined);

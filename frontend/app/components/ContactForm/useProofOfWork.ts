@@ -11,10 +11,8 @@ const FRESH_MS = 600_000;
  * given up. Errors (no challenge, no network, no solution) end the wait at once.
  */
 export const PROOF_DEADLINE_MS = 20_000;
-/** Until then the browser may stay busy with the page; the solver starts after this at the latest. */
-const IDLE_TIMEOUT_MS = 1_000;
 /** User Timing marks of the solver's start and of its solved proof (read by the benchmark, visible in DevTools). */
-export const PROOF_MARKS = { start: "contact-proof-start", ready: "contact-proof-ready" } as const;
+export const PROOF_MARKS = { start: "proof-start", ready: "proof-ready" } as const;
 
 interface Attempt {
   proof: Promise<string | undefined>;
@@ -35,30 +33,24 @@ export interface ProofOfWork {
   take: (onWait: () => void) => Promise<string | undefined>;
 }
 
-const mark = (name: string) => performance.mark?.(name);
-
 export function createProofOfWork(): ProofOfWork {
   let pending: Attempt | null = null;
   const solve = (second: boolean): Attempt => {
-    mark(PROOF_MARKS.start);
+    performance.mark(PROOF_MARKS.start);
     const attempt: Attempt = { at: performance.now(), failed: false, second, proof: Promise.resolve(undefined) };
     // The challenge and the worker's script are requested now, while the solver's chunk is on its way.
     const begun = begin();
     attempt.proof = import("./proof")
-      .then(
-        (m) => m.fetchAndSolve(begun),
-        (error: unknown) => {
-          begun.worker?.terminate();
-          throw error;
-        },
-      )
+      .then((m) => m.fetchAndSolve(begun))
       .then(
         (proof) => {
-          mark(PROOF_MARKS.ready);
+          performance.mark(PROOF_MARKS.ready);
           return proof;
         },
         () => {
-          // Tried again by the post (or the next one): a challenge that failed to arrive may arrive now.
+          // The solver's chunk may not have come: its worker goes too (fetchAndSolve ends it otherwise). Tried again
+          // by the post (or the next one): a challenge that failed to arrive may arrive now.
+          begun.worker?.terminate();
           attempt.failed = true;
           return undefined;
         },
@@ -67,16 +59,17 @@ export function createProofOfWork(): ProofOfWork {
   };
   const start = () => {
     if (pending && !pending.failed && performance.now() - pending.at < FRESH_MS) return;
-    pending = solve(pending?.failed ?? false);
+    pending = solve(!!pending?.failed);
   };
   const take = (onWait: () => void) => {
     start();
     const attempt = pending!;
     pending = null;
     const notYet = setTimeout(onWait, 50);
-    let giveUp!: (value: undefined) => void;
-    const overdue = new Promise<undefined>((resolve) => (giveUp = resolve));
-    const deadline = setTimeout(() => giveUp(undefined), attempt.at + PROOF_DEADLINE_MS - performance.now());
+    let deadline!: ReturnType<typeof setTimeout>;
+    const overdue = new Promise<undefined>((resolve) => {
+      deadline = setTimeout(resolve, attempt.at + PROOF_DEADLINE_MS - performance.now(), undefined);
+    });
     // A first solve that fails while the post waits for it is tried once more, within the same deadline.
     const proof = attempt.second
       ? attempt.proof
@@ -101,19 +94,10 @@ export function startProofOfWork(): void {
   early.start();
 }
 
-/** Runs `callback` once the browser is idle (or after IDLE_TIMEOUT_MS at the latest); returns the cancel. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback, 0);
-  return () => clearTimeout(id);
-}
-
 /**
  * The form's proof of work: the one its page started as it loaded (startProofOfWork), or one of its own started as
- * soon as the page is idle after hydration, so that it is solved while the visitor is still typing. Kept this small
+ * soon as the form has hydrated (its search runs in a worker, off the page's thread), so that it is solved while the
+ * visitor is still typing. Kept this small
  * on purpose: it is in the contact page's first-load JavaScript, the solver (proof.ts) is not.
  */
 export function useProofOfWork(): ProofOfWork {
@@ -122,6 +106,6 @@ export function useProofOfWork(): ProofOfWork {
     early = null;
     return started;
   });
-  useEffect(() => whenIdle(proofOfWork.start), [proofOfWork]);
+  useEffect(() => proofOfWork.start(), [proofOfWork]);
   return proofOfWork;
 }

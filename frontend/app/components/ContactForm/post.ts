@@ -1,0 +1,54 @@
+/**
+ * The contact form's post to the PHP mailer and how its answer maps to what the visitor sees (submitContact.ts loads
+ * it). Only types come from submitContact.ts: a module this chunk and the page's own both imported would be bundled
+ * with the code every page loads (vite.config.ts, the "app" group).
+ */
+import type { ContactField, ContactResult, Question } from "./submitContact";
+
+const statusDetail: Record<number, string> = {
+  413: "Wiadomość jest zbyt długa. Skróć ją i wyślij ponownie.",
+  429: "Wysłano zbyt wiele wiadomości w krótkim czasie. Spróbuj ponownie za kilka minut.",
+};
+
+/** Posts a form body to the mailer and reads its answer: the fields it names among `fields`, a detail, a question. */
+export async function post(
+  endpoint: string,
+  fields: readonly string[],
+  body: FormData,
+  proof: string,
+): Promise<ContactResult> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json", "X-Contact-Proof": proof },
+    });
+  } catch {
+    return { ok: false, detail: "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.", fields: {} };
+  }
+  if (response.ok) return { ok: true };
+  let named: Partial<Record<ContactField, string>> = {};
+  let detail = statusDetail[response.status];
+  let confirm: Question | undefined;
+  try {
+    const data = (await response.json()) as { fields?: Record<string, unknown>; error?: unknown; confirm?: unknown };
+    if (data.fields && typeof data.fields === "object") {
+      named = Object.fromEntries(
+        Object.entries(data.fields).filter(
+          (entry): entry is [ContactField, string] => fields.includes(entry[0]) && typeof entry[1] === "string",
+        ),
+      );
+    }
+    if (!detail && response.status < 500 && typeof data.error === "string") detail = data.error;
+    confirm = questionIn(data.confirm, response.status === 422);
+  } catch {
+    // Not JSON (a proxy's error page): the red box alone says enough.
+  }
+  return { ok: false, detail, fields: named, ...(confirm ? { confirm } : {}) };
+}
+
+function questionIn(value: unknown, again: boolean): Question | undefined {
+  const asked = value as Omit<Question, "again"> | undefined;
+  return typeof asked?.token === "string" && typeof asked.question === "string" ? { ...asked, again } : undefined;
+}
