@@ -1,15 +1,22 @@
 /**
  * The docs stay a reference a newcomer reads in one sitting, and every link in them leads somewhere: the size budgets
- * of docs/ and the README, and each relative link (file and heading) of the README, docs/ and mailer/README.md.
+ * of docs/, the README and mailer/README.md (a code map), and each relative link (file and heading) of all three.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "../..");
-const DOCS_BUDGET = 60_000;
-const PERFORMANCE_BUDGET = 12_000;
-const README_BUDGET = 12_000;
+/**
+ * Each limit is its budget less 10 % headroom (docs/ 60,000, docs/performance.md and the README 12,000): the docs
+ * stay clear of their budget rather than at its edge, and text added means text removed elsewhere. The mailer's
+ * README is a code map that links to docs/ and restates nothing: 5,000 at most.
+ */
+const withHeadroom = (budget: number) => budget - budget / 10;
+const DOCS_LIMIT = withHeadroom(60_000);
+const PERFORMANCE_LIMIT = withHeadroom(12_000);
+const README_LIMIT = withHeadroom(12_000);
+const MAILER_README_LIMIT = 5_000;
 
 function markdownIn(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -47,15 +54,16 @@ const docs = markdownIn(join(root, "docs"));
 const linked = [join(root, "README.md"), join(root, "mailer/README.md"), ...docs];
 
 describe("docs", () => {
-  it(`docs/ holds at most ${DOCS_BUDGET} characters, docs/performance.md ${PERFORMANCE_BUDGET}, the README ${README_BUDGET}`, () => {
+  it(`docs/ holds at most ${DOCS_LIMIT} characters, docs/performance.md ${PERFORMANCE_LIMIT}, the README ${README_LIMIT}, mailer/README.md ${MAILER_README_LIMIT}`, () => {
     expect(docs.length).toBeGreaterThan(5);
     const sizes = docs.map((file) => `${relative(root, file)} ${length(file)}`).join(", ");
     expect(
       docs.reduce((total, file) => total + length(file), 0),
       sizes,
-    ).toBeLessThanOrEqual(DOCS_BUDGET);
-    expect(length(join(root, "docs/performance.md"))).toBeLessThanOrEqual(PERFORMANCE_BUDGET);
-    expect(length(join(root, "README.md"))).toBeLessThanOrEqual(README_BUDGET);
+    ).toBeLessThanOrEqual(DOCS_LIMIT);
+    expect(length(join(root, "docs/performance.md")), "docs/performance.md").toBeLessThanOrEqual(PERFORMANCE_LIMIT);
+    expect(length(join(root, "README.md")), "README.md").toBeLessThanOrEqual(README_LIMIT);
+    expect(length(join(root, "mailer/README.md")), "mailer/README.md").toBeLessThanOrEqual(MAILER_README_LIMIT);
   });
 
   it("every relative link leads to a file that exists, and to a heading it has", () => {

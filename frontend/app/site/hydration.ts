@@ -1,7 +1,7 @@
 /**
  * The page is painted before its JavaScript arrives (frontend/build/afterFirstPaint.ts), and it works as plain HTML until
  * React takes it over: links navigate, and the contact form posts itself to the mailer (method="post"), which
- * answers such a post with pages instead of JSON (mailer/README.md). So a form sent before hydration — or on a page
+ * answers such a post with pages instead of JSON (docs/without-javascript.md). So a form sent before hydration — or on a page
  * whose scripts never arrive — goes out once, natively; after hydration React's handler sends it with
  * fetch. No submit is ever held (docs/without-javascript.md).
  */
