@@ -129,14 +129,8 @@ final class RequestHandler
         $sendNow = !$this->outbox->smtp->looksDown();
         try {
             $claim = $this->outbox->store($message, attemptNow: $sendNow, visitor: $result);
-        } catch (OutboxFull $e) {
-            ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
-
-            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300'], $page);
-        } catch (OutboxUnavailable $e) {
-            ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
-
-            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
+        } catch (OutboxFull | OutboxUnavailable $e) {
+            return $this->outboxRefused($e, $page);
         }
         ($this->log)(EventLog::line('stored', ['id' => $claim->entry?->id() ?? '']));
         $this->pending = $claim;
@@ -201,14 +195,8 @@ final class RequestHandler
             }
             $this->outbox->ensureRoom();
             $outcome = $this->outbox->held->confirm($token, $answer);
-        } catch (OutboxFull $e) {
-            ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
-
-            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300'], $page);
-        } catch (OutboxUnavailable $e) {
-            ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
-
-            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
+        } catch (OutboxFull | OutboxUnavailable $e) {
+            return $this->outboxRefused($e, $page);
         }
         if ($outcome->kind === ConfirmationOutcome::WRONG && $outcome->next !== null) {
             ($this->log)(EventLog::line('confirm-wrong', ['id' => $outcome->id]));
@@ -265,6 +253,19 @@ final class RequestHandler
     }
 
     /** The question for a held message: a page, or JSON for the form to show it in place. */
+    /** The outbox cannot take the message (full, disk low, unwritable): 503, nothing stored, the reason logged. */
+    private function outboxRefused(OutboxFull|OutboxUnavailable $e, bool $page): Response
+    {
+        if ($e instanceof OutboxFull) {
+            ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
+
+            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300'], $page);
+        }
+        ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
+
+        return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
+    }
+
     private static function question(int $status, string $token, Confirmation $asked, string $why, bool $page): Response
     {
         if ($page) {
