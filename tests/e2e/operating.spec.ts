@@ -279,7 +279,7 @@ test("docker/upgrade.sh interrupted after its build by a dropped SSH session (HU
   const dir = mkdtempSync(join(tmpdir(), "salon-upgrade-"));
   expect((await healthUntil(200)).status).toBe(200);
   const heldToken = `interruptedheld${Date.now().toString(36)}`;
-  expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(200);
+  expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(428);
   const states = counts();
   expect(states).toMatchObject({ waiting: 0, held: 1, failed: 0 });
   const images = Object.fromEntries(["web", "php", "deliverer"].map((s) => [s, inspect(s, "{{.Image}}")]));
@@ -442,7 +442,7 @@ test("a restore onto a live outbox whose messages were sent since sends none of 
     await expectDeliveredOnce(tokens);
     // Since the backup: a post held for review, which the backup does not have.
     const heldToken = `restoreheld${Date.now().toString(36)}`;
-    expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(200);
+    expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(428);
     expect(counts()).toEqual({ waiting: 0, held: 1, failed: 0 });
 
     execFileSync("docker/backup.sh", ["restore", file], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
@@ -455,7 +455,7 @@ test("a restore onto a live outbox whose messages were sent since sends none of 
     // A backup whose outbox cannot be read: the restore fails, the outbox is as it was, everything runs again.
     const [kept] = await postMessages("restorekept", 1);
     await expectDeliveredOnce([kept!]);
-    expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(200);
+    expect((await postForm(validMessage(heldToken), { proof: false })).status).toBe(428);
     const before = counts();
     const started = Object.fromEntries(["php", "deliverer"].map((s) => [s, inspect(s, "{{.State.StartedAt}}")]));
     const broken = join(dir, "broken");
