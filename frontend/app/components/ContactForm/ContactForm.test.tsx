@@ -227,7 +227,9 @@ describe("ContactForm", () => {
       await act(() => vi.advanceTimersByTimeAsync(2_000));
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       expect(proofsSent(fetchMock)).toEqual([""]);
-      expect(await screen.findByLabelText(QUESTION.confirm.question)).toHaveFocus();
+      const answer = await screen.findByLabelText(QUESTION.confirm.question);
+      // Focus moves in an effect after the question is shown: on a loaded machine, a moment later.
+      await waitFor(() => expect(answer).toHaveFocus());
       expect(screen.queryByText(SUCCESS_TEXT)).toBeNull();
       expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
     } finally {
@@ -297,7 +299,7 @@ describe("ContactForm", () => {
       await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
 
       const answer = await screen.findByLabelText(QUESTION.confirm.question);
-      expect(answer).toHaveFocus();
+      await waitFor(() => expect(answer).toHaveFocus());
       expect(answer).toHaveAccessibleDescription(`${QUESTION.error} ${QUESTION.confirm.hint}`);
       expect(screen.getByRole("group", { name: QUESTION.confirm.title })).toBeVisible();
       expect(screen.queryByText(SUCCESS_TEXT)).toBeNull();
@@ -331,7 +333,7 @@ describe("ContactForm", () => {
       await user.click(screen.getByRole("button", { name: QUESTION.confirm.submit }));
 
       const next = await screen.findByLabelText(again.confirm.question);
-      expect(next).toHaveFocus();
+      await waitFor(() => expect(next).toHaveFocus());
       expect(next).toHaveValue("");
       expect(next).toHaveAttribute("aria-invalid", "true");
       expect(next).toHaveAccessibleDescription(`${again.error} ${again.confirm.hint}`);
