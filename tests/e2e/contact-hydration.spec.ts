@@ -143,16 +143,24 @@ for (const delay of [0, 1500, 3000]) {
     });
 
     test("autofill, then send at the moment React takes hold of the form", async ({ page, gotoUnhydrated }) => {
-      await delayScripts(page, delay);
+      // With the scripts late, they are also held until the fields are filled and the watch for React's moment is
+      // on: on a busy machine filling the four fields can take longer than the delay.
+      let filled = () => {};
+      const afterFill = new Promise<void>((resolve) => (filled = resolve));
+      await delayScripts(page, delay, delay >= 1500 ? afterFill : undefined);
       await page.addInitScript(DURING_HYDRATION);
       const m = messageFor(`w-trakcie${delay}`);
       await gotoUnhydrated("/kontakt", { waitUntil: "commit" });
       await fillAtOnce(page, m);
-      const hit = await page.evaluate(() =>
-        (window as unknown as { __sendWhileHydrating: () => Promise<string> }).__sendWhileHydrating(),
-      );
+      type Watched = { __sendWhileHydrating: () => Promise<string>; __moment?: Promise<string> };
+      await page.evaluate(() => {
+        const w = window as unknown as Watched;
+        w.__moment = w.__sendWhileHydrating();
+      });
+      filled();
+      const hit = await page.evaluate(() => (window as unknown as Watched).__moment!);
       test.info().annotations.push({ type: "moment", description: hit });
-      // With the scripts late the fields are filled long before React arrives, so the moment is always caught.
+      // With the scripts late the fields are filled before React arrives, so the moment is always caught.
       if (delay >= 1500) expect(hit, "sent while React was hydrating").toBe("during");
       if (hit === "missed") await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
       // React hydrates the form on the spot and its handler sends it (in the page), unless it cannot take the form
