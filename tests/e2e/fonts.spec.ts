@@ -1,7 +1,7 @@
 /**
- * A visitor on a slow phone: every page she can enter the site by, with Chromium's CPU really slowed 6× (one page
- * of each template 4× too; the DevTools protocol's Emulation.setCPUThrottlingRate, not a model of it), is painted once and stays where it
- * is — no layout shift that her input did not cause, measured with the Layout Instability API over the whole visit:
+ * A visitor on a slow phone: a page of each template she can enter the site by, with Chromium's CPU really slowed 4×
+ * and 6× (the DevTools protocol's Emulation.setCPUThrottlingRate, not a model of it), is painted once and stays where
+ * it is — no layout shift that her input did not cause, measured with the Layout Instability API over the whole visit:
  * while the page hydrates, fetches its fonts after its largest paint and shows its photos, and after a client-side
  * navigation from it whose next page renders well after her click. Lighthouse's simulated throttling cannot see
  * this: it never slows the CPU.
@@ -12,9 +12,13 @@
  * set in the web fonts from its first frame (a client-side navigation, a reload), and nothing moves on any of them
  * (`font-display: optional`: a swap moves the text, CLS 0.026–0.127 on a phone). Without JavaScript the page asks
  * for the fonts itself.
+ *
+ * What each page's markup must hold for that — the entry page's script in its head, no font asked for before, the
+ * faces optional and their fallbacks metric-matched, every photo's box known before the photo comes — is checked on
+ * every built page by tests/build/fonts.test.ts and tests/build/photo-markup.test.ts.
  */
 import { test, expect, type Page } from "../support/test";
-import { allPaths, onePagePerKind } from "../support/routes";
+import { articlePaths, onePagePerKind, requiredTreatmentPaths } from "../support/routes";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -112,12 +116,23 @@ const nextLink = (page: Page, path: string) =>
   }, path);
 
 /**
- * Every page at 6×; at 4× (another moment for each frame of a page painted while it is parsed) one page of each
- * template, so that the two rates cover every kind without visiting every page twice.
+ * One page of each template at each rate (each rate another moment for each frame of a page painted while it is
+ * parsed): the pages of a template share its layout, its scripts and its photos' boxes, and each page's own markup
+ * is checked at build time (see above). Of the templates with many pages 6× visits another page than 4× (of the
+ * treatments one with the optional parts the first lacks: a promotion box, a before/after carousel), so that the
+ * two rates together see two pages of each.
  */
 const pathsAt: Record<number, readonly string[]> = {
-  6: allPaths,
   4: onePagePerKind,
+  6: onePagePerKind.map(
+    (path) =>
+      ({
+        "/zabiegi-na-twarz": "/zabiegi-na-cialo",
+        [articlePaths[0]!]: articlePaths.at(-1)!,
+        [requiredTreatmentPaths[0]!]: "/laser-frakcyjny",
+        "/rodo": "/polityka-prywatnosci",
+      })[path] ?? path,
+  ),
 };
 
 for (const rate of [4, 6]) {

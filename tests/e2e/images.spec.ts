@@ -1,15 +1,19 @@
 /**
  * Images in a real browser, at the Lighthouse phone's size (412×823 at 1.75 device pixels per CSS pixel) and at a
  * desktop's (1350×940 at 1, and a 2× laptop for the lightbox):
- *   - the LCP element of every page: where it is an image, the page's HTML preloads exactly that image with high
- *     priority (tests/build/lcp-preload.test.ts checks the same on the built files, by template);
- *   - the lightbox and the before/after carousels load the width that covers the photo as shown at the screen's
- *     density — not a smaller one (blurred), not a much larger one, never the original.
+ *   - the LCP element of a page of each template: where it is an image, the page's HTML preloads exactly that image
+ *     with high priority. Which element is the LCP is the template's layout; that every page's HTML preloads its
+ *     template's LCP image, and only that, is checked on every built page by tests/build/lcp-preload.test.ts;
+ *   - the lightbox, the articles' photos and the before/after carousels load the width that covers the photo as
+ *     shown at the screen's density — not a smaller one (blurred), not a much larger one, never the original. That
+ *     every photo of every page offers every width, each file there, is checked by tests/build/photo-markup.test.ts.
  * Meaningful with the photo fixtures (`npm run photos:on`, then build) as much as with the artwork.
  */
 import { test, expect, type Page } from "../support/test";
-import { allPaths, articlePaths } from "../support/routes";
-import { loadTreatment } from "../../frontend/app/content/load.server";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { articlePaths, onePagePerKind } from "../support/routes";
+import { loadArticle, loadTreatment } from "../../frontend/app/content/load.server";
 import { routes } from "../../frontend/app/site/routeTable";
 import { DEFERRED } from "../../frontend/app/site/deferredImages";
 
@@ -83,7 +87,7 @@ for (const [device, settings] of [
 ] as const) {
   test.describe(`LCP image preloaded (${device})`, () => {
     test.use(settings);
-    for (const path of allPaths) {
+    for (const path of onePagePerKind) {
       test(path, async ({ page, gotoUnhydrated, request }) => {
         await gotoUnhydrated(path, { waitUntil: "load" });
         const lcp = await lcpOf(page);
@@ -137,8 +141,38 @@ async function expectRightWidth(page: Page, selector: string, label: string) {
   expect(loaded, `${label}: ${info.currentSrc} for ${needed.toFixed(0)} device px`).toBe(right);
 }
 
-const withGallery = routes.filter((r) => r.kind === "treatment" && loadTreatment(r.doc!).gallery);
-const withCarousel = routes.filter((r) => r.kind === "treatment" && loadTreatment(r.doc!).beforeAfter);
+/** Each photo's [width, height] as the image pipeline measured it. */
+const manifest = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, "../../frontend/app/generated/images.json"), "utf8"),
+) as Record<string, [number, number]>;
+
+/**
+ * The first of the items for each proportion of their photos. The width the browser picks follows the template's
+ * layout, the same on every page of it, and the photo's proportions where they size it: a photo cut to its box
+ * (object-fit: cover) is shown as wide as the box's height asks for, a lightbox fits the photo to the screen's
+ * height (Lightbox.lightboxSizes). Which photo it is beyond that changes nothing the browser does.
+ */
+function onePerRatio<T>(items: readonly T[], photo: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const [width, height] = manifest[photo(item)]!;
+    const ratio = (width / height).toFixed(2);
+    return !seen.has(ratio) && seen.add(ratio);
+  });
+}
+
+const treatments = routes
+  .filter((r) => r.kind === "treatment")
+  .map((r) => ({ path: r.path, doc: loadTreatment(r.doc!) }));
+const galleryPhotos = onePerRatio(
+  treatments.flatMap(({ path, doc }) => (doc.gallery?.images ?? []).map((photo) => ({ path, photo }))),
+  ({ photo }) => photo.image,
+);
+const articles = onePerRatio(articlePaths, (path) => loadArticle(path.slice("/blog/".length)).image);
+const withCarousel = onePerRatio(
+  treatments.filter(({ doc }) => doc.beforeAfter),
+  ({ doc }) => doc.beforeAfter!.photos[0]!.image,
+);
 
 for (const [device, settings] of [
   ["phone", PHONE],
@@ -149,20 +183,18 @@ for (const [device, settings] of [
     test.use(settings);
 
     test("the lightbox loads the width the screen needs, not the original", async ({ page }) => {
-      for (const { path, doc } of withGallery) {
-        const images = loadTreatment(doc!).gallery!.images;
-        await page.goto(path);
-        for (const [i, photo] of images.entries()) {
-          await page.getByRole("link", { name: `Powiększ zdjęcie: ${photo.alt}` }).click();
-          await expectRightWidth(page, "dialog img", `${path} lightbox ${i + 1}`);
-          await page.keyboard.press("Escape");
-          await expect(page.getByRole("dialog")).toHaveCount(0);
-        }
+      let shown = "";
+      for (const { path, photo } of galleryPhotos) {
+        if (path !== shown) await page.goto((shown = path));
+        await page.getByRole("link", { name: `Powiększ zdjęcie: ${photo.alt}` }).click();
+        await expectRightWidth(page, "dialog img", `${path} lightbox ${photo.image}`);
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("dialog")).toHaveCount(0);
       }
     });
 
     test("the articles' hero photos load the width the screen needs", async ({ page }) => {
-      for (const path of articlePaths) {
+      for (const path of articles) {
         await page.goto(path);
         await expectRightWidth(page, "main article picture img", `${path} hero`);
       }
