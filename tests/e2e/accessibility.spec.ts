@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createRequire } from "node:module";
 import { expect, test, type Page } from "../support/test";
-import { allPaths } from "../support/routes";
+import { componentSample } from "../support/pageSample";
 import { animationsDone, scrollThrough } from "../support/scroll";
 import { LABEL } from "../support/confirmation";
 import { nextSourceAddress } from "../mailer/http";
@@ -54,9 +54,12 @@ test("the judge is axe-core 4.14 or later, which catches an accessible name that
 // Both states in one visit: the banner as a new visitor sees it over the page, then the whole page as she sees it
 // once she has chosen. What the banner covers is judged in the second state (with the banner over it axe cannot tell
 // its contrast and leaves it out), so the first one judges the banner itself; the rest of the page is the same in
-// both. One page load and one whole-page judgement per route.
+// both. One page load and one whole-page judgement per page.
+// Every page's markup is judged by the same rules at build time (tests/build/accessibility.test.ts); what only a
+// browser shows (colours as seen, the page as its scripts leave it, the banner) comes from the templates and the
+// components, all of which the sample of tests/support/pageSample.ts holds (tests/build/page-sample.test.ts).
 test.describe("WCAG 2.1 A/AA, the cookie banner, then the page once it is dismissed", () => {
-  for (const path of allPaths) {
+  for (const path of componentSample) {
     test(`${path}`, async ({ page }) => {
       await page.goto(path);
       const banner = page.getByRole("region", { name: "Pliki cookies", exact: true });

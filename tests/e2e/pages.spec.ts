@@ -1,25 +1,22 @@
 /**
  * The non-treatment pages in a real browser on the built site: the home slideshow, the needs accordion, the blog
- * filter and articles, the price list's anchors, the promotions' links, the entrance animation and the layout at
- * a phone's width and on a desktop.
+ * filter and articles, the price list's anchors, the entrance animation and the layout at a phone's width and on a
+ * desktop. What these pages say and link to is read from the served HTML by tests/build/ and rendered by
+ * tests/unit/pages-content.test.tsx; here is only what needs a browser.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test, type Locator, type Page } from "../support/test";
 import { site } from "../../frontend/app/site/config";
-import { allPriceGroups, isHighlightedOption, isHighlightedService } from "../../frontend/app/content/pricing";
-import type { PricingDocument } from "../../frontend/app/content/schema";
 import { scrollThrough } from "../support/scroll";
-import { allPaths, requiredArticleSlugs, requiredPaths, requiredTreatmentPaths } from "../support/routes";
+import { ownPaths, requiredTreatmentPaths } from "../support/routes";
+import { componentSample } from "../support/pageSample";
 
 const slideCount = (
   JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content/content.json"), "utf8")) as {
     hero: { slides: unknown[] };
   }
 ).hero.slides.length;
-const pricing = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, "../../content/pricing.json"), "utf8"),
-) as PricingDocument;
 
 /** Hydration or runtime errors would leave the interactive parts dead: none may occur on these pages. */
 function collectErrors(page: Page) {
@@ -130,15 +127,6 @@ test.describe("home slideshow", () => {
     await teaser.getByRole("article").first().click(); // the whole card is clickable
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByRole("link", { name: "Wróć do bloga" }).first()).toBeVisible();
-  });
-
-  test("three 5-star reviews link to more on Google and Facebook in new tabs", async ({ page }) => {
-    await page.goto("/");
-    const reviews = page.getByRole("region", { name: "Co mówią nasze klientki" });
-    await expect(reviews.getByRole("img", { name: "Ocena: 5 na 5 gwiazdek" })).toHaveCount(3);
-    await expect(reviews.getByText(/marca 2025/)).toHaveCount(3);
-    for (const name of [/Opinie w Google/, /Opinie na Facebooku/])
-      await expect(reviews.getByRole("link", { name })).toHaveAttribute("target", "_blank");
   });
 });
 
@@ -254,27 +242,13 @@ test.describe("blog list", () => {
 test.describe("blog article", () => {
   const slug = "odmladzanie-skory-laserem-frakcyjnym";
 
-  test("has the 400 px hero, share links built from its own address, the call to action and a phone link", async ({
-    page,
-  }) => {
+  // Its links, share links and call to action are in the served HTML: tests/unit/pages-content.test.tsx and, for
+  // the new tab, tests/build/external-links.test.ts.
+  test("has the 400 px hero", async ({ page }) => {
     await page.goto(`/blog/${slug}`);
     const heroImage = page.getByRole("main").locator("picture img").first();
     await expect(heroImage).toBeVisible();
     expect(Math.round((await heroImage.boundingBox())!.height)).toBe(400);
-    const facebook = page.getByRole("link", { name: /Udostępnij na Facebooku/ });
-    await expect(facebook).toHaveAttribute(
-      "href",
-      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${site.origin}/blog/${slug}`)}`,
-    );
-    await expect(facebook).toHaveAttribute("target", "_blank");
-    await expect(page.getByRole("link", { name: /Instagram/ }).last()).toHaveAttribute("href", site.social.instagram);
-    await expect(
-      page.getByRole("complementary").getByRole("link", { name: "Umów bezpłatną konsultację" }),
-    ).toHaveAttribute("href", "/kontakt");
-    await expect(page.getByRole("complementary").getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute(
-      "href",
-      /^tel:/,
-    );
   });
 
   test("an unknown slug shows 'Nie znaleziono artykułu' with a back link to the blog", async ({ page }) => {
@@ -313,65 +287,21 @@ test.describe("price list", () => {
       .evaluate((el) => el.getBoundingClientRect().bottom);
     await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom - 1);
   });
-
-  test("highlighted rows are marked with words, not colour alone", async ({ page }) => {
-    // Every row the price list's rules pick in content/pricing.json, and no other.
-    const services = allPriceGroups(pricing).flatMap((group) => group.services);
-    const expected = services.reduce(
-      (count, service) =>
-        count +
-        Number(isHighlightedService(service)) +
-        ("options" in service ? service.options.filter(isHighlightedOption).length : 0),
-      0,
-    );
-    expect(expected).toBeGreaterThan(0);
-    await page.goto("/cennik");
-    const marked = page.locator("[data-highlighted]");
-    await expect(marked).toHaveCount(expected);
-    for (const row of await marked.all()) await expect(row).toContainText(/Promocja|Rabat|Seria/);
-  });
-});
-
-// ------------------------------------------------------------------------------------------------ promotions
-test.describe("promotions", () => {
-  test("four cards open their external sub-sites in new tabs; 'Umów się na zabieg' leads to /kontakt", async ({
-    page,
-  }) => {
-    await page.goto("/promocje");
-    const external = page.getByRole("link", { name: /Szczegóły (promocji|oferty)/ });
-    await expect(external).toHaveCount(4);
-    for (const link of await external.all()) {
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("rel", /noopener/);
-      await expect(link).toHaveAttribute("href", /^https:\/\//);
-    }
-    // Three reductions, each with the lowest price of the 30 days before it (per area where the promotion covers
-    // several), and the period it runs; the 30-minute first visit strikes nothing.
-    await expect(page.locator("del")).toHaveCount(3);
-    await expect(
-      page.getByText(/^Najniższa cena z 30 dni przed obniżką: (\p{L}+ )?\d+ zł(, \p{L}+ \d+ zł)*$/u),
-    ).toHaveCount(3);
-    await expect(
-      page.getByText("Najniższa cena z 30 dni przed obniżką: twarz 1890 zł, szyja 1170 zł, dekolt 1370 zł"),
-    ).toBeVisible();
-    await expect(page.getByText(/^Promocja trwa od \d+ \p{L}+ \d{4} r\. do \d+ \p{L}+ \d{4} r\.$/u)).toHaveCount(3);
-    await expect(page.getByText(/Oferta trwa od \d+ \p{L}+ \d{4} r\. do \d+ \p{L}+ \d{4} r\./u)).toBeVisible();
-    await expect(page.getByText(/^Program trwa od \d+ \p{L}+ \d{4} r\. do \d+ \p{L}+ \d{4} r\.$/u)).toBeVisible();
-    await page.getByRole("link", { name: "Umów się na zabieg" }).click();
-    await expect(page).toHaveURL(/\/kontakt$/);
-  });
 });
 
 // ------------------------------------------------------------------------------------------------ every page
-// The required pages that are not treatments (those have treatments.spec) nor the contact page (its own specs), and
-// one article.
-const pages = [
-  ...requiredPaths.filter(
-    (path) => path !== "/kontakt" && !(requiredTreatmentPaths as readonly string[]).includes(path),
-  ),
-  `/blog/${requiredArticleSlugs[0]}`,
-];
+// Whether a page fits a phone's width is up to its components: a word too wide for the line breaks (global.scss,
+// overflow-wrap on the body), so pages of one template differ only in what never widens them. One page of each
+// template and of each component (tests/support/pageSample.ts, which tests/build/page-sample.test.ts proves holds
+// them all), but the treatment pages (treatments.spec.ts), the contact page (its own specs) and our own pages.
+const pages = componentSample.filter(
+  (path) =>
+    path !== "/kontakt" &&
+    !(requiredTreatmentPaths as readonly string[]).includes(path) &&
+    !(ownPaths as readonly string[]).includes(path),
+);
 
+// Without JavaScript no section waits to fade in: without-javascript.spec.ts sees every heading and line of text.
 test.describe("entrance animation", () => {
   test("sections below the fold fade in once, when they scroll into view", async ({ page }) => {
     await page.goto("/");
@@ -399,19 +329,6 @@ test.describe("entrance animation", () => {
       );
       expect(transition).toBe("0s");
     });
-  });
-
-  test("without JavaScript every page's content is visible", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto("/");
-    await expect(page.getByRole("region", { name: "Co mówią nasze klientki" })).toBeVisible();
-    await expect(page.getByText(/marca 2025/).first()).toBeVisible();
-    await page.goto("/blog");
-    await expect(page.getByRole("article").first()).toBeVisible();
-    await page.goto("/twoje-potrzeby");
-    await expect(page.getByRole("main").locator("details > summary")).toHaveCount(15);
-    await context.close();
   });
 });
 
@@ -478,8 +395,10 @@ async function coveredText(page: Page) {
   });
 }
 
+// What lies on top of what is the components' layout, and a page's words wrap within them: the sample of
+// tests/support/pageSample.ts holds every component of the site (tests/build/page-sample.test.ts).
 test.describe("nothing covers a page's text", () => {
-  for (const path of allPaths)
+  for (const path of componentSample)
     test(`${path}, on a phone and on a desktop`, async ({ page }) => {
       for (const viewport of [
         { width: 360, height: 780 },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "../support/test";
-import { allPaths } from "../support/routes";
+import { componentSample } from "../support/pageSample";
 import { scrollThrough } from "../support/scroll";
 
 /** Records every request a page makes that leaves the site's own origin (navigations the visitor starts aside). */
@@ -12,8 +12,11 @@ function watchForeignRequests(page: Page, origin: string) {
   return foreign;
 }
 
+// What every page's markup loads is read from the build (tests/build/own-origin.test.ts), as is the consent's
+// default (tests/build/head.test.ts); what the page's scripts load is up to its components, all of which the sample
+// of tests/support/pageSample.ts holds (tests/build/page-sample.test.ts).
 test.describe("before consent nothing leaves the site", () => {
-  for (const path of allPaths) {
+  for (const path of componentSample) {
     test(`${path}: a fresh visitor's page, hydrated with its one heading, requests only our own origin`, async ({
       page,
       baseURL,

@@ -3,8 +3,9 @@ import { allPaths } from "../support/routes";
 import { site } from "../../frontend/app/site/config";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
-// Every route as nginx (or, in production, Caddy over HTTPS) serves it: one request each, no browser. The same
-// pages hydrated in a browser, with one non-empty <h1>, are checked by privacy.spec.ts, which visits each anyway.
+// Every route as nginx (or, in production, Caddy over HTTPS) serves it: one request each, no browser. Pages
+// hydrated in a browser, with one non-empty <h1>, are checked by privacy.spec.ts on one page of each template and
+// component (tests/support/pageSample.ts).
 test("every route of the table answers 200 with one heading of its own, in Polish", async ({ request }) => {
   const headings = new Map<string, string>();
   for (const path of allPaths) {

@@ -6,7 +6,8 @@
  * how the page is built (the form itself: contact-fallback.spec.ts).
  */
 import { expect, test, type Page } from "../support/test";
-import { allPaths, articlePaths, onePagePerKind } from "../support/routes";
+import { articlePaths, onePagePerKind } from "../support/routes";
+import { componentSample } from "../support/pageSample";
 import { mainNav } from "../../frontend/app/site/routeTable";
 
 const PHONE = { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true };
@@ -33,7 +34,10 @@ const visibleLines = (page: Page) =>
 test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const path of allPaths) {
+  // What is shown without scripts is up to the components' styles, all of which the sample of
+  // tests/support/pageSample.ts holds (tests/build/page-sample.test.ts); that no page's markup loads anything from
+  // another origin is read from every page of the build (tests/build/own-origin.test.ts).
+  for (const path of componentSample) {
     test(`${path}: its heading, text and photos are there, and nothing comes from another origin`, async ({
       page,
       gotoUnhydrated,
