@@ -189,6 +189,19 @@ describe("budżet rozmiaru stron (br, gzip)", () => {
     }
   });
 
+  // A module of the form that one of its lazy chunks imports too joins the "app" chunk every page loads
+  // (vite.config.ts): its endpoints' addresses in another page's first load would show it.
+  it("kod formularza kontaktowego jest tylko w JavaScripcie pierwszego ładowania strony /kontakt", () => {
+    for (const file of pages) {
+      const weight = weigh(file);
+      if (weight.page === "/kontakt/index.html") continue;
+      for (const js of weight.jsFiles) {
+        const code = readFileSync(join(client, js), "utf8");
+        expect(code, `${weight.page}: ${js} zawiera kod formularza`).not.toMatch(/\/contact-challenge|\/send-email\.php/);
+      }
+    }
+  });
+
   it("strona nie odwołuje się do modulepreload ani nie importuje skryptów przed pierwszym malowaniem", () => {
     for (const file of pages) {
       const html = readFileSync(file, "utf8");

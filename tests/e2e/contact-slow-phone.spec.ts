@@ -1,8 +1,8 @@
 /**
  * A visitor on a slow phone over a poor link (tests/support/slowPhone.ts: the CPU 6× slower, Lighthouse's slow 4G)
- * opens the contact page, types her message for 10 s from when the form appears, then sends it. The page solves its proof of work in the
- * background from when it is idle after hydration, and a Send that finds it not ready waits in its sending state:
- * her message reaches the salon's inbox directly, not the messages held for review (docs/abuse.md).
+ * opens the contact page, types her message for 10 s from when the form appears, then sends it. The page solves its proof of work in a
+ * worker from when the page loads, and a Send that finds it not ready waits in its sending state: her message reaches
+ * the salon's inbox directly, without the question a post without a proof gets (docs/abuse.md).
  */
 import { expect, test } from "../support/test";
 import { exclusiveMailTests } from "../mailer/exclusive";

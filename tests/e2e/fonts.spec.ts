@@ -14,7 +14,7 @@
  * for the fonts itself.
  */
 import { test, expect, type Page } from "../support/test";
-import { allPaths, articlePaths, requiredTreatmentPaths } from "../support/routes";
+import { allPaths, onePagePerKind } from "../support/routes";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -117,19 +117,7 @@ const nextLink = (page: Page, path: string) =>
  */
 const pathsAt: Record<number, readonly string[]> = {
   6: allPaths,
-  4: [
-    "/",
-    "/zabiegi-na-twarz",
-    "/twoje-potrzeby",
-    "/cennik",
-    "/kontakt",
-    "/promocje",
-    "/blog",
-    articlePaths[0]!,
-    requiredTreatmentPaths[0]!,
-    "/rodo",
-    "/kontakt/wyslano",
-  ],
+  4: onePagePerKind,
 };
 
 for (const rate of [4, 6]) {

@@ -6,7 +6,7 @@
  * how the page is built (the form itself: contact-fallback.spec.ts).
  */
 import { expect, test, type Page } from "../support/test";
-import { allPaths, articlePaths, ownPaths } from "../support/routes";
+import { allPaths, articlePaths, onePagePerKind } from "../support/routes";
 import { mainNav } from "../../frontend/app/site/routeTable";
 
 const PHONE = { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true };
@@ -194,20 +194,7 @@ test.describe("with JavaScript turned off", () => {
 
 test.describe("what a visitor with JavaScript reads, a visitor without it reads too", () => {
   // One page of every kind, and the treatment pages with a carousel and a gallery.
-  const sample = [
-    "/",
-    "/zabiegi-na-twarz",
-    "/twoje-potrzeby",
-    "/cennik",
-    "/kontakt",
-    "/promocje",
-    "/blog",
-    articlePaths[0]!,
-    "/laser-frakcyjny",
-    "/makijaz-permanentny-ust",
-    "/rodo",
-    ...ownPaths,
-  ];
+  const sample = [...new Set([...onePagePerKind, "/laser-frakcyjny", "/makijaz-permanentny-ust"])];
 
   for (const path of sample) {
     test(path, async ({ page, browser, baseURL }) => {

@@ -97,3 +97,18 @@ export const allPaths = [
     ...articlePaths,
   ]),
 ];
+
+/** One page of each template (and the form's confirmation): where a loop over every page would repeat itself. */
+export const onePagePerKind = [
+  "/",
+  "/zabiegi-na-twarz",
+  "/twoje-potrzeby",
+  "/cennik",
+  "/kontakt",
+  "/promocje",
+  "/blog",
+  articlePaths[0]!,
+  requiredTreatmentPaths[0]!,
+  "/rodo",
+  ...ownPaths,
+];

@@ -20,30 +20,7 @@ use Salon\Mailer\SmtpSender;
 #[CoversClass(EventLog::class)]
 final class DelivererTest extends TestCase
 {
-    use TempDirectory;
-    use AsUnprivilegedUser;
-
-    private int $now = 1_750_000_000;
-    private Outbox $outbox;
-    private FakeSender $sender;
-    private Deliverer $deliverer;
-    /** @var list<string> */
-    private array $log = [];
-
-    protected function setUp(): void
-    {
-        $this->makeTempDirectory();
-        $this->outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now);
-        $this->sender = new FakeSender();
-        $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
-            $this->log[] = $line;
-        });
-    }
-
-    protected function tearDown(): void
-    {
-        $this->removeTempDirectory();
-    }
+    use DelivererFixture;
 
     private function store(string $token): string
     {

@@ -7,9 +7,7 @@ namespace Salon\Mailer\Tests\Unit;
 use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\TestCase;
 use Salon\Mailer\Deliverer;
-use Salon\Mailer\Outbox;
 use Salon\Mailer\OutboxEntry;
-use Salon\Mailer\OutboxLimits;
 use Salon\Mailer\SentJournal;
 
 /**
@@ -21,30 +19,7 @@ use Salon\Mailer\SentJournal;
 #[CoversClass(Deliverer::class)]
 final class SentJournalTest extends TestCase
 {
-    use TempDirectory;
-    use AsUnprivilegedUser;
-
-    private int $now = 1_750_000_000;
-    private Outbox $outbox;
-    private FakeSender $sender;
-    private Deliverer $deliverer;
-    /** @var list<string> */
-    private array $log = [];
-
-    protected function setUp(): void
-    {
-        $this->makeTempDirectory();
-        $this->outbox = new Outbox($this->dir, new OutboxLimits(retrySeconds: 60), fn (): int => $this->now);
-        $this->sender = new FakeSender();
-        $this->deliverer = new Deliverer($this->outbox, $this->sender, function (string $line): void {
-            $this->log[] = $line;
-        });
-    }
-
-    protected function tearDown(): void
-    {
-        $this->removeTempDirectory();
-    }
+    use DelivererFixture;
 
     /** The outbox's files, as a backup copies them: the message files and their contents. */
     private function snapshot(): array

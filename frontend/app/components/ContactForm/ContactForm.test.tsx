@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../../test/render";
 import { ContactForm, ERROR_TEXT, PREPARING_TEXT, SENDING_TEXT, SUCCESS_TEXT } from "./ContactForm";
 import { CONTACT_FIELDS, TRAP_FIELD } from "./submitContact";
-import { fetchAndSolve } from "./proof";
+import { solveChallenge } from "./proof";
 import { PROOF_DEADLINE_MS } from "./useProofOfWork";
 
 // The solver itself (and its challenge fetch) is proof.test.ts's; here it answers at once unless a test says otherwise.
-vi.mock("./proof", () => ({ fetchAndSolve: vi.fn(async () => "PROOF-1") }));
+vi.mock("./proof", () => ({ solveChallenge: vi.fn(async () => "PROOF-1") }));
 // Its requests too: the fetches a test counts are the form's own.
 vi.mock("./challenge", () => ({ begin: () => ({ challenge: new Promise(() => {}), worker: null }) }));
 
@@ -187,7 +187,7 @@ describe("ContactForm", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
   it("solves the proof of work as soon as the form has hydrated, before any focus, one proof per post", async () => {
-    const solved = vi.mocked(fetchAndSolve);
+    const solved = vi.mocked(solveChallenge);
     solved.mockClear();
     solved.mockResolvedValueOnce("PROOF-A").mockResolvedValueOnce("PROOF-B");
     const fetchMock = vi.fn(async () => respond(200, { ok: true }));
@@ -212,7 +212,7 @@ describe("ContactForm", () => {
   it("when the proof is not ready, stays in its sending state while the solver works, and posts without a proof only once the solve is well overdue", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      vi.mocked(fetchAndSolve).mockImplementationOnce(() => new Promise<string>(() => {}));
+      vi.mocked(solveChallenge).mockImplementationOnce(() => new Promise<string>(() => {}));
       const fetchMock = vi.fn(async () => respond(428, QUESTION));
       vi.stubGlobal("fetch", fetchMock);
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -239,7 +239,7 @@ describe("ContactForm", () => {
     ["before the visitor sends", false],
     ["while the post waits for it", true],
   ])("a first solve that fails %s is tried once more, and its proof goes with the post", async (_, whileWaiting) => {
-    const solved = vi.mocked(fetchAndSolve);
+    const solved = vi.mocked(solveChallenge);
     solved.mockClear();
     let fail!: (error: Error) => void;
     solved.mockImplementationOnce(() => new Promise<string>((_, reject) => (fail = reject)));
@@ -264,7 +264,7 @@ describe("ContactForm", () => {
   it("when the solver fails again at sending, the message goes at once without a proof (and the mailer asks its question)", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const solved = vi.mocked(fetchAndSolve);
+      const solved = vi.mocked(solveChallenge);
       solved.mockReset();
       solved.mockRejectedValue(new Error("challenge: HTTP 503"));
       const fetchMock = vi.fn(async () => respond(428, QUESTION));
@@ -279,7 +279,7 @@ describe("ContactForm", () => {
       expect(proofsSent(fetchMock)).toEqual([""]);
       expect(solved.mock.calls.length).toBeGreaterThanOrEqual(2);
     } finally {
-      vi.mocked(fetchAndSolve).mockReset().mockResolvedValue("PROOF-1");
+      vi.mocked(solveChallenge).mockReset().mockResolvedValue("PROOF-1");
       vi.useRealTimers();
     }
   });

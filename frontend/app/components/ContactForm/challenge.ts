@@ -20,7 +20,7 @@ export function begin(): Begun {
   const challenge: Promise<Challenge> = fetch(CHALLENGE_ENDPOINT, { cache: "no-store" }).then((response) =>
     response.ok ? (response.json() as Promise<Challenge>) : Promise.reject(new Error(`HTTP ${response.status}`)),
   );
-  // Its failure is the solver's to handle (fetchAndSolve rejects with it); not an unhandled rejection meanwhile.
+  // Its failure is the solver's to handle (solveChallenge rejects with it); not an unhandled rejection meanwhile.
   challenge.catch(() => undefined);
   return { challenge, worker };
 }

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { begin } from "./challenge";
-import { fetchAndSolve, solve } from "./proof";
+import { solveChallenge, solve } from "./proof";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -35,7 +35,7 @@ describe("proof of work", () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify(c), { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
 
-    const payload = JSON.parse(atob(await fetchAndSolve(begin()))) as Record<string, unknown>;
+    const payload = JSON.parse(atob(await solveChallenge(begin()))) as Record<string, unknown>;
 
     expect(fetchMock.mock.calls[0]).toEqual(["/contact-challenge", expect.objectContaining({ cache: "no-store" })]);
     expect(payload).toEqual({
@@ -52,6 +52,6 @@ describe("proof of work", () => {
       "fetch",
       vi.fn(async () => new Response("", { status: 429 })),
     );
-    await expect(fetchAndSolve(begin())).rejects.toThrow("429");
+    await expect(solveChallenge(begin())).rejects.toThrow("429");
   });
 });

@@ -56,7 +56,7 @@ function inWorker(worker: Worker, c: Challenge): Promise<number | undefined> {
  * header. Only a type comes from challenge.ts: a module both this chunk and the page's own imported would be bundled
  * with the code every page loads (vite.config.ts, the "app" group).
  */
-export async function fetchAndSolve(begun: Begun): Promise<string> {
+export async function solveChallenge(begun: Begun): Promise<string> {
   const { worker } = begun;
   try {
     const c = await begun.challenge;

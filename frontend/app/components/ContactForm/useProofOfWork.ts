@@ -41,14 +41,14 @@ export function createProofOfWork(): ProofOfWork {
     // The challenge and the worker's script are requested now, while the solver's chunk is on its way.
     const begun = begin();
     attempt.proof = import("./proof")
-      .then((m) => m.fetchAndSolve(begun))
+      .then((m) => m.solveChallenge(begun))
       .then(
         (proof) => {
           performance.mark(PROOF_MARKS.ready);
           return proof;
         },
         () => {
-          // The solver's chunk may not have come: its worker goes too (fetchAndSolve ends it otherwise). Tried again
+          // The solver's chunk may not have come: its worker goes too (solveChallenge ends it otherwise). Tried again
           // by the post (or the next one): a challenge that failed to arrive may arrive now.
           begun.worker?.terminate();
           attempt.failed = true;
