@@ -10,7 +10,8 @@
  * - build/nginx/redirects.map: the addresses that moved (the route table's `redirects`), for nginx;
  * - build/nginx/launch-check.txt: what `npm run launch:check` lists and whether this is a demonstration build, for the
  *   production web image's entrypoint (launchGate.ts);
- * - build/nginx/privacy-settings.txt: the settings the privacy texts state, as built (privacySettings.ts).
+ * - build/nginx/privacy-settings.txt: the settings the privacy texts state, as built (privacySettings.ts);
+ * - build/client/content/: the checked content the pages were built from, served as JSON (servedContent.ts).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -28,6 +29,8 @@ import { launchItems } from "../tools/launch-check";
 import { redirects } from "../app/site/routeTable";
 import { redirectMap } from "./redirects";
 import { demoBuild, launchRecord } from "./launchGate";
+import { validateAll } from "../app/content/validate.server";
+import { writeServedContent } from "./servedContent";
 
 const buildDir = routerConfig.buildDirectory ?? "build";
 const client = join(buildDir, "client");
@@ -93,6 +96,9 @@ writeFileSync(
 // (privacySettings.ts, docker/nginx/render-templates.sh).
 writeFileSync(join(buildDir, "nginx/privacy-settings.txt"), privacyRecord());
 
+// The content the pages were built from, read and checked as the prerender read it (react-router.config.ts).
+const servedContent = writeServedContent(client, validateAll());
+
 // 4. Precompressed copies for gzip_static and brotli_static. Zopfli writes ordinary gzip that every browser reads,
 //    3–5 % smaller than zlib's best: worth its seconds for what every visitor downloads first (scripts, stylesheets,
 //    pages); the rest gets zlib -9. Brotli at quality 11 with the largest window is 15–20 % smaller than that, and
@@ -125,4 +131,4 @@ for (const file of walk(client)) {
     brotliCopies++;
   }
 }
-console.log(`postbuild: 404.html, sitemap (${sitemap.split("<url>").length - 1} adresów), CSP dla ${htmlFiles.length} stron, ${gzipCopies} plików .gz, ${brotliCopies} plików .br`);
+console.log(`postbuild: 404.html, sitemap (${sitemap.split("<url>").length - 1} adresów), CSP dla ${htmlFiles.length} stron, /content/: ${servedContent.files} plików JSON (${servedContent.bytes} B), ${gzipCopies} plików .gz, ${brotliCopies} plików .br`);

@@ -5,6 +5,8 @@
  * from schema.org (no network here), so that part is not run; the types and fields we use are checked below.
  */
 import Validator from "@adobe/structured-data-validator";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages, jsonLdOf } from "../support/builtPages";
 import { routeByPath } from "../../frontend/app/site/routeTable";
@@ -12,6 +14,12 @@ import { site } from "../../frontend/app/site/config";
 import { requiredTreatmentPaths } from "../support/routes";
 
 const pages = builtPages();
+
+/** The price list's lowest and highest amount (free lines left out), read from content/pricing.json as written. */
+const amounts = [...readFileSync(resolve(import.meta.dirname, "../../content/pricing.json"), "utf8").matchAll(/"price": "[^"]*?(\d+) zł"/g)]
+  .map((m) => Number(m[1]))
+  .filter((amount) => amount > 0);
+const priceRange = `${Math.min(...amounts)}–${Math.max(...amounts)} zł`;
 
 describe("structured data", () => {
   it("has no validator error on any page", async () => {
@@ -46,6 +54,7 @@ describe("structured data", () => {
       expect(salon!.geo).toMatchObject({ "@type": "GeoCoordinates" });
       expect(salon!.telephone).toBeTruthy();
       expect(salon!.email).toBeTruthy();
+      expect(salon!.priceRange, page.path).toBe(priceRange);
       expect(salon!.sameAs).toHaveLength(2);
       expect(salon!.openingHoursSpecification).toEqual([
         expect.objectContaining({ dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "20:00" }),

@@ -68,6 +68,10 @@ test("an edit of content/pricing.json without a rebuild changes nothing a visito
     }
     // The pages ask for nothing in content/: their data is their build's own.
     expect(asked.filter((p) => p.startsWith("/content/"))).toEqual([]);
+    // The served JSON is the build's too, never content/'s file.
+    const served = await (await request.get("/content/pricing.json")).text();
+    expect(served).toContain(`"name":"Kobido UP + inny produkt","price":"${built}"`);
+    expect(served).not.toContain(edited);
   } finally {
     restore();
   }

@@ -69,14 +69,25 @@ test("missing assets and data files are plain 404s, never a page's HTML", async 
   }
 });
 
-test("content/ is the build's input and is not served: no second copy of the prices beside the pages", async ({
+test("/content/ serves the checked JSON the pages were built from, read-only and revalidated like them", async ({
   request,
 }) => {
-  for (const path of ["/content/content.json", "/content/pricing.json", "/content/home.json"]) {
-    const response = await request.get(path);
-    expect(response.status(), path).toBe(404);
-    expect(await response.text(), path).not.toContain("zł");
-  }
+  const page = await request.get("/cennik");
+  const prices = await request.get("/content/pricing.json");
+  expect(prices.status()).toBe(200);
+  expect(prices.headers()["content-type"]).toBe("application/json; charset=utf-8");
+  expect(prices.headers()["cache-control"]).toBe(page.headers()["cache-control"]);
+  expect(prices.headers()["x-content-type-options"]).toBe("nosniff");
+  // The price list page's prices are the served list's (tests/build/served-content.test.ts: every line, in order).
+  const html = await page.text();
+  const { categories } = (await prices.json()) as { categories: { id: string; services: { price?: string }[] }[] };
+  const kobido = categories.find((group) => group.id === "kobido")!;
+  for (const { price } of kobido.services) expect(html).toContain(`>${price}<`);
+  // Placeholders filled as in the build; the operator's registers and content/'s own files are not served.
+  expect(await (await request.get("/content/legal/rodo.json")).text()).not.toContain("{phone}");
+  for (const path of ["/content/devices.json", "/content/figures.json", "/content/images/mapa-salonu.svg"])
+    expect((await request.get(path)).status(), path).toBe(404);
+  expect((await request.post("/content/pricing.json")).status()).toBe(405);
 });
 
 test("pages revalidate, hashed assets are cached for a year, text is compressed", async ({ request, page }) => {

@@ -17,7 +17,13 @@ const read = (path: string) => readFileSync(resolve(root, path), "utf8");
 const settings = new Map(readSettings().map((s) => [s.name, s]));
 /** Compose's own variables, not the stack's settings. */
 const COMPOSE_OWN = new Set(["COMPOSE_PROJECT_NAME", "COMPOSE_FILE"]);
-const COMPOSE_FILES = ["docker-compose.yml", "docker-compose.override.yml", "docker-compose.production.yml"];
+/** The users' compose files, and the templates their services extend (the mailer's settings are there). */
+const COMPOSE_FILES = [
+  "docker-compose.yml",
+  "docker-compose.override.yml",
+  "docker-compose.production.yml",
+  "docker/service-templates.yml",
+];
 
 /** Every ${NAME:-value} and ${NAME:?message} of a compose file. */
 function interpolations(file: string) {
@@ -40,6 +46,7 @@ describe("docker/defaults.env: one place for every setting's default", () => {
 
   it.each([
     ["docker-compose.yml", undefined],
+    ["docker/service-templates.yml", undefined],
     ["docker-compose.override.yml", "local"],
     ["docker-compose.production.yml", "production"],
   ] as const)(

@@ -62,179 +62,57 @@ function priceLines(section: HTMLElement): PriceLine[] {
   });
 }
 
-/** [group or null, label, price, highlighted?] — the price list's Polish labels. */
-type Expected = [RegExp | null, RegExp, string, boolean?];
+/** The price list, read as written: the only place a price is, so a changed price needs no edit here. */
+const pricingDocument = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, "../../content/pricing.json"), "utf8"),
+) as PricingDocument;
 
-/** Section 9, per treatment: every price, in the category it belongs to. */
-const requiredPrices: { category: RegExp; lines: Expected[] }[] = [
-  {
-    category: /^Mezoterapia mikroigłowa/,
-    lines: [
-      [/ampuł/i, /^Twarz$/, "500 zł"],
-      [/ampuł/i, /^Twarz \+ szyja$/, "600 zł"],
-      [/ampuł/i, /^Twarz \+ szyja \+ dekolt$/, "700 zł"],
-      [/egzosom/i, /^Twarz$/, "800 zł"],
-      [/egzosom/i, /^Twarz \+ szyja$/, "900 zł"],
-      [/egzosom/i, /^Twarz \+ szyja \+ dekolt$/, "1000 zł"],
-    ],
-  },
-  {
-    category: /^Natlenienie skóry 3 w 1/,
-    lines: [
-      [/pojedyncz/i, /^Twarz$/, "250 zł"],
-      [/pojedyncz/i, /^Twarz \+ szyja$/, "280 zł"],
-      [/pojedyncz/i, /^Twarz \+ szyja \+ dekolt$/, "300 zł"],
-      [/pakiet 4/i, /^Twarz$/, "800 zł"],
-      [/pakiet 4/i, /^Twarz \+ szyja$/, "900 zł"],
-      [/pakiet 4/i, /^Twarz \+ szyja \+ dekolt$/, "1000 zł"],
-    ],
-  },
-  {
-    category: /^Lifting twarzy falą uderzeniową/,
-    lines: [
-      [null, /pojedynczy/i, "200 zł"],
-      [null, /4 zabieg/i, "800 zł"],
-    ],
-  },
-  {
-    category: /^Endermologia twarzy/,
-    lines: [
-      [null, /pojedynczy/i, "od 150 zł"],
-      [null, /10 zabieg/i, "od 1300 zł"],
-    ],
-  },
-  {
-    category: /^Modelowanie sylwetki falą uderzeniową/,
-    lines: [
-      [/pojedyncz/i, /^1 obszar$/, "250 zł"],
-      [/pojedyncz/i, /^2 obszary$/, "450 zł"],
-      [/pojedyncz/i, /^3 obszary$/, "600 zł"],
-      [/6 zabieg/i, /^1 obszar$/, "1300 zł"],
-      [/6 zabieg/i, /^2 obszary$/, "2300 zł"],
-      [/6 zabieg/i, /^3 obszary$/, "2900 zł"],
-    ],
-  },
-  {
-    category: /^Endermologia ciała/,
-    lines: [
-      // A first visit's own price, not a reduction: no badge (docs/decisions.md, "Prices").
-      [null, /pierwszy zabieg 30 min/i, "100 zł", false],
-      [/pojedyncz/i, /^35 min$/, "240 zł"],
-      [/pojedyncz/i, /^50 min$/, "320 zł"],
-      [/10 zabieg.*kombinezon/i, /^35 min$/, "2150 zł"],
-      [/10 zabieg.*kombinezon/i, /^50 min$/, "3000 zł"],
-    ],
-  },
-  {
-    category: /blizn i rozstęp/i,
-    lines: [
-      [/mezoterapia/i, /pojedynczy/i, "400 zł"],
-      [/mezoterapia/i, /^4 zabiegi$/, "1400 zł"],
-      [/mezoterapia/i, /^6 zabiegów$/, "2000 zł"],
-      [/peeling/i, /pojedynczy/i, "300 zł"],
-      [/peeling/i, /^4 zabiegi$/, "1000 zł"],
-      [/peeling/i, /^6 zabiegów$/, "1400 zł"],
-    ],
-  },
-  {
-    category: /^Makijaż permanentny ust/,
-    lines: [
-      [null, /konsultacja/i, "0 zł"],
-      [null, /^Makijaż permanentny ust$/, "700 zł"],
-      [null, /3 miesięcy/, "200 zł"],
-      [null, /do roku/, "400 zł"],
-    ],
-  },
-  {
-    category: /^Makijaż permanentny brwi/,
-    lines: [
-      [null, /konsultacja/i, "0 zł"],
-      [null, /^Makijaż permanentny brwi$/, "600 zł"],
-      [null, /3 miesięcy/, "200 zł"],
-      [null, /do roku/, "400 zł"],
-    ],
-  },
-  {
-    category: /Kobido/,
-    lines: [
-      [null, /^Kobido UP$/, "200 zł"],
-      [null, /^Kobido UP \+ taping$/, "250 zł"],
-      [null, /^Kobido UP \+ inny produkt$/, "300 zł"],
-    ],
-  },
-  {
-    category: /PCA Skin/,
-    lines: [
-      // The reduction narrowed to the one peel whose regular price the list gives (docs/decisions.md, "Prices").
-      [null, /pierwszy zabieg peelingiem Oxygenating Trio/i, "259 zł", true],
-      [null, /^Oxygenating Trio$/, "300 zł"],
-      [null, /^Pozostałe peelingi PCA Skin$/, "od 300 zł"],
-    ],
-  },
-  {
-    category: /^Mikroigłowa radiofrekwencja – twarz/,
-    lines: [
-      [null, /^Twarz \+ szyja \+ dekolt – pierwszy zabieg$/, "999 zł", true],
-      [null, /^Twarz$/, "1200 zł"],
-      [null, /^Twarz \+ szyja$/, "1300 zł"],
-      [null, /^Twarz \+ szyja \+ dekolt$/, "1500 zł"],
-    ],
-  },
-  {
-    category: /^Mikroigłowa radiofrekwencja – ciało/,
-    lines: [
-      [null, /mały obszar/i, "od 700 zł"],
-      [null, /duży obszar/i, "od 1200 zł"],
-    ],
-  },
-  {
-    category: /^Laser frakcyjny/,
-    lines: [
-      [null, /pierwszy zabieg.*jeden obszar/i, "899 zł", true],
-      [null, /^Twarz$/, "1890 zł"],
-      [null, /^Szyja$/, "1170 zł"],
-      [null, /^Dekolt$/, "1370 zł"],
-      [null, /^Twarz \+ szyja$/, "2190 zł"],
-      [null, /^Twarz \+ szyja \+ dekolt$/, "2490 zł"],
-      [null, /^Dłonie$/, "600 zł"],
-      [null, /^Usta$/, "500 zł"],
-      [null, /^Okolica oczu$/, "560 zł"],
-      [/seri/i, /^3 zabiegi w serii$/, "20% rabatu od ceny pojedynczych zabiegów", true],
-    ],
-  },
-  {
-    category: /^Modelowanie termiczne/,
-    lines: [
-      [/pojedynczy/i, /^1 obszar$/, "—"],
-      [/pojedynczy/i, /^2 obszary$/, "—"],
-      [/pojedynczy/i, /^3 obszary$/, "—"],
-      [/pojedynczy/i, /^4 obszary$/, "—"],
-      [/pojedynczy/i, /^Podbródek$/, "—"],
-      [/pojedynczy/i, /^Podbródek \+ policzki$/, "—"],
-      // No price is given, so no discount is announced on one: the description says the package costs 15% less.
-      [null, /pakiet 4 zabieg/i, "—", false],
-    ],
-  },
-];
+/** Every priced line of a price group as content/pricing.json gives it: its option group (if any), label and price. */
+type ListedLine = Omit<PriceLine, "highlighted">;
+const linesOf = (group: PricingDocument["categories"][number]): ListedLine[] =>
+  group.services.flatMap((service): ListedLine[] =>
+    "price" in service
+      ? [{ group: null, label: service.name, price: service.price }]
+      : service.options.map((option) => ({ group: service.name, label: option.name, price: option.price })),
+  );
+
+/**
+ * The lines the price list must highlight, and some it must not (a first visit's own price, a package with no price
+ * given, which announces no discount): "<group id> › <option group, if any> › <label>".
+ */
+const highlights: Record<string, boolean> = {
+  "pca-skin › Pierwszy zabieg peelingiem Oxygenating Trio": true,
+  "mikroiglowa-radiofrekwencja › Twarz + szyja + dekolt – pierwszy zabieg": true,
+  "laser-frakcyjny › Pierwszy zabieg – twarz, szyja lub dekolt (jeden obszar)": true,
+  "laser-frakcyjny › Seria zabiegów › 3 zabiegi w serii": true,
+  "endermologia-ciala › Pierwszy zabieg 30 min": false,
+  "modelowanie-termiczne › Pakiet 4 zabiegów": false,
+};
 
 describe("/cennik", () => {
   const render = () => renderRoute(Pricing, pricingLoader(), "/cennik");
 
-  it("shows every price in the category it belongs to", () => {
+  it("shows every price of content/pricing.json in its category, each under the right option", () => {
     render();
     const sections = screen.getAllByRole("article");
-    for (const { category, lines } of requiredPrices) {
-      const matching = sections.filter((s) => category.test(text(within(s).getByRole("heading", { level: 2 }))));
-      expect(matching, `one price category for ${category}`).toHaveLength(1);
+    const groups = [...pricingDocument.categories, pricingDocument.redTouchPro, pricingDocument.ondaPro];
+    expect(sections).toHaveLength(groups.length);
+    const checkedHighlights: string[] = [];
+    for (const group of groups) {
+      const matching = sections.filter((s) => text(within(s).getByRole("heading", { level: 2 })) === group.category);
+      expect(matching, `one price category named ${group.category}`).toHaveLength(1);
+      expect(matching[0]!.id, group.category).toBe(group.id);
       const found = priceLines(matching[0]!);
-      for (const [group, label, price, highlighted] of lines) {
-        const line = found.find((l) => label.test(l.label) && (group ? group.test(l.group ?? "") : l.group === null));
-        expect(line, `${category} › ${group ?? ""} › ${label}`).toBeDefined();
-        expect(line!.price, `${category} › ${label}`).toBe(price);
-        if (highlighted !== undefined)
-          expect(line!.highlighted, `${category} › ${label} highlighted`).toBe(highlighted);
+      const lines = linesOf(group);
+      expect(found, `${group.id}: its lines, in order`).toEqual(lines.map((line) => expect.objectContaining(line)));
+      for (const line of found) {
+        const key = [group.id, line.group, line.label].filter(Boolean).join(" › ");
+        if (!(key in highlights)) continue;
+        expect(line.highlighted, `${key} highlighted`).toBe(highlights[key]);
+        checkedHighlights.push(key);
       }
     }
+    expect(checkedHighlights.sort()).toEqual(Object.keys(highlights).sort());
   });
 
   it("highlights exactly the rows of the highlighting rules: promotions, '3 zabiegi w serii' and 'rabatu' prices", () => {
@@ -639,7 +517,7 @@ describe("/ (home)", () => {
     expect(text(seo)).toMatch(/Łodzi/);
   });
 
-  it("promises nothing about the permanent-makeup touch-up that the price list contradicts (200 / 400 zł)", () => {
+  it("promises nothing about the permanent-makeup touch-up that the price list contradicts (it is paid)", () => {
     render();
     const card = within(screen.getByRole("region", { name: "Nasze zabiegi" }))
       .getByRole("link", { name: /Makijaż permanentny/i })
@@ -769,7 +647,7 @@ describe("/blog/odmladzanie-skory-laserem-frakcyjnym", () => {
     );
     expect(within(share).getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", site.social.instagram);
     const cta = screen.getByRole("complementary");
-    // An offer of a consultation says what it costs (pricing.json: 0 zł).
+    // An offer of a consultation says what it costs (pricing.json: free).
     expect(within(cta).getByRole("link", { name: "Umów bezpłatną konsultację" })).toHaveAttribute("href", "/kontakt");
     expect(within(cta).getByRole("link", { name: /Zadzwoń/ })).toHaveAttribute(
       "href",

@@ -87,6 +87,15 @@ export function amountsOf(groups: readonly PriceGroup[]): Set<number> {
   return new Set(prices.flatMap((p) => [...p.matchAll(/(\d+) zł/g)].map((m) => Number(m[1]))));
 }
 
+/**
+ * The price range the structured data publishes ("100–3000 zł"): from the lowest to the highest amount of the whole
+ * price list, free lines (0 zł) left out. Computed, so that a price changed in content/pricing.json changes it too.
+ */
+export function priceRangeOf(pricing: PricingDocument): string {
+  const amounts = [...amountsOf(allPriceGroups(pricing))].filter((amount) => amount > 0);
+  return `${Math.min(...amounts)}–${Math.max(...amounts)} zł`;
+}
+
 /** How the price list writes an amount of these price groups ("od 300 zł" for 300), for showing it elsewhere. */
 export function priceTextOf(groups: readonly PriceGroup[], amount: number): string {
   const prices = groups.flatMap((c) =>

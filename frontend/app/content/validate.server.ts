@@ -122,9 +122,10 @@ function imagesOf(value: unknown, path = ""): { path: string; name: string }[] {
 
 /**
  * Reads every document and checks what a schema cannot: references between documents (price categories, links,
- * article slugs) and that every named image exists. Returns all problems at once rather than the first.
+ * article slugs) and that every named image exists. Reports all problems at once rather than the first; returns the
+ * checked documents by name (content/<name>.json), as the pages read them.
  */
-export function validateAll(): void {
+export function validateAll(): readonly (readonly [string, unknown])[] {
   const problems: string[] = [];
   const attempt = <T>(fn: () => T): T | undefined => {
     try {
@@ -269,4 +270,5 @@ export function validateAll(): void {
   }
   if (devices) problems.push(...deviceMentionProblems(publicPlaces(documents, slugs), devices, productionBuild()));
   if (problems.length) throw new ContentError(`Treść strony zawiera błędy:\n${problems.join("\n")}`);
+  return documents;
 }

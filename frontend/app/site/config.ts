@@ -76,7 +76,6 @@ export const site = {
   mapsUrl: `https://www.google.com/maps/search/?api=1&query=${mapQuery}`,
   /** Loaded only after the visitor asks for it or has accepted cookies (see LocationMap). */
   mapsEmbedUrl: `https://www.google.com/maps?q=${mapQuery}&output=embed`,
-  priceRange: "150–3000 zł",
 } as const;
 
 export type Site = typeof site;

@@ -1,7 +1,7 @@
 /** JSON-LD for search engines, built from the site configuration and content: one source for each fact. */
 import { fullAddress, site } from "./config";
 import type { Crumb } from "./breadcrumbs";
-import { findPrice, priceAmount, type PriceRef } from "../content/pricing";
+import { findPrice, priceAmount, priceRangeOf, type PriceRef } from "../content/pricing";
 import type { PricingDocument } from "../content/schema";
 
 export const absoluteUrl = (path: string) => new URL(path, site.origin).href.replace(/\/$/, path === "/" ? "/" : "");
@@ -52,7 +52,7 @@ export function beautySalon(pricing: PricingDocument, catalogue: readonly Catalo
     logo: absoluteUrl(shareImage("og-aurea")),
     telephone: site.phone,
     email: site.email,
-    priceRange: site.priceRange,
+    priceRange: priceRangeOf(pricing),
     address: {
       "@type": "PostalAddress",
       streetAddress: site.address.street,
