@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The one test command (README; its steps in docs/testing.md): checks its ports, installs what is missing, checks
-# types and code style (npm run check), runs the unit and component tests, builds the site and runs the tests of the
-# build, starts the native stack (Debian 12's nginx + PHP-FPM, MailDev, the deliverer on 127.0.0.1) and runs the
-# mailer's and the end-to-end tests against it, then the Compose stage (tests/compose/run.sh): the images on Debian 13,
-# production over HTTPS and the local configuration, each with its part of the suite. Exits non-zero on the first
-# failing stage; the last lines say what ran and what was a stand-in.
+# types and code style (npm run check), runs the unit and component tests and builds the site; then the native stage
+# (tests/native/stage.sh: the tests of the build, the native stack with the mailer's and the end-to-end tests) and
+# the Compose stage (tests/compose/run.sh: the images on Debian 13, production over HTTPS and the local
+# configuration, each with its part of the suite), side by side where they can be. Exits non-zero when a stage
+# fails; the last lines say what ran, how long each stage took and what was a stand-in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,26 +17,14 @@ export NGINX_PORT="${NGINX_PORT:-$(default_of NGINX_PORT)}" MAIL_UI_PORT="${MAIL
 # limit; the site-wide limit would stop them, as it is meant to stop a host rotating addresses. Lifted here; the
 # limit itself is tested against nginx in tests/integration/stack-config.test.ts.
 export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"
-site="http://127.0.0.1:$NGINX_PORT"
-mail_api="http://127.0.0.1:$MAIL_UI_PORT"
 
 # First, in a second: what an earlier or interrupted run of this checkout left running is stopped by the process
 # ids it recorded (the fault tests restart the catcher and PHP-FPM outside the stack); any other program on a port
 # the stack needs — a developer's own nginx, another checkout's stack — is named and left alone, and the run stops.
-stop_services() {
-  node -e 'import("./tests/native/services.mjs").then(async (s) => { for (const n of ["web","php","catcher","deliverer"]) await s.stopService(n).catch(() => {}); s.releaseWorkerRoot() })' || true
-}
 node tests/native/free-ports.mjs
 
-# Each stage's start, with the minutes spent so far, and at the end the time of each: where a run's minutes go.
-run_started=$(date +%s) stage_started=$(date +%s) stage_name="" stage_times=()
-stage() {
-  local now
-  now=$(date +%s)
-  [ -n "$stage_name" ] && stage_times+=("$stage_name $((now - stage_started)) s")
-  stage_name=$1 stage_started=$now
-  echo "== $1 (+$(((now - run_started) / 60)) min $(((now - run_started) % 60)) s)"
-}
+mkdir -p .stack && rm -f .stack/stage-times .stack/native-done
+source tests/stages.sh
 
 bash tests/install.sh
 # The Node that install.sh fetched, first on PATH for everything below (npm, the stack, Playwright).
@@ -52,39 +40,46 @@ npm run test:unit
 stage "budowanie"
 npm run build
 
-stage "testy zbudowanej strony i konfiguracji (Vitest: nginx, walidator HTML)"
-npx vitest run tests/build/ tests/integration/
-
-stage "stos natywny"
-mkdir -p .stack && node tests/native/stack.mjs > .stack/stack-run.log 2>&1 &
-stack_pid=$!
-cleanup() {
-  kill -TERM "$stack_pid" 2>/dev/null || true
-  wait "$stack_pid" 2>/dev/null || true
-  # What the tests restarted themselves is not the stack's to stop.
-  stop_services
+# The Compose stage beside the native stage, when the native stage can have a network of its own: Chromium aborts a
+# page load in flight when the host's interfaces change (ERR_NETWORK_CHANGED), and the Compose stage creates and
+# removes containers all along; in a network namespace of its own (loopback only, all the native stage needs) the
+# native stage sees none of that. Needs root (CI); elsewhere, or with TEST_PARALLEL=0, one after the other.
+parallel=""
+if [ "${TEST_PARALLEL:-1}" != 0 ] && [ "${COMPOSE_TESTS:-}" != 0 ] && [ "$(id -u)" = 0 ] && unshare --net true 2>/dev/null; then
+  parallel=yes
+fi
+compose_log=.stack/compose-stage.log compose_pid=""
+stop_compose() {
+  # The Compose stage's own exit trap takes its projects down.
+  [ -n "$compose_pid" ] && kill -TERM -- "-$compose_pid" 2>/dev/null && wait "$compose_pid" 2>/dev/null
+  compose_pid=""
 }
-trap cleanup EXIT
-for _ in $(seq 1 120); do
-  curl -fsS -o /dev/null "$site/" 2>/dev/null && break
-  kill -0 "$stack_pid" 2>/dev/null || { cat .stack/stack-run.log; exit 1; }
-  sleep 0.5
-done
-curl -fsS -o /dev/null "$site/" || { cat .stack/stack-run.log; exit 1; }
-
-stage "mailer (PHPUnit, z prawdziwym SMTP)"
-# MAIL_API: the stack's catcher (at SMTP_HOST:SMTP_PORT), which must then answer; without it the test starts its own.
-(cd mailer && SMTP_HOST=127.0.0.1 MAIL_API="$mail_api" php vendor/bin/phpunit)
-
-stage "end-to-end (Playwright, Chromium z Debiana)"
-SITE_URL="$site" MAIL_API="$mail_api" npx playwright test -c tests/playwright.config.ts
-cleanup
-trap - EXIT
-
-stage "stos Docker Compose"
-compose_started=$(date +%s)
-bash tests/compose/run.sh
-stage "wynik"
-echo "czas etapów: $(IFS=';'; echo "${stage_times[*]}" | sed 's/;/; /g'); razem $(($(date +%s) - run_started)) s"
+stage ""
+if [ -n "$parallel" ]; then
+  echo "== stos Docker Compose: w tle, obok etapu natywnego (dziennik: $compose_log; tu po jego końcu)"
+  compose_started=$(date +%s)
+  # The specs that edit content/ in the checkout wait for the native stage, whose tests read it, to be done.
+  COMPOSE_CHECKOUT_FREE=.stack/native-done setsid bash tests/compose/run.sh >"$compose_log" 2>&1 &
+  compose_pid=$!
+  trap stop_compose EXIT
+  unshare --net -- bash -c 'ip link set lo up && exec bash tests/native/stage.sh'
+  touch .stack/native-done
+  stage "stos Docker Compose (oczekiwanie na koniec)"
+  compose_status=0
+  wait "$compose_pid" || compose_status=$?
+  compose_pid=""
+  trap - EXIT
+  cat "$compose_log"
+  echo "stos Docker Compose w tle $(($(date +%s) - compose_started)) s" >>"$STAGE_TIMES"
+  [ "$compose_status" = 0 ] || exit "$compose_status"
+else
+  bash tests/native/stage.sh
+  stage "stos Docker Compose"
+  compose_started=$(date +%s)
+  bash tests/compose/run.sh
+fi
+stage ""
+echo "== wynik (+$((($(date +%s) - RUN_STARTED) / 60)) min)"
+echo "czas etapów: $(paste -sd';' "$STAGE_TIMES" | sed 's/;/; /g'); razem $(($(date +%s) - RUN_STARTED)) s"
 echo "natywny stos (nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), PHP $(php -r 'echo PHP_VERSION;'), MailDev): zaliczone (Vitest, PHPUnit, Playwright)"
 echo "Docker Compose: $(cat .stack/compose/result 2>/dev/null || echo 'brak wyniku') (etap: $(($(date +%s) - compose_started)) s)"

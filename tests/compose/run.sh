@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# The Compose stage of the test command (tests/run.sh runs it after the native stage). It builds the images from
-# the users' compose files and Dockerfiles, then brings up, one after the other:
+# The Compose stage of the test command (tests/run.sh runs it beside the native stage, or after it). It builds the
+# images from the users' compose files and Dockerfiles, then brings up, one after the other:
 #   1. production (docker-compose.yml + docker-compose.production.yml): first its launch gate, which refuses the stand-in content
 #      the repository holds; then, as a demonstration (SALON_DEMO=1: noindex and a notice on every page), Caddy gets
 #      its certificate from Pebble over ACME, the mail goes to a relay demanding STARTTLS and a login;
-#      tests/e2e/production.spec.ts, demo.spec.ts and the HTTPS part of the end-to-end suite (every route, the form,
-#      the headers) run over HTTPS;
+#      tests/e2e/production.spec.ts, demo.spec.ts and the HTTPS part of the end-to-end suite (every route, the form
+#      and its mail, the headers) run over HTTPS;
 #   2. local (docker-compose.yml + docker-compose.override.yml, what `docker compose up --build` runs): MailHog catches the
-#      mail; the operations and fault tests (tests/e2e/compose-ops.spec.ts, operating.spec.ts), the form and the
-#      mailer's HTTP tests run against it.
+#      mail; the operations and fault tests (tests/e2e/compose-ops.spec.ts, operating.spec.ts), the confirmation
+#      step with its daily summary, and the mailer's HTTP tests run against it.
+# What the native stage proves runs here only where Compose changes it: each spec in one of the two configurations.
 # Each under its own project name (never an operator's stack), each taken down again with its volumes.
 #
 # Where a registry can be reached (a forge's CI runner, a developer's machine), every image is the upstream one.
@@ -25,6 +26,7 @@
 #   COMPOSE_STAGES ("production local") which of the two to run (while working on one of them)
 #   COMPOSE_GREP                        only the tests whose title matches (Playwright's --grep)
 #   COMPOSE_TESTS=0                     skip the stage
+#   COMPOSE_CHECKOUT_FREE               a file: content-edits.spec.ts (it edits content/) waits until it exists
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -133,6 +135,8 @@ finish() {
   exit "$code"
 }
 trap finish EXIT
+# Stopped by tests/run.sh (the native stage failed beside it): the projects are taken down all the same.
+trap 'exit 143' TERM INT
 echo "compose: $(docker compose version); engine $(docker version --format '{{.Server.Version}}')"
 
 # --- images: upstream where they can be pulled, substitutes where not --------------------------------------------
@@ -245,16 +249,26 @@ count_tests() { grep -Eo '^ +[0-9]+ passed' "$1" | awk '{ n += $1 } END { print 
 # load in flight when they change (ERR_NETWORK_CHANGED): those specs run first, one at a time, then the rest in
 # parallel (which change no container). The serial specs come in groups separated by ";", run in that order (within
 # a group Playwright orders the files by name): a group that recreates a container goes after one that reads its log.
-playwright_in_turn() {
-  local log=$1 serial=$2 rest=$3 group groups
+playwright_in_turn() { # LOG SERIAL REST [LAST]
+  local log=$1 serial=$2 rest=$3 last=${4:-} group groups
   : >"$log"
   IFS=';' read -ra groups <<<"$serial"
   for group in "${groups[@]}"; do
-    npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
-      --workers=1 $group 2>&1 | tee -a "$log"
+    playwright --workers=1 $group 2>&1 | tee -a "$log"
   done
-  npx playwright test -c tests/playwright.config.ts ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests \
-    $rest 2>&1 | tee -a "$log"
+  playwright $rest 2>&1 | tee -a "$log"
+  [ -n "$last" ] || return 0
+  # LAST edits the checkout's content/: not while the native stage, whose tests read it, still runs beside this one.
+  if [ -n "${COMPOSE_CHECKOUT_FREE:-}" ] && [ ! -e "$COMPOSE_CHECKOUT_FREE" ]; then
+    step "waiting for the native stage to finish before $last"
+    while [ ! -e "$COMPOSE_CHECKOUT_FREE" ]; do sleep 2; done
+  fi
+  playwright $last 2>&1 | tee -a "$log"
+}
+# Its own output folder: the native stage's Playwright, which may run at the same time, empties test-results/.
+playwright() {
+  npx playwright test -c tests/playwright.config.ts --output "$state/test-results" \
+    ${COMPOSE_GREP:+--grep "$COMPOSE_GREP"} --pass-with-no-tests "$@"
 }
 
 stages=" ${COMPOSE_STAGES:-production local} "
@@ -280,7 +294,7 @@ if [[ "$stages" == *" production "* ]]; then
     SITE_URL="$site" TEST_HOSTS="salon.test www.salon.test" TEST_TLS_CA="$tls_dir/pebble-root.pem" \
     PEBBLE_API="https://pebble:$COMPOSE_PEBBLE_PORT" TEST_CA="$tls_dir/test-ca.pem" \
     MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
-    SALON_DEMO=1 playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts confirmation.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts demo.spec.ts"
+    SALON_DEMO=1 playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts demo.spec.ts"
   production_tests=$(count_tests "$state/production-e2e.log")
 fi
 
@@ -293,7 +307,8 @@ if [[ "$stages" == *" local "* ]]; then
   step "local: operations, faults, the form, the mailer and content edits (a rebuild, never live) over HTTP"
   STACK=compose COMPOSE_CONFIG=local DOCKER_HOST_CONTROL=1 \
     SITE_URL="http://127.0.0.1:$WEB_PORT" MAIL_API="http://127.0.0.1:$MAIL_UI_PORT" \
-    playwright_in_turn "$state/local-e2e.log" "compose-ops.spec.ts operating.spec.ts contact.spec.ts confirmation.spec.ts" "mailer-api.spec.ts content-edits.spec.ts"
+    playwright_in_turn "$state/local-e2e.log" "compose-ops.spec.ts operating.spec.ts confirmation.spec.ts" "mailer-api.spec.ts" \
+    "content-edits.spec.ts"
   local_tests=$(count_tests "$state/local-e2e.log")
 fi
 
