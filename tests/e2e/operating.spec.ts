@@ -481,6 +481,8 @@ test("a restore onto a live outbox whose messages were sent since sends none of 
     await expectDeliveredOnce([after!]);
   } finally {
     composeRun("start catcher");
+    // php may be starting again after a restore: purged once it answers.
+    await waitHealthy("php");
     composeRun("exec -T php php /srv/mailer/bin/deliver.php --purge=all");
     rmSync(dir, { recursive: true, force: true });
   }

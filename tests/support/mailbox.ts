@@ -68,7 +68,22 @@ interface MailHogMessage {
   Content: { Headers: Record<string, string[]>; Body: string };
 }
 
+/**
+ * Every message the catcher holds. A catcher that does not answer for a moment (restarted by a test, or slow on a busy
+ * machine) is asked again, twice within two seconds: reading it is how a test looks, not what it tests.
+ */
 export async function listMail(): Promise<CaughtMail[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readMail();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+async function readMail(): Promise<CaughtMail[]> {
   if ((await detect()) === "maildev") {
     const messages = (await (await fetch(`${api}/email`)).json()) as MailDevMessage[];
     return messages.map((m) => ({
