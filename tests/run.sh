@@ -30,12 +30,19 @@ bash tests/install.sh
 # The Node that install.sh fetched, first on PATH for everything below (npm, the stack, Playwright).
 source tests/node.sh
 
-# First, so that a style or type error fails the run in about a minute (docs/code-style.md).
-stage "typy i styl kodu (npm run check)"
-npm run check
-
-stage "testy jednostkowe i komponentów (Vitest, bez zbudowanej strony)"
-npm run test:unit
+# First, before anything is built: types and code style (docs/code-style.md) beside the unit and component tests. The
+# checks run one tool after another on one core; the tests take the other. Both read the image manifest, made first.
+stage "typy i styl kodu (npm run check) obok testów jednostkowych i komponentów (Vitest)"
+npm run images
+npm run check >.stack/check.log 2>&1 &
+check_pid=$!
+unit_status=0
+npm run test:unit || unit_status=$?
+check_status=0
+wait "$check_pid" || check_status=$?
+echo "== npm run check:" && cat .stack/check.log
+[ "$check_status" = 0 ] || { echo "npm run check: błąd (wyżej)" >&2; exit "$check_status"; }
+[ "$unit_status" = 0 ] || exit "$unit_status"
 
 stage "budowanie"
 npm run build
