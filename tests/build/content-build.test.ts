@@ -1,15 +1,17 @@
 // @vitest-environment node
 /**
- * A bad edit of any kind of content document stops `npm run build` — the real command, on a copy of content/
- * (CONTENT_DIR) — with the file and the field at fault, before anything is built. One case per document kind, and
- * one per rule the schemas cannot express (placeholders, fictional data written out, the wording rules, prices,
- * reductions, consultations, the structured-data offer, dates).
+ * A bad edit of any kind of content document stops `npm run build` with the file and the field at fault, before
+ * anything is built. One case per document kind, and one per rule the schemas cannot express (placeholders,
+ * fictional data written out, the wording rules, prices, reductions, consultations, the structured-data offer,
+ * dates). Each case runs the build's content check (validateAll, what `npm run content:check` runs first in
+ * `npm run build`) on a copy of content/ (CONTENT_DIR) in this process; the real command runs for a few of them,
+ * which proves the build stops on what the check reports.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 const root = resolve(import.meta.dirname, "../..");
 const copies: string[] = [];
@@ -45,7 +47,26 @@ function build(contentDir: string): { status: number | null; output: string } {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+/**
+ * The build's content check on that copy, in this process: every module that reads content/ loaded afresh with
+ * CONTENT_DIR set, as the command's own process loads them.
+ */
+async function check(contentDir: string): Promise<{ passed: boolean; output: string }> {
+  vi.resetModules();
+  vi.stubEnv("CONTENT_DIR", contentDir);
+  try {
+    const { validateAll } = await import("../../frontend/app/content/validate.server");
+    validateAll();
+    return { passed: true, output: "" };
+  } catch (error) {
+    return { passed: false, output: (error as Error).message };
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
+
+// Generous: a hundred copies to remove, on a busy machine.
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })), 120_000);
 
 const cases: { kind: string; file: string; edit: (doc: any) => void; field: string; says: RegExp }[] = [
   { kind: "content document", file: "content.json", edit: (d) => (d.welcome.title = " "), field: "welcome.title", says: /nie może być puste/ },
@@ -122,28 +143,43 @@ const cases: { kind: string; file: string; edit: (doc: any) => void; field: stri
   { kind: "an offer that leads nowhere", file: "treatments/natlenienie-skory-3-w-1.json", edit: (d) => (d.offer.option = "Plecy"), field: "offer", says: /brak wariantu 'Plecy'/ },
 ];
 
+/** What a failed check must say: the file, and a line naming the field with the rule's words. */
+function expectNamed(output: string, file: string, field: string, says: RegExp) {
+  const line = output.split("\n").find((l) => l.includes(`pole "${field}"`));
+  expect(line, output).toBeDefined();
+  expect(output).toContain(`content/${file}`);
+  expect(line).toMatch(says);
+}
+
+/** Through the real command: a schema's rule and a rule beyond the schemas. */
+const throughTheBuild = new Set(["content document", "medical wording"]);
+
 describe("npm run build stops on a bad content edit, naming the file and the field", () => {
   for (const { kind, file, edit, field, says } of cases) {
-    it(`${kind}: content/${file} › ${field}`, () => {
-      const { status, output } = build(contentWith(file, edit));
-      expect(status, output).not.toBe(0);
-      const line = output.split("\n").find((l) => l.includes(`pole "${field}"`));
-      expect(line, output).toBeDefined();
-      expect(output).toContain(`content/${file}`);
-      expect(line).toMatch(says);
+    it(`${kind}: content/${file} › ${field}`, async () => {
+      const dir = contentWith(file, edit);
+      const { passed, output } = await check(dir);
+      expect(passed, "the check passed the edit").toBe(false);
+      expectNamed(output, file, field, says);
+      if (!throughTheBuild.has(kind)) return;
+      const run = build(dir);
+      expect(run.status, run.output).not.toBe(0);
+      expectNamed(run.output, file, field, says);
       // Stopped at the content check: the image pipeline and React Router never ran.
-      expect(output).not.toMatch(/^> images$/m);
+      expect(run.output).not.toMatch(/^> images$/m);
     }, 60_000);
   }
 
-  it("a price list edit that leaves a line of the offer catalogue without its price stops the build, naming the treatment's offer", () => {
-    const { status, output } = build(contentWith("pricing.json", (d) => (d.categories[5].services[0].name = "Kobido Up")));
-    expect(status, output).not.toBe(0);
+  it("a price list edit that leaves a line of the offer catalogue without its price stops the build, naming the treatment's offer", async () => {
+    const { passed, output } = await check(contentWith("pricing.json", (d) => (d.categories[5].services[0].name = "Kobido Up")));
+    expect(passed).toBe(false);
     expect(output).toMatch(/content\/treatments\/kobido-lodz\.json: pole "offer": brak usługi 'Kobido UP'/);
-  }, 60_000);
+  });
 
-  it("the unchanged content passes the same check (so the failures above are the edits' doing)", () => {
-    const run = spawnSync("npm", ["run", "content:check"], { cwd: root, env: { ...process.env, CONTENT_DIR: contentWith("home.json", () => {}) }, encoding: "utf8" });
+  it("the unchanged content passes the same check (so the failures above are the edits' doing)", async () => {
+    const dir = contentWith("home.json", () => {});
+    expect(await check(dir)).toEqual({ passed: true, output: "" });
+    const run = spawnSync("npm", ["run", "content:check"], { cwd: root, env: { ...process.env, CONTENT_DIR: dir }, encoding: "utf8" });
     expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
   }, 60_000);
 });
