@@ -86,8 +86,8 @@ export default defineConfig(
     },
   },
   {
-    // The document head's inline scripts are constants of this code (site/consent.ts, site/deferredImages.ts), not content.
-    files: ["frontend/app/root.tsx"],
+    // The inline scripts are constants of this code (site/consent.ts, site/deferredImages.ts, the proof's), not content.
+    files: ["frontend/app/root.tsx", "frontend/app/components/ContactForm/EarlyProofScript.tsx"],
     rules: { "@eslint-react/dom-no-dangerously-set-innerhtml": "off" },
   },
   {

@@ -5,6 +5,8 @@ import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import { nextSourceAddress } from "../mailer/http";
 import { LABEL, TRAP_FIELD, answerQuestion } from "../support/confirmation";
+import { PROOF_MARKS } from "../../frontend/app/components/ContactForm/useProofOfWork";
+import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 import {
   compose,
   held,
@@ -104,6 +106,38 @@ test("a message sent before the page has hydrated is posted by the browser itsel
   await waitForHydration(page);
   await deliveredAll();
   expect((await listMail()).filter((m) => m.text.includes(stamp))).toHaveLength(1);
+});
+
+test("the proof of work starts from the page's HTML: solved while the page's scripts are still on their way, it goes with her post, and one challenge is asked", async ({
+  page,
+  gotoUnhydrated,
+}) => {
+  // Every script of the site held back but the proof's worker, as on a slow network where the modules come late.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    if (!/\/proofWorker-[^/]+\.js$/.test(route.request().url())) await scriptsHeld;
+    await route.continue();
+  });
+  const challenges: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/contact-challenge") challenges.push(r.method());
+  });
+  await gotoUnhydrated("/kontakt", { waitUntil: "domcontentloaded" });
+  await page.waitForFunction((ready) => performance.getEntriesByName(ready).length > 0, PROOF_MARKS.ready, {
+    timeout: 20_000,
+  });
+  expect(await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).count(), "solved before the page's scripts came").toBe(0);
+  releaseScripts();
+  await waitForHydration(page);
+  const stamp = `wczesny${Date.now().toString(36)}`;
+  await fillForm(page, { name: "Ola", email: `ola.${stamp}@example.com`, phone: "", message: `Dowód ${stamp}` });
+  const post = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/send-email.php");
+  await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+  expect((await post).headers()["x-contact-proof"], "the post carries the proof").toBeTruthy();
+  await expect(page.getByRole("status")).toHaveText(SUCCESS);
+  expect(challenges, "one challenge: the page's form took over the one its HTML asked for").toEqual(["GET"]);
+  expect(await waitForMail((m) => m.text.includes(stamp))).toHaveLength(1);
 });
 
 test("when the page cannot make its proof of work, she answers the question in place and the message is sent once", async ({

@@ -3,6 +3,7 @@ import { loadContactPage } from "../content/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ContactForm } from "../components/ContactForm/ContactForm";
 import { startProofOfWork } from "../components/ContactForm/useProofOfWork";
+import { EarlyProofScript } from "../components/ContactForm/EarlyProofScript";
 import { preloadPost } from "../components/ContactForm/submitContact";
 import { FormPrivacyNotice } from "../components/FormPrivacyNotice/FormPrivacyNotice";
 import { ContactDetails } from "../components/ContactDetails/ContactDetails";
@@ -29,6 +30,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <>
+      {/* First in the page: the proof of work starts as the browser parses this, before the page's modules come. */}
+      <EarlyProofScript />
       <PageHeader
         path="/kontakt"
         title={page.title}

@@ -8,6 +8,7 @@ import { ContactForm, ERROR_TEXT, PREPARING_TEXT, SENDING_TEXT, SUCCESS_TEXT } f
 import { CONTACT_FIELDS, TRAP_FIELD } from "./submitContact";
 import { solveChallenge } from "./proof";
 import { PROOF_DEADLINE_MS } from "./useProofOfWork";
+import { EARLY_PROOF_KEY, type EarlyProof } from "./earlyProof";
 
 // The solver itself (and its challenge fetch) is proof.test.ts's; here it answers at once unless a test says otherwise.
 vi.mock("./proof", () => ({ solveChallenge: vi.fn(async () => "PROOF-1") }));
@@ -207,6 +208,26 @@ describe("ContactForm", () => {
 
     expect(proofsSent(fetchMock)).toEqual(["PROOF-A", "PROOF-B"]);
     expect(screen.queryByText(PREPARING_TEXT)).toBeNull();
+  });
+
+  it("takes over the proof the page's HTML started: no solve of its own, and that proof goes with the post", async () => {
+    const solved = vi.mocked(solveChallenge);
+    solved.mockClear();
+    let resolveEarly!: (proof: string) => void;
+    const holder = globalThis as unknown as Record<string, EarlyProof>;
+    holder[EARLY_PROOF_KEY] = { proof: new Promise((resolve) => (resolveEarly = resolve)), at: performance.now() };
+    const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+    vi.stubGlobal("fetch", fetchMock);
+    const user = userEvent.setup();
+    renderAt(<ContactForm />);
+    await waitFor(() => expect(EARLY_PROOF_KEY in globalThis).toBe(false));
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Wyślij wiadomość" }));
+    // Solved while she waits: her post takes it, not a solve of the form's own.
+    resolveEarly("PROOF-EARLY");
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(proofsSent(fetchMock)).toEqual(["PROOF-EARLY"]);
+    expect(solved).not.toHaveBeenCalled();
   });
 
   it("when the proof is not ready, stays in its sending state while the solver works, and posts without a proof only once the solve is well overdue", async () => {

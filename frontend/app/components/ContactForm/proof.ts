@@ -9,7 +9,8 @@
  */
 
 import type { Begun } from "./challenge";
-import { searching, type Challenge } from "./search";
+import { searching } from "./search";
+import { encodeProof, inWorker } from "./workerSolve";
 
 /** How long the search runs on the page's thread before it lets the page handle input and paint (a frame is ~16 ms). */
 const SLICE_MS = 8;
@@ -39,18 +40,6 @@ export async function solve(challenge: string, salt: string, max: number): Promi
   }
 }
 
-/** The search in the worker; rejects when the worker cannot run (its script not loaded). */
-function inWorker(worker: Worker, c: Challenge): Promise<number | undefined> {
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<number | null>) => resolve(event.data ?? undefined);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      reject(new Error(`worker: ${event.message}`));
-    };
-    worker.postMessage(c);
-  });
-}
-
 /**
  * Solves the challenge the mailer handed out (challenge.ts's begin() asked for it): the value of the X-Contact-Proof
  * header. Only a type comes from challenge.ts: a module both this chunk and the page's own imported would be bundled
@@ -64,9 +53,7 @@ export async function solveChallenge(begun: Begun): Promise<string> {
       solve(c.challenge, c.salt, c.maxnumber),
     );
     if (number === undefined) throw new Error("challenge: no solution");
-    return btoa(
-      JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature }),
-    );
+    return encodeProof(c, number);
   } finally {
     worker?.terminate();
   }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { begin } from "./challenge";
+import { takeEarlyProof } from "./earlyProof";
 
 /** A solved proof this old is solved again: the mailer's challenges live 20 minutes (ProofOfWork::ttlSeconds). */
 const FRESH_MS = 600_000;
@@ -33,28 +34,41 @@ export interface ProofOfWork {
   take: (onWait: () => void) => Promise<string | undefined>;
 }
 
+/** The form's own solve: the challenge and the worker's script requested now, while the solver's chunk is on its way. */
+function solveHere(): Promise<string> {
+  const begun = begin();
+  return import("./proof")
+    .then((m) => m.solveChallenge(begun))
+    .catch((error: unknown) => {
+      // The solver's chunk may not have come: its worker goes too (solveChallenge ends it otherwise).
+      begun.worker?.terminate();
+      throw error;
+    });
+}
+
 export function createProofOfWork(): ProofOfWork {
   let pending: Attempt | null = null;
   const solve = (second: boolean): Attempt => {
-    performance.mark(PROOF_MARKS.start);
-    const attempt: Attempt = { at: performance.now(), failed: false, second, proof: Promise.resolve(undefined) };
-    // The challenge and the worker's script are requested now, while the solver's chunk is on its way.
-    const begun = begin();
-    attempt.proof = import("./proof")
-      .then((m) => m.solveChallenge(begun))
-      .then(
-        (proof) => {
-          performance.mark(PROOF_MARKS.ready);
-          return proof;
-        },
-        () => {
-          // The solver's chunk may not have come: its worker goes too (solveChallenge ends it otherwise). Tried again
-          // by the post (or the next one): a challenge that failed to arrive may arrive now.
-          begun.worker?.terminate();
-          attempt.failed = true;
-          return undefined;
-        },
-      );
+    // The one the page's HTML started, if it did (its marks are its own); a second try is always the form's.
+    const early = second ? undefined : takeEarlyProof();
+    if (!early) performance.mark(PROOF_MARKS.start);
+    const attempt: Attempt = {
+      at: early?.at ?? performance.now(),
+      failed: false,
+      second,
+      proof: Promise.resolve(undefined),
+    };
+    attempt.proof = (early ? early.proof : solveHere()).then(
+      (proof) => {
+        if (!early) performance.mark(PROOF_MARKS.ready);
+        return proof;
+      },
+      () => {
+        // Tried again by the post (or the next one): a challenge that failed to arrive may arrive now.
+        attempt.failed = true;
+        return undefined;
+      },
+    );
     return attempt;
   };
   const start = () => {
@@ -83,15 +97,16 @@ export function createProofOfWork(): ProofOfWork {
 }
 
 /** The one started by startProofOfWork, until a form takes it. */
-let early: ProofOfWork | null = null;
+let pageStarted: ProofOfWork | null = null;
 
 /**
- * Starts the proof of work as the contact page's route module loads, before the page hydrates: the challenge request
- * and the worker's search overlap hydration instead of following it. The page's form takes it over.
+ * Starts the proof of work as the contact page's route module loads, before the page hydrates, unless the page's HTML
+ * started it already (earlyProof.ts), which it then takes over: either way the challenge request and the worker's
+ * search overlap hydration instead of following it. The page's form takes it over.
  */
 export function startProofOfWork(): void {
-  early ??= createProofOfWork();
-  early.start();
+  pageStarted ??= createProofOfWork();
+  pageStarted.start();
 }
 
 /**
@@ -102,8 +117,8 @@ export function startProofOfWork(): void {
  */
 export function useProofOfWork(): ProofOfWork {
   const [proofOfWork] = useState(() => {
-    const started = early ?? createProofOfWork();
-    early = null;
+    const started = pageStarted ?? createProofOfWork();
+    pageStarted = null;
     return started;
   });
   useEffect(() => proofOfWork.start(), [proofOfWork]);
