@@ -59,6 +59,9 @@ test("the judge is axe-core 4.14 or later, which catches an accessible name that
 // browser shows (colours as seen, the page as its scripts leave it, the banner) comes from the templates and the
 // components, all of which the sample of tests/support/pageSample.ts holds (tests/build/page-sample.test.ts).
 test.describe("WCAG 2.1 A/AA, the cookie banner, then the page once it is dismissed", () => {
+  // Two axe runs and a scroll through the whole page: their time grows with the page and with the CPU the test gets
+  // (the Compose stage may run beside it), so more than the suite's 30 s per test.
+  test.describe.configure({ timeout: 90_000 });
   for (const path of componentSample) {
     test(`${path}`, async ({ page }) => {
       await page.goto(path);
