@@ -27,9 +27,9 @@ export function inWorker(worker: Worker, c: Challenge): Promise<number | undefin
 }
 
 /**
- * What the page's inline script runs: the challenge request and the worker at once, the proof solved in the worker,
- * left under window[key] for the page's form to take (earlyProof.ts), with the solver's User Timing marks. Where no
- * worker can run it does nothing: the form's own solver starts as the page's module loads.
+ * What the page's inline script runs: the challenge request at once, the worker after the first paint, the proof
+ * solved there and left under window[key] for the page's form to take (earlyProof.ts), with the solver's User Timing
+ * marks. Where no worker can run it does nothing: the form's own solver starts as the page's module loads.
  */
 export function startEarly(
   encode: typeof encodeProof,
@@ -42,16 +42,36 @@ export function startEarly(
   if (typeof Worker !== "function") return;
   performance.mark(marks.start);
   const at = performance.now();
-  const worker = new Worker(workerUrl, { type: "module" });
-  const proof = fetch(endpoint, { cache: "no-store" })
-    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-    .then((c: Challenge) =>
-      search(worker, c).then((number) => {
+  // The worker's script waits for the first paint, as every script of the site does (frontend/build/afterFirstPaint.ts:
+  // the page's bytes first); the challenge, a few hundred bytes of JSON, is asked at once.
+  const painted = new Promise<void>((resolve) => {
+    try {
+      new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length) resolve();
+      }).observe({ type: "paint", buffered: true });
+    } catch {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
+    setTimeout(resolve, 3000);
+  });
+  const challenge = fetch(endpoint, { cache: "no-store" }).then((response) =>
+    response.ok ? (response.json() as Promise<Challenge>) : Promise.reject(new Error(`HTTP ${response.status}`)),
+  );
+  // Its failure is the proof's (below); not an unhandled rejection while the page paints.
+  challenge.catch(() => undefined);
+  let worker: Worker | undefined;
+  const proof = painted
+    .then(() => {
+      worker = new Worker(workerUrl, { type: "module" });
+      return challenge;
+    })
+    .then((c) =>
+      search(worker!, c).then((number) => {
         if (number === undefined) throw new Error("challenge: no solution");
         return encode(c, number);
       }),
     )
-    .finally(() => worker.terminate());
+    .finally(() => worker?.terminate());
   proof.then(
     () => performance.mark(marks.ready),
     () => undefined,
