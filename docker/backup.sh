@@ -109,7 +109,15 @@ case "${1:-}" in
     trap 'exit 143' TERM
     trap 'exit 129' HUP
     paused=$(running php deliverer)
-    [ -z "$paused" ] || docker compose pause $paused >/dev/null
+    # Freezing a busy container can fail for a moment (runc: "unable to freeze"): what froze is thawed and the pause
+    # tried again, five times over about 15 s, before the backup gives up.
+    for try in 1 2 3 4 5; do
+      [ -z "$paused" ] && break
+      docker compose pause $paused >/dev/null 2>"$work/pause.err" && break
+      docker compose unpause $paused >/dev/null 2>&1 || true
+      [ "$try" = 5 ] && { cat "$work/pause.err" >&2; paused=""; exit 1; }
+      sleep "$try"
+    done
     in_service deliverer "cd $outbox && find . -type f \\( -path './[!.]*.json' ! -path './*/*' -o -path './held/[!.]*.json' -o -path './failed/[!.]*.json' -o -path ./$state_file -o -path './$journal/[!.]*' \\) -print0 | tar --null -T - -czf - && ($count_states) | sed 's/^/backup.sh: outbox: /' >&2" \
       >"$work/outbox.tar.gz"
     [ -z "$paused" ] || docker compose unpause $paused >/dev/null
