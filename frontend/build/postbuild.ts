@@ -99,11 +99,11 @@ writeFileSync(join(buildDir, "nginx/privacy-settings.txt"), privacyRecord());
 // The content the pages were built from, read and checked as the prerender read it (react-router.config.ts).
 const servedContent = writeServedContent(client, validateAll());
 
-// 4. Precompressed copies for gzip_static and brotli_static. Zopfli writes ordinary gzip that every browser reads,
-//    3–5 % smaller than zlib's best: worth its seconds for what every visitor downloads first (scripts, stylesheets,
-//    pages); the rest gets zlib -9. Brotli at quality 11 with the largest window is 15–20 % smaller than that, and
-//    every browser asks for it over HTTPS (production): nginx sends the .br to those and the .gz to the rest
-//    (docs/performance.md). A copy that is not smaller is not written.
+// 4. Precompressed copies for gzip_static and brotli_static. Brotli at quality 11 with the largest window is 15–20 %
+//    smaller than zlib's best, and every browser asks for it over HTTPS (production): nginx sends the .br to those and
+//    the .gz to the rest (docs/performance.md). Zopfli writes ordinary gzip 3–5 % smaller than zlib's best: worth its
+//    seconds for the scripts and stylesheets, shared by every page; the pages (a minute of Zopfli for 4 % of a .gz
+//    that a browser over HTTPS never asks for) and the rest get zlib -9. A copy that is not smaller is not written.
 let gzipCopies = 0;
 let brotliCopies = 0;
 // Every file compressed here is text (scripts, styles, markup, JSON, the turbo-stream .data): the text mode fits.
@@ -120,7 +120,7 @@ for (const file of walk(client)) {
   if (!/\.(html|js|css|svg|json|data|xml|txt)$/.test(file)) continue;
   const body = readFileSync(file);
   if (body.length < 512) continue;
-  const gz = /\.(js|css|html)$/.test(file) ? await zopfliGzip(body, { numiterations: /\.html$/.test(file) ? 5 : 15 }) : gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
+  const gz = /\.(js|css)$/.test(file) ? await zopfliGzip(body, { numiterations: 15 }) : gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
   if (gz.length < body.length) {
     writeFileSync(`${file}.gz`, gz);
     gzipCopies++;
