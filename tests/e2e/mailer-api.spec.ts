@@ -20,6 +20,7 @@ import {
   solvedProof,
   urlEncoded,
   validMessage,
+  visitorsMail,
   type Fields,
   type Reply,
 } from "../mailer/http";
@@ -414,8 +415,10 @@ test("a filled trap (a bot, or a browser's autofill) is asked the question: neve
     expect(reply.json).toMatchObject({ ok: false, confirm: { question: expect.stringMatching(/^Ile to jest /) } });
   }
   await deliveredAll();
+  // Where the daily summary of unconfirmed messages comes every few seconds (Compose's local stage), it may quote
+  // them already: that is not her message sent.
   expect(
-    (await listMail()).filter((m) => m.text.includes(stamp)),
+    (await listMail()).filter((m) => visitorsMail(m) && m.text.includes(stamp)),
     "nothing sent",
   ).toHaveLength(0);
   const mine = (await held.list()).filter((m) => m.body.includes(stamp));
