@@ -57,7 +57,10 @@ export default defineConfig({
     baseURL: siteUrl,
     locale: "pl-PL",
     timezoneId: "Europe/Warsaw",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: every action with the page's DOM as it was, the network and the console. Not
+    // the screencast beside it: recording one for every test cost a sixth of the suite's CPU, which the two stages
+    // share.
+    trace: { mode: "retain-on-failure", screenshots: false },
     // Over HTTPS the front's certificate comes from Pebble, whose root no browser has: tests/e2e/production.spec.ts
     // verifies the certificate and its chain itself (against Pebble's root), the rest of the suite does not.
     ignoreHTTPSErrors: siteUrl.startsWith("https:"),
