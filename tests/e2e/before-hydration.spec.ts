@@ -6,20 +6,7 @@
  */
 import { expect, test, waitForHydration, type Page } from "../support/test";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
-
-/**
- * Holds every script of the site until the returned function is called (the page itself paints at once). The page's
- * load event waits for the scripts its loader has added by then, so the tests wait for the parsed document instead.
- */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
+import { holdScripts } from "../support/holdScripts";
 
 const notHydrated = async (page: Page) =>
   expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`), "the page has not hydrated").toHaveCount(0);

@@ -11,23 +11,13 @@ import { exclusiveMailTests } from "../mailer/exclusive";
 import { visitorsMail } from "../mailer/http";
 import { listMail, waitForMail } from "../support/mailbox";
 import { held } from "../support/stack";
+import { holdScripts } from "../support/holdScripts";
 import { LABEL, answerQuestion } from "../support/confirmation";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
 const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 
 exclusiveMailTests();
-
-/**
- * Every script of the site reaches the browser `ms` late (the page itself paints at once) and, given `until`, not
- * before it has settled either.
- */
-async function delayScripts(page: Page, ms: number, until?: Promise<void>) {
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await Promise.all([new Promise((resolve) => setTimeout(resolve, ms)), until]);
-    await route.continue();
-  });
-}
 
 const hydrated = (page: Page) =>
   page.evaluate((attr) => document.documentElement.hasAttribute(attr), HYDRATED_ATTRIBUTE);
@@ -132,7 +122,7 @@ for (const delay of [0, 1500, 3000]) {
       // fields can take longer than the delay, and React would then take the click (which the tests below cover).
       let sent = () => {};
       const afterSend = new Promise<void>((resolve) => (sent = resolve));
-      await delayScripts(page, delay, delay >= 1500 ? afterSend : undefined);
+      await holdScripts(page, { ms: delay, until: delay >= 1500 ? afterSend : undefined });
       const m = messageFor(`przed${delay}`);
       await gotoUnhydrated("/kontakt", { waitUntil: "commit" });
       await fillAtOnce(page, m);
@@ -147,7 +137,7 @@ for (const delay of [0, 1500, 3000]) {
       // on: on a busy machine filling the four fields can take longer than the delay.
       let filled = () => {};
       const afterFill = new Promise<void>((resolve) => (filled = resolve));
-      await delayScripts(page, delay, delay >= 1500 ? afterFill : undefined);
+      await holdScripts(page, { ms: delay, until: delay >= 1500 ? afterFill : undefined });
       await page.addInitScript(DURING_HYDRATION);
       const m = messageFor(`w-trakcie${delay}`);
       await gotoUnhydrated("/kontakt", { waitUntil: "commit" });
@@ -169,7 +159,7 @@ for (const delay of [0, 1500, 3000]) {
     });
 
     test("autofill and send right after the page has hydrated", async ({ page }) => {
-      await delayScripts(page, delay);
+      await holdScripts(page, { ms: delay });
       const m = messageFor(`po${delay}`);
       await page.goto("/kontakt"); // returns once hydrated
       await fillAtOnce(page, m);
@@ -178,7 +168,7 @@ for (const delay of [0, 1500, 3000]) {
     });
 
     test("type key by key while the page hydrates, then send", async ({ page, gotoUnhydrated }) => {
-      await delayScripts(page, delay);
+      await holdScripts(page, { ms: delay });
       const m = messageFor(`pisanie${delay}`);
       await gotoUnhydrated("/kontakt", { waitUntil: "commit" });
       const before = !(await hydrated(page));

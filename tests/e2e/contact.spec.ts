@@ -7,6 +7,7 @@ import { nextSourceAddress } from "../mailer/http";
 import { LABEL, TRAP_FIELD, answerQuestion } from "../support/confirmation";
 import { PROOF_MARKS } from "../../frontend/app/components/ContactForm/useProofOfWork";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
+import { holdScripts } from "../support/holdScripts";
 import {
   compose,
   held,
@@ -71,12 +72,7 @@ test("a message sent before the page has hydrated is posted by the browser itsel
   gotoUnhydrated,
 }) => {
   // Scripts are held back, as on a slow network: the painted form is there before React is.
-  let releaseScripts!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   const stamp = Date.now().toString(36);
   await gotoUnhydrated("/kontakt", { waitUntil: "domcontentloaded" });
   await fillForm(page, {
@@ -113,12 +109,7 @@ test("the proof of work starts from the page's HTML: solved while the page's scr
   gotoUnhydrated,
 }) => {
   // Every script of the site held back but the proof's worker, as on a slow network where the modules come late.
-  let releaseScripts!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    if (!/\/proofWorker-[^/]+\.js$/.test(route.request().url())) await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page, { except: /\/proofWorker-[^/]+\.js$/ });
   const challenges: string[] = [];
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === "/contact-challenge") challenges.push(r.method());
