@@ -27,30 +27,37 @@ export async function emulateSlowPhone(page: Page): Promise<void> {
   });
 }
 
+/** The User Timing mark markHydration sets. */
+export const HYDRATED_MARK = "hydrated";
+
 /**
- * Records when the page declared itself hydrated as the User Timing mark "hydrated" (call before `goto`), so that
+ * Records when the page declared itself hydrated as the User Timing mark HYDRATED_MARK (call before `goto`), so that
  * proofTimings can set the solver's marks beside it.
  */
 export async function markHydration(page: Page): Promise<void> {
-  await page.addInitScript((attribute) => {
-    // From the document's creation: <html> may not exist yet when this runs.
-    new MutationObserver((_, observer) => {
-      if (!document.documentElement?.hasAttribute(attribute)) return;
-      performance.mark("hydrated");
-      observer.disconnect();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: [attribute] });
-  }, HYDRATED_ATTRIBUTE);
+  await page.addInitScript(
+    ([attribute, mark]) => {
+      // From the document's creation: <html> may not exist yet when this runs.
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement?.hasAttribute(attribute)) return;
+        performance.mark(mark);
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: [attribute] });
+    },
+    [HYDRATED_ATTRIBUTE, HYDRATED_MARK] as const,
+  );
 }
 
 /** The form's solver marks and the hydration mark, in ms since the navigation started (undefined: not yet). */
 export async function proofTimings(page: Page): Promise<{ hydrated?: number; start?: number; ready?: number }> {
   // No named function inside: the benchmark runs under tsx, whose esbuild names them with a helper the page lacks.
-  return page.evaluate((names) => {
-    const [hydrated, start, ready] = ["hydrated", names.start, names.ready].map(
-      (name) => performance.getEntriesByName(name)[0]?.startTime,
-    );
-    return { hydrated, start, ready };
-  }, PROOF_MARKS);
+  return page.evaluate(
+    (names) => {
+      const [hydrated, start, ready] = names.map((name) => performance.getEntriesByName(name)[0]?.startTime);
+      return { hydrated, start, ready };
+    },
+    [HYDRATED_MARK, PROOF_MARKS.start, PROOF_MARKS.ready],
+  );
 }
 
 /** cgroup v1's CPU controller, where Debian's kernels mount it; a group of our own for the slowed threads. */

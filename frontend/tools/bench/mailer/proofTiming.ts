@@ -8,7 +8,13 @@
  */
 import { chromium } from "@playwright/test";
 import { chromiumPath, quietChromiumFlags } from "../../../../tests/support/chromium";
-import { emulateSlowPhone, markHydration, proofTimings, slowWorkerThreads } from "../../../../tests/support/slowPhone";
+import {
+  HYDRATED_MARK,
+  emulateSlowPhone,
+  markHydration,
+  proofTimings,
+  slowWorkerThreads,
+} from "../../../../tests/support/slowPhone";
 import { PROOF_MARKS } from "../../../app/components/ContactForm/useProofOfWork";
 
 export interface ProofTiming {
@@ -46,7 +52,7 @@ export async function proofTiming(site: string, runs: number): Promise<ProofTimi
       const ready = await page
         .waitForFunction(
           (names) => names.every((name) => performance.getEntriesByName(name).length > 0),
-          [PROOF_MARKS.ready, "hydrated"],
+          [PROOF_MARKS.ready, HYDRATED_MARK],
           { polling: 100, timeout: 60_000 },
         )
         .then(() => true)
