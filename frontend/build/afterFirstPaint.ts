@@ -7,14 +7,14 @@
  * a mobile network those ~110 KB of JavaScript then share the first seconds of bandwidth with the stylesheet and the
  * LCP image, and the page appears later than it has to (LCP ≈ 2 s instead of ≈ 1 s on Lighthouse's slow 4G,
  * docs/upgrading.md). Here the modulepreloads and the module script leave the HTML, and a small inline loader puts
- * them back, unchanged, once the browser reports the first contentful paint (a PerformanceObserver "paint" entry;
- * where that is not supported, after the first animation frame). A hidden tab paints nothing: a timer starts it
- * anyway.
+ * them back, unchanged, once the browser has painted the page (frontend/app/site/firstPaint.ts).
  *
  * The page is treated as plain HTML: the module script is carried over as it is, never read, so whatever React
  * Router writes into it (and into the page's hydration data, which stays where it is) keeps working. What is
  * checked is only what HTML says: modulepreload links, and exactly one inline module script.
  */
+import { whenPainted } from "../app/site/firstPaint";
+
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const MODULE_SCRIPT = /<script type="module"[^>]*>([\s\S]*?)<\/script>/g;
 
@@ -29,8 +29,7 @@ function loader(preloads: string[], script: string): string {
     `const start=()=>{if(started)return;started=true;` +
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
     `const script=document.createElement("script");script.type="module";script.textContent=${JSON.stringify(script)};document.head.append(script)};` +
-    `try{new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length)start()}).observe({type:"paint",buffered:true})}` +
-    `catch{requestAnimationFrame(()=>setTimeout(start,0))}setTimeout(start,3000);`
+    `(${String(whenPainted)})(start);`
   );
 }
 

@@ -8,7 +8,7 @@
  * How: the prerendered page gives such a photo its real addresses, `loading="lazy"` and the DEFERRED attribute, which
  * DEFERRED_IMAGES_CSS makes `display: none` while scripts run. A lazy image that is not rendered is never fetched,
  * and no placeholder is fetched either: its <picture> holds the box (styles/global.scss), so nothing moves when the
- * photo is shown. The inline script below takes the attribute away after the first contentful paint, from each
+ * photo is shown. The inline script below takes the attribute away once the page has painted, from each
  * photo as its picture comes near the screen, and the browser loads it; from hydration on <Picture> does the same by
  * itself (usePhotoNear), so the rule is one, whichever runs.
  *
@@ -17,6 +17,8 @@
  * divide the connection's window by three — the home page's hero photo would take a round trip more
  * (docs/performance.md).
  */
+import { whenPainted } from "./firstPaint";
+
 export const DEFERRED = "data-deferred";
 
 /** How far below (or above) the screen a photo starts to load: Chrome's own distance on a 4G connection. */
@@ -37,9 +39,8 @@ export const DEFERRED_IMAGES_CSS = `@media (scripting:enabled){img[${DEFERRED}]{
 export const NO_SCRIPT_IMAGES_CSS = "noscript{display:contents}";
 
 /**
- * Runs inline in <head>; kept as one string: its CSP hash is computed from it (postbuild). After the first
- * contentful paint once the document is parsed (after the first frame where the paint timing API is missing; a
- * hidden tab paints nothing, so a timer starts it there), each deferred photo is shown as its picture comes near the
+ * Runs inline in <head>; kept as one string: its CSP hash is computed from it (postbuild). Once the page has painted
+ * (firstPaint.ts) and the document is parsed, each deferred photo is shown as its picture comes near the
  * screen, all at once where IntersectionObserver is missing.
  */
 export const DEFERRED_IMAGES_AFTER_PAINT =
@@ -50,5 +51,4 @@ export const DEFERRED_IMAGES_AFTER_PAINT =
   `var io=new IntersectionObserver(function(es){for(var k=0;k<es.length;k++)if(es[k].isIntersecting){io.unobserve(es[k].target);show(es[k].target)}},{rootMargin:'${NEAR_MARGIN}'});` +
   "for(var j=0;j<m.length;j++)io.observe(m[j].parentNode)}" +
   "function ready(){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',start);else start()}" +
-  "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)ready()}).observe({type:'paint',buffered:true})}" +
-  "catch(e){requestAnimationFrame(function(){setTimeout(ready,0)})}setTimeout(ready,3000)})();";
+  `(${String(whenPainted)})(ready)})();`;

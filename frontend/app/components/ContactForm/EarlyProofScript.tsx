@@ -10,10 +10,11 @@ import { CHALLENGE_ENDPOINT } from "./challenge";
 import { EARLY_PROOF_KEY } from "./earlyProof";
 import { PROOF_MARKS } from "./useProofOfWork";
 import { encodeProof, inWorker, startEarly } from "./workerSolve";
+import { whenPainted } from "../../site/firstPaint";
 
 function earlyProofScript(): string {
   const values = [workerUrl, CHALLENGE_ENDPOINT, EARLY_PROOF_KEY, PROOF_MARKS].map((value) => JSON.stringify(value));
-  return `(${String(startEarly)})(${[String(encodeProof), String(inWorker), ...values].join(",")});`;
+  return `(${String(startEarly)})(${[String(encodeProof), String(inWorker), String(whenPainted), ...values].join(",")});`;
 }
 
 export function EarlyProofScript() {

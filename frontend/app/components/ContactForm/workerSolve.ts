@@ -6,6 +6,7 @@
  */
 import type { Challenge } from "./search";
 import type { EarlyProof } from "./earlyProof";
+import type { whenPainted } from "../../site/firstPaint";
 
 /** The value of the X-Contact-Proof header: ALTCHA's payload (v1), base64 JSON. */
 export function encodeProof(c: Challenge, number: number): string {
@@ -34,6 +35,7 @@ export function inWorker(worker: Worker, c: Challenge): Promise<number | undefin
 export function startEarly(
   encode: typeof encodeProof,
   search: typeof inWorker,
+  afterPaint: typeof whenPainted,
   workerUrl: string,
   endpoint: string,
   key: string,
@@ -44,16 +46,7 @@ export function startEarly(
   const at = performance.now();
   // The worker's script waits for the first paint, as every script of the site does (frontend/build/afterFirstPaint.ts:
   // the page's bytes first); the challenge, a few hundred bytes of JSON, is asked at once.
-  const painted = new Promise<void>((resolve) => {
-    try {
-      new PerformanceObserver((list) => {
-        if (list.getEntriesByName("first-contentful-paint").length) resolve();
-      }).observe({ type: "paint", buffered: true });
-    } catch {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-    }
-    setTimeout(resolve, 3000);
-  });
+  const painted = new Promise<void>((resolve) => afterPaint(resolve));
   const challenge = fetch(endpoint, { cache: "no-store" }).then((response) =>
     response.ok ? (response.json() as Promise<Challenge>) : Promise.reject(new Error(`HTTP ${response.status}`)),
   );
