@@ -32,7 +32,7 @@ COPY mailer/tests/Fixtures/maildev-starttls.cjs /opt/maildev/starttls.cjs
 USER maildev
 LABEL salon.stand-in="mailhog/mailhog: MailDev 2.2.1"
 HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=3 \
-    CMD node -e 'fetch("http://127.0.0.1:8025/healthz").then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))'
+    CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8025 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && read -r status <&3 && [[ $status == *' 200 '* ]]"]
 EXPOSE 1025 8025
 CMD ["node", "--require", "/opt/maildev/preload.cjs", "/opt/maildev/node_modules/maildev/bin/maildev", "-s", "1025", "-w", "8025", "--ip", "0.0.0.0", "--web-ip", "0.0.0.0", "--silent"]
 
