@@ -111,17 +111,19 @@ unset COMPOSE_FILE COMPOSE_PROJECT_NAME
 unset NGINX_PORT MAIL_UI_PORT SMTP_PORT PHP_FPM_PORT SITE_URL MAIL_API
 
 projects=()
+# A project's log into $state/PROJECT.log (its last lines printed when the run failed), then down with its volumes.
+take_down() { # PROJECT CODE
+  COMPOSE_PROJECT_NAME="$1" COMPOSE_FILE="$(project_files "$1")" compose logs --no-color --timestamps >"$state/$1.log" 2>&1
+  if [ "$2" != 0 ]; then
+    echo "compose: the last log lines of $1 ($state/$1.log):" >&2
+    tail -30 "$state/$1.log" >&2
+  fi
+  COMPOSE_PROJECT_NAME="$1" COMPOSE_FILE="$(project_files "$1")" compose down --volumes --remove-orphans >/dev/null 2>&1
+}
 finish() {
   local code=$?
   set +e
-  for project in "${projects[@]}"; do
-    COMPOSE_PROJECT_NAME="$project" COMPOSE_FILE="$(project_files "$project")" compose logs --no-color --timestamps >"$state/$project.log" 2>&1
-    if [ "$code" != 0 ]; then
-      echo "compose: the last log lines of $project ($state/$project.log):" >&2
-      tail -30 "$state/$project.log" >&2
-    fi
-    COMPOSE_PROJECT_NAME="$project" COMPOSE_FILE="$(project_files "$project")" compose down --volumes --remove-orphans >/dev/null 2>&1
-  done
+  for project in "${projects[@]}"; do take_down "$project" "$code"; done
   # An engine this run started is stopped again, unless containers of others run on it meanwhile.
   if [ -n "$engine_pid" ]; then
     if [ -z "$(docker ps -q 2>/dev/null)" ]; then
@@ -296,6 +298,9 @@ if [[ "$stages" == *" production "* ]]; then
     MAIL_API="http://127.0.0.1:$COMPOSE_RELAY_API_PORT" \
     SALON_DEMO=1 playwright_in_turn "$state/production-e2e.log" "production.spec.ts contact.spec.ts; monitoring.spec.ts" "shell.spec.ts http.spec.ts demo.spec.ts"
   production_tests=$(count_tests "$state/production-e2e.log")
+  # Done with: its containers and their health checks would take CPU from the rest of the run.
+  take_down "$prefix-prod" 0
+  projects=()
 fi
 
 # --- 2. local, as `docker compose up --build` ---------------------------------------------------------------------
