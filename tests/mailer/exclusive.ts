@@ -10,7 +10,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stateDir } from "../native/config.mjs";
 
-const lockFile = join(stateDir, "run", "mail-tests.lock");
+// One lock per stack, named by its address: the native stage and the Compose stage run side by side in one checkout,
+// each against its own stack, and must not wait for each other.
+const stack = (process.env.SITE_URL ?? "native").replace(/[^a-z0-9]+/gi, "-");
+const lockFile = join(stateDir, "run", `mail-tests-${stack}.lock`);
 
 function alive(pid: number): boolean {
   try {
