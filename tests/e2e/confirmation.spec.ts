@@ -58,7 +58,7 @@ const SUMMARY_SUBJECT = "Formularz kontaktowy: niepotwierdzone wiadomości";
  * Her message as mail. The salon's daily summary of unconfirmed messages may name it while it waits for her answer
  * (Compose's local stage shortens the day to 15 s): that is the summary, not her message delivered.
  */
-const herMail = (v: Visitor) => (m: CaughtMail) => m.text.includes(v.stamp) && !m.subject.startsWith(SUMMARY_SUBJECT);
+const herMail = (v: Visitor) => (m: CaughtMail) => visitorsMail(m) && m.text.includes(v.stamp);
 
 /** Nothing of hers is in the inbox, and it waits on the server for her answer. */
 async function expectWaitingForHer(v: Visitor) {

@@ -18,6 +18,7 @@ import {
   send,
   siteOrigin,
   solvedProof,
+  untilLimited,
   urlEncoded,
   validMessage,
   visitorsMail,
@@ -479,16 +480,11 @@ test("a header-injection attempt in the message is only text: one recipient, no 
 test("the rate limit answers 429 as JSON with Retry-After and the security headers", async () => {
   const from = nextSourceAddress();
   // GETs count too and store nothing: 10r/m with burst 5 lets 6 through at once.
-  const replies = await pool(
-    Array.from({ length: 10 }, (_, i) => i),
-    1,
-    () => send({ method: "GET", from }),
-  );
-  const limited = replies.filter((r) => r.status === 429);
-  expect(limited.length).toBeGreaterThanOrEqual(3);
+  const replies = await untilLimited(() => send({ method: "GET", from }));
   expect(replies.slice(0, 6).map((r) => r.status)).toEqual([405, 405, 405, 405, 405, 405]);
-  expectJsonError(limited[0]!, 429, "429");
-  expect(limited[0]!.headers["retry-after"]).toBe("60");
+  const limited = replies.at(-1)!;
+  expectJsonError(limited, 429, "429");
+  expect(limited.headers["retry-after"]).toBe("60");
 });
 
 test("any other .php, composer files, vendor/, dotfiles and the outbox are 404, never source", async () => {
