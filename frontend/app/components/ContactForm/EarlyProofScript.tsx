@@ -6,7 +6,7 @@
  * (tests/build/early-proof.test.ts checks the file is there).
  */
 import workerUrl from "./proofWorker.ts?worker&url";
-import { CHALLENGE_ENDPOINT } from "./challenge";
+import { CHALLENGE_ENDPOINT, fetchChallenge } from "./challenge";
 import { EARLY_PROOF_KEY } from "./earlyProof";
 import { PROOF_MARKS } from "./useProofOfWork";
 import { encodeProof, inWorker, startEarly } from "./workerSolve";
@@ -14,7 +14,7 @@ import { whenPainted } from "../../site/firstPaint";
 
 function earlyProofScript(): string {
   const values = [workerUrl, CHALLENGE_ENDPOINT, EARLY_PROOF_KEY, PROOF_MARKS].map((value) => JSON.stringify(value));
-  return `(${String(startEarly)})(${[String(encodeProof), String(inWorker), String(whenPainted), ...values].join(",")});`;
+  return `(${String(startEarly)})(${[String(fetchChallenge), String(encodeProof), String(inWorker), String(whenPainted), ...values].join(",")});`;
 }
 
 export function EarlyProofScript() {

@@ -13,14 +13,21 @@ export interface Begun {
   worker: Worker | null;
 }
 
+/**
+ * The challenge, asked at once (no Accept header: the endpoint answers JSON to every GET, and an error is only its
+ * status). Its failure is for whoever awaits it: not an unhandled rejection meanwhile. It stands alone (its
+ * parameter and the browser's globals only): the contact page's inline script carries it too (EarlyProofScript.tsx).
+ */
+export function fetchChallenge(endpoint: string): Promise<Challenge> {
+  const challenge = fetch(endpoint, { cache: "no-store" }).then((response) =>
+    response.ok ? (response.json() as Promise<Challenge>) : Promise.reject(new Error(`HTTP ${response.status}`)),
+  );
+  challenge.catch(() => undefined);
+  return challenge;
+}
+
 export function begin(): Begun {
   const worker =
     "Worker" in globalThis ? new Worker(new URL("./proofWorker.ts", import.meta.url), { type: "module" }) : null;
-  // No Accept header: the endpoint answers JSON to every GET, and an error is only its status.
-  const challenge: Promise<Challenge> = fetch(CHALLENGE_ENDPOINT, { cache: "no-store" }).then((response) =>
-    response.ok ? (response.json() as Promise<Challenge>) : Promise.reject(new Error(`HTTP ${response.status}`)),
-  );
-  // Its failure is the solver's to handle (solveChallenge rejects with it); not an unhandled rejection meanwhile.
-  challenge.catch(() => undefined);
-  return { challenge, worker };
+  return { challenge: fetchChallenge(CHALLENGE_ENDPOINT), worker };
 }

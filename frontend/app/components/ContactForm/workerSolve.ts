@@ -5,6 +5,7 @@
  * therefore stands alone: it uses only its parameters and the browser's globals, nothing imported or of this module.
  */
 import type { Challenge } from "./search";
+import type { fetchChallenge } from "./challenge";
 import type { EarlyProof } from "./earlyProof";
 import type { whenPainted } from "../../site/firstPaint";
 
@@ -33,6 +34,7 @@ export function inWorker(worker: Worker, c: Challenge): Promise<number | undefin
  * marks. Where no worker can run it does nothing: the form's own solver starts as the page's module loads.
  */
 export function startEarly(
+  ask: typeof fetchChallenge,
   encode: typeof encodeProof,
   search: typeof inWorker,
   afterPaint: typeof whenPainted,
@@ -47,11 +49,7 @@ export function startEarly(
   // The worker's script waits for the first paint, as every script of the site does (frontend/build/afterFirstPaint.ts:
   // the page's bytes first); the challenge, a few hundred bytes of JSON, is asked at once.
   const painted = new Promise<void>((resolve) => afterPaint(resolve));
-  const challenge = fetch(endpoint, { cache: "no-store" }).then((response) =>
-    response.ok ? (response.json() as Promise<Challenge>) : Promise.reject(new Error(`HTTP ${response.status}`)),
-  );
-  // Its failure is the proof's (below); not an unhandled rejection while the page paints.
-  challenge.catch(() => undefined);
+  const challenge = ask(endpoint);
   let worker: Worker | undefined;
   const proof = painted
     .then(() => {
