@@ -24,10 +24,10 @@ use Salon\Mailer\Validator;
  * The whole path through real PHPMailer and a real SMTP server (MailDev), read back
  * through MailDev's REST API, which decodes quoted-printable bodies and encoded-word headers.
  *
- * Never skipped: with MAIL_API set (tests/run.sh: the native stack's catcher, at SMTP_HOST:SMTP_PORT) that
- * catcher must answer, or the test fails; without it, the test starts a MailDev of its own (node_modules/maildev),
- * so `npm run test:php` proves delivery on any machine with the repository installed, and never talks to a
- * catcher someone else left on the default ports.
+ * Never skipped: with MAIL_API set (a catcher that already runs, at SMTP_HOST:SMTP_PORT) that catcher must
+ * answer, or the test fails; without it (as the test command runs it), the test starts a MailDev of its own
+ * (node_modules/maildev), so `npm run test:php` proves delivery on any machine with the repository installed, and
+ * never talks to a catcher someone else left on the default ports.
  */
 #[CoversNothing]
 final class SmtpCatcherTest extends TestCase
