@@ -3,8 +3,10 @@
  * Debian's Chromium, N runs per route (default 3), the median of each metric, checked against the budgets
  * (docs/performance.md); beside it the same site under applied throttling (a CPU really slowed 4× and a throttled
  * network, Lighthouse's --throttling-method=devtools) on /, /cennik, /laser-frakcyjny and /kontakt, budgeted against
- * the hero reference on a nginx of its own in the same passes. A benchmark, not a test: tests/run.sh never runs it
- * (it takes minutes and its numbers depend on the machine).
+ * the hero reference on a nginx of its own in the same passes; and the production path on those four routes under
+ * both profiles: the camera-like photos' build through the production front (Caddy, TLS, HTTP/2), budgeted against
+ * the hero reference behind the same front (sites.ts, productionSites). A benchmark, not a test: tests/run.sh never
+ * runs it (it takes minutes and its numbers depend on the machine).
  *
  *   npm run bench -- --throttling simulated|applied|both   one of the two profiles, or both (the default; --https
  *                                                   and --photos: simulated only)
@@ -72,7 +74,7 @@ import {
   type RouteResult,
 } from "./metrics.ts";
 import { compare, comparison, report, sec, sitesOf, summary, table, type SavedBench } from "./report.ts";
-import { httpsSites, nginxHeroSite, ownSite, root, variantSites, type Site } from "./sites.ts";
+import { httpsSites, nginxHeroSite, ownSite, productionSites, root, variantSites, type Site } from "./sites.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Arguments
@@ -218,14 +220,19 @@ async function main() {
       ? await variantSites(args.port, args.reuseBuilds, args.linkLatency)
       : args.https
         ? await httpsSites(args.port, args.linkLatency)
-        : withApplied(ownSite(args.port), args.throttling, appliedPaths, args.port + 5);
+        : [
+            ...withApplied(ownSite(args.port), args.throttling, appliedPaths, args.port + 5),
+            ...(await productionSites(args.port + 10, args.linkLatency, appliedPaths, args.throttling)),
+          ];
   // The hero reference is measured at its own "/" in every pass, whichever routes --only chose.
   const measured = (site: Site, path: string) => (site.paths ? site.paths.includes(path) : allMeasured.includes(path));
   const allMeasured = paths;
   const loopPaths = sites.some((site) => site.paths?.some((p) => !paths.includes(p)))
     ? [...new Set([...sites.flatMap((site) => site.paths ?? []), ...paths])]
     : paths;
-  const chromeFlags = args.https || args.photos ? [...CHROME_FLAGS, ...HTTPS_FLAGS] : CHROME_FLAGS;
+  const chromeFlags = sites.some((site) => site.url.startsWith("https:"))
+    ? [...CHROME_FLAGS, ...HTTPS_FLAGS]
+    : CHROME_FLAGS;
   const stopServers = async () => {
     for (const site of sites) await site.stop().catch(() => undefined);
   };

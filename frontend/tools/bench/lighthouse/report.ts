@@ -234,7 +234,8 @@ export function report(bench: {
   if (siteResults.some((site) => site.throttling)) {
     const b = BUDGET.applied;
     console.log(
-      `\napplied: budgets relative to hero-applied (the bare page with the same hero on the same nginx, this run): ` +
+      `\napplied: budgets relative to the hero reference under applied throttling on the same server (hero-applied, ` +
+        `hero-https-applied: the bare page with the same hero, this run): ` +
         `performance ≥ its − ${b.performanceUnderReference}, TBT ≤ its + ${b.tbtOverReference} ms, ` +
         `LCP ≤ ${b.lcpOverReference}× its, CLS ${b.cls}.`,
     );

@@ -318,41 +318,99 @@ function dirBytes(dir: string): { files: number; bytes: number } {
 }
 
 /**
- * --photos: both variants built side by side, each into its own folder (SITE_BUILD_DIR) with its own image set
- * (IMAGE_SET), the photo fixtures made first if missing. The image pipeline's cache makes the second and later
- * builds cheap. Afterwards the working copy's images are put back to what its own switch says. Each is served by
- * its own nginx (port, port + 1) and measured through the production front (HTTP/2, port + 4: artwork.localhost,
+ * One image set's build in its own folder (SITE_BUILD_DIR, IMAGE_SET), the photo fixtures made first if missing;
+ * kept as it is with `reuse` when it is complete. The image pipeline's cache makes later builds cheap. Leaves the
+ * working copy's images holding that set: restoreImages() puts back what its own switch says.
+ */
+function buildVariant(variant: (typeof VARIANTS)[number], reuse: boolean): NonNullable<Site["build"]> {
+  const dir = variantDir(variant);
+  const built = ["client/index.html", "nginx/csp-hashes.map", "nginx/redirects.map"].every((file) =>
+    existsSync(join(dir, file)),
+  );
+  let seconds = 0;
+  if (!reuse || !built) {
+    if (variant === "photos") {
+      const made = spawnSync("npx", ["tsx", "frontend/tools/photos.ts", "generate"], { cwd: root, stdio: "inherit" });
+      if (made.status !== 0) throw new Error("frontend/tools/photos.ts generate: zdjęcia testowe nie powstały");
+    }
+    console.log(`Budowanie wariantu ${variant} (IMAGE_SET=${variant}) do ${dir}…`);
+    const started = Date.now();
+    const build = spawnSync("npm", ["run", "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, IMAGE_SET: variant, SITE_BUILD_DIR: dir },
+    });
+    if (build.status !== 0) throw new Error(`npm run build (${variant}) nie powiodło się`);
+    seconds = (Date.now() - started) / 1000;
+  }
+  const images = dirBytes(join(dir, "client/img"));
+  return { seconds, reused: reuse && built, imageFiles: images.files, imageBytes: images.bytes };
+}
+
+function restoreImages() {
+  const restore = spawnSync("npx", ["tsx", "frontend/build/images.ts"], { cwd: root, stdio: "inherit" });
+  if (restore.status !== 0) throw new Error("npm run images nie powiodło się");
+}
+
+/**
+ * The production path in the default run: the camera-like photos' build (as a salon's own photos would be) on its
+ * own nginx (port), through the production front (Caddy, TLS, HTTP/2; port + 2), on `paths` under both profiles,
+ * each budgeted against the hero reference behind the same front under the same profile.
+ */
+export async function productionSites(
+  port: number,
+  latency: number,
+  paths: string[],
+  throttling: "simulated" | "applied" | "both",
+): Promise<Site[]> {
+  const build = buildVariant("photos", false);
+  restoreImages();
+  const photos = { ...startServer("photos", port, "photos", variantDir("photos")), build };
+  const front = await startFront(
+    port + 2,
+    [{ host: "photos.localhost", socket: socketOf(photos.stackDir!) }],
+    { buildDir: photos.buildDir!, socket: socketOf(photos.stackDir!) },
+    latency,
+  );
+  const fronted: Site = {
+    ...photos,
+    name: "production",
+    url: front.https("photos.localhost"),
+    paths,
+    against: "hero-https",
+    stop: async () => {
+      await photos.stop();
+      await front.stop();
+    },
+  };
+  const [hero] = heroSites(front, photos, ["https"]);
+  const simulated = [fronted, hero!];
+  const applied: Site[] = [
+    {
+      ...fronted,
+      name: "production-applied",
+      build: undefined,
+      throttling: "devtools",
+      against: "hero-https-applied",
+      stop: async () => undefined,
+    },
+    { ...hero!, name: "hero-https-applied", throttling: "devtools" },
+  ];
+  // The servers are the simulated site's to stop; without it, the applied one's.
+  if (throttling === "applied") applied[0]!.stop = fronted.stop;
+  return throttling === "simulated" ? simulated : throttling === "applied" ? applied : [...simulated, ...applied];
+}
+
+/**
+ * --photos: both variants built side by side, each into its own folder (buildVariant). Each is served by its own
+ * nginx (port, port + 1) and measured through the production front (HTTP/2, port + 4: artwork.localhost,
  * photos.localhost), beside the photos' hero reference behind the same front.
  */
 export async function variantSites(port: number, reuse: boolean, latency: number): Promise<Site[]> {
   const builds: Record<string, Site["build"]> = {};
-  for (const variant of ["photos", "artwork"] as const) {
-    const dir = variantDir(variant);
-    const built = ["client/index.html", "nginx/csp-hashes.map", "nginx/redirects.map"].every((file) =>
-      existsSync(join(dir, file)),
-    );
-    let seconds = 0;
-    if (!reuse || !built) {
-      if (variant === "photos") {
-        const made = spawnSync("npx", ["tsx", "frontend/tools/photos.ts", "generate"], { cwd: root, stdio: "inherit" });
-        if (made.status !== 0) throw new Error("frontend/tools/photos.ts generate: zdjęcia testowe nie powstały");
-      }
-      console.log(`Budowanie wariantu ${variant} (IMAGE_SET=${variant}) do ${dir}…`);
-      const started = Date.now();
-      const build = spawnSync("npm", ["run", "build"], {
-        cwd: root,
-        stdio: "inherit",
-        env: { ...process.env, IMAGE_SET: variant, SITE_BUILD_DIR: dir },
-      });
-      if (build.status !== 0) throw new Error(`npm run build (${variant}) nie powiodło się`);
-      seconds = (Date.now() - started) / 1000;
-    }
-    const images = dirBytes(join(dir, "client/img"));
-    builds[variant] = { seconds, reused: reuse && built, imageFiles: images.files, imageBytes: images.bytes };
-  }
+  for (const variant of ["photos", "artwork"] as const) builds[variant] = buildVariant(variant, reuse);
   // The working copy's frontend/public/img and manifest now hold the last variant: back to its own image set.
-  const restore = spawnSync("npx", ["tsx", "frontend/build/images.ts"], { cwd: root, stdio: "inherit" });
-  if (restore.status !== 0) throw new Error("npm run images nie powiodło się");
+  restoreImages();
   const direct = VARIANTS.map((variant, i) => ({
     ...startServer(variant, port + i, variant, variantDir(variant)),
     build: builds[variant],
