@@ -78,8 +78,8 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
-    include: ["frontend/**/*.test.{ts,tsx}", "tests/{unit,build,integration}/**/*.test.{ts,tsx}"],
-    setupFiles: ["frontend/test/setup.ts"],
+    include: ["tests/{unit,policy,built,integration}/**/*.test.{ts,tsx}"],
+    setupFiles: ["tests/unit/setup.ts"],
     // A hang guard, not a measure: no test here times anything (fake timers where time matters), and Testing
     // Library's typing, a few hundred events per form, took 3.8 s alone on a loaded machine of this kind and over
     // Vitest's default 5 s with other files beside it on two cores.

@@ -30,7 +30,7 @@ const hostRules = [
 const browser = { ...devices["Desktop Chrome"], channel: undefined };
 /**
  * The files whose tests send mail or stop parts of the contact pipeline: each calls exclusiveMailTests()
- * (tests/mailer/exclusive.ts), which runs them one file at a time.
+ * (tests/support/exclusiveMail.ts), which runs them one file at a time.
  */
 const e2eDir = join(import.meta.dirname, "e2e");
 const mailFiles = readdirSync(e2eDir)

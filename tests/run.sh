@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 default_of() { sed -n "s/^$1=//p" docker/defaults.env; }
 export NGINX_PORT="${NGINX_PORT:-$(default_of NGINX_PORT)}" MAIL_UI_PORT="${MAIL_UI_PORT:-$(default_of MAIL_UI_PORT)}" \
   SMTP_PORT="${SMTP_PORT:-$(default_of SMTP_PORT)}" PHP_FPM_PORT="${PHP_FPM_PORT:-$(default_of PHP_FPM_PORT)}"
-# The end-to-end tests post from many loopback addresses (tests/mailer/http.ts), each under the real per-client
+# The end-to-end tests post from many loopback addresses (tests/support/contactHttp.ts), each under the real per-client
 # limit; the site-wide limit would stop them, as it is meant to stop a host rotating addresses. Lifted here; the
 # limit itself is tested against nginx in tests/integration/stack-config.test.ts.
 export CONTACT_SITE_RATE_LIMIT="${CONTACT_SITE_RATE_LIMIT:-10000r/s}"

@@ -51,7 +51,7 @@ const encoders: Record<Format, (s: Sharp) => Sharp> = {
  * (ssim.ts) against the source resized to that width (sourceAt). The reference encode is fixed here (effort 3,
  * 4:2:0), not taken from the pipeline's settings, so a change of the pipeline's own — quality, effort, a re-encode
  * to fit a byte budget — is judged against the same yardstick.
- * tests/build/images.test.ts checks it on the camera-like fixtures; `npm run bench -- --photos` reports the LCP
+ * tests/built/images.test.ts checks it on the camera-like fixtures; `npm run bench -- --photos` reports the LCP
  * photo's SSIM beside its LCP. What a phone downloads is kept small by what it is sent (the width its screen needs,
  * one connection over HTTP/2), never by encoding below this.
  */

@@ -1,4 +1,4 @@
-/** The characters the two self-hosted fonts keep (frontend/tools/fonts.ts); also what tests/build/fonts.test.ts checks pages against. */
+/** The characters the two self-hosted fonts keep (frontend/tools/fonts.ts); also what tests/built/fonts.test.ts checks pages against. */
 
 /**
  * The characters kept: what Polish text on this site is set in, and nothing more, because every byte of these two
@@ -7,7 +7,7 @@
  * mobile network waits a whole round trip longer for it (docs/performance.md). So: Basic Latin, the Polish letters
  * (Ó ó from Latin-1, Ą ą Ć ć Ę ę Ł ł Ń ń Ś ś Ź ź Ż ż), nbsp, © « ® ° · » ×, dashes, quotes incl. „ ”, bullet, ellipsis,
  * €, minus. The other Latin-1 letters (à, ñ, ß…) and primes are left out: no text here uses them, and the content's
- * characters are checked against this list by tests/build/fonts.test.ts on every built page. Anything else (→, ₂)
+ * characters are checked against this list by tests/built/fonts.test.ts on every built page. Anything else (→, ₂)
  * falls back to the next font of the stack.
  */
 const TEXT = [

@@ -51,7 +51,7 @@ final class RequestHandler
     public const METHOD_PAGE_ERROR = 'Ten adres służy tylko do wysyłania formularza kontaktowego. Formularz znajdziesz na stronie Kontakt.';
     /**
      * Where a plain form post is sent once its message is stored: the prerendered confirmation page (its route:
-     * frontend/app/site/routeTable.ts; tests/build/routes.test.ts checks that the two agree).
+     * frontend/app/site/routeTable.ts; tests/built/routes.test.ts checks that the two agree).
      */
     public const SENT_PAGE = '/kontakt/wyslano';
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "../support/test";
 import { componentSample } from "../support/pageSample";
 import { animationsDone, scrollThrough } from "../support/scroll";
 import { LABEL } from "../support/confirmation";
-import { nextSourceAddress } from "../mailer/http";
+import { nextSourceAddress } from "../support/contactHttp";
 import { held } from "../support/stack";
 
 /** Outside judge 2: axe-core (pinned, the current 4.x) with the WCAG 2.1 A and AA rules. */
@@ -55,9 +55,9 @@ test("the judge is axe-core 4.14 or later, which catches an accessible name that
 // once she has chosen. What the banner covers is judged in the second state (with the banner over it axe cannot tell
 // its contrast and leaves it out), so the first one judges the banner itself; the rest of the page is the same in
 // both. One page load and one whole-page judgement per page.
-// Every page's markup is judged by the same rules at build time (tests/build/accessibility.test.ts); what only a
+// Every page's markup is judged by the same rules at build time (tests/built/accessibility.test.ts); what only a
 // browser shows (colours as seen, the page as its scripts leave it, the banner) comes from the templates and the
-// components, all of which the sample of tests/support/pageSample.ts holds (tests/build/page-sample.test.ts).
+// components, all of which the sample of tests/support/pageSample.ts holds (tests/built/page-sample.test.ts).
 test.describe("WCAG 2.1 A/AA, the cookie banner, then the page once it is dismissed", () => {
   // Two axe runs and a scroll through the whole page: their time grows with the page and with the CPU the test gets
   // (the Compose stage may run beside it), so more than the suite's 30 s per test.

@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSettings } from "../../docker/defaults.mjs";
-import { exclusiveMailTests } from "../mailer/exclusive";
-import { healthUntil, mailOf, nextSourceAddress, send } from "../mailer/http";
+import { exclusiveMailTests } from "../support/exclusiveMail";
+import { healthUntil, mailOf, nextSourceAddress, send } from "../support/contactHttp";
 import { clearMail, listMail } from "../support/mailbox";
 import {
   composeWith,

@@ -7,8 +7,8 @@
  */
 import { expect, test, type Page } from "../support/test";
 import type { Browser } from "@playwright/test";
-import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, send, siteOrigin, urlEncoded, visitorsMail } from "../mailer/http";
+import { exclusiveMailTests } from "../support/exclusiveMail";
+import { nextSourceAddress, send, siteOrigin, urlEncoded, visitorsMail } from "../support/contactHttp";
 import { listMail, waitForMail, type CaughtMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import { compose, held, restartMailer } from "../support/stack";

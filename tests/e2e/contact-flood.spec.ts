@@ -6,8 +6,8 @@
  * side: what was held is listed, released (arrives once) and purged with deliver.php.
  */
 import { expect, test } from "../support/test";
-import { exclusiveMailTests } from "../mailer/exclusive";
-import { nextSourceAddress, postForm, solvedProof, validMessage, visitorsMail } from "../mailer/http";
+import { exclusiveMailTests } from "../support/exclusiveMail";
+import { nextSourceAddress, postForm, solvedProof, validMessage, visitorsMail } from "../support/contactHttp";
 import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import { held, runDeliverer } from "../support/stack";

@@ -7,8 +7,8 @@
  */
 import { expect, test, waitForHydration, type Page } from "../support/test";
 import { deliveredAll } from "../support/delivered";
-import { exclusiveMailTests } from "../mailer/exclusive";
-import { visitorsMail } from "../mailer/http";
+import { exclusiveMailTests } from "../support/exclusiveMail";
+import { visitorsMail } from "../support/contactHttp";
 import { listMail, waitForMail } from "../support/mailbox";
 import { held } from "../support/stack";
 import { holdScripts } from "../support/holdScripts";

@@ -5,7 +5,7 @@
  * the salon's inbox directly, without the question a post without a proof gets (docs/abuse.md).
  */
 import { expect, test } from "../support/test";
-import { exclusiveMailTests } from "../mailer/exclusive";
+import { exclusiveMailTests } from "../support/exclusiveMail";
 import { listMail, waitForMail } from "../support/mailbox";
 import { held } from "../support/stack";
 import { LABEL } from "../support/confirmation";

@@ -1,9 +1,9 @@
 import { expect, test, waitForHydration, type Page } from "../support/test";
 import { chmodSync, statSync } from "node:fs";
-import { exclusiveMailTests } from "../mailer/exclusive";
+import { exclusiveMailTests } from "../support/exclusiveMail";
 import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
-import { nextSourceAddress } from "../mailer/http";
+import { nextSourceAddress } from "../support/contactHttp";
 import { LABEL, TRAP_FIELD, answerQuestion } from "../support/confirmation";
 import { PROOF_MARKS } from "../../frontend/app/components/ContactForm/useProofOfWork";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
@@ -23,7 +23,7 @@ const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 const SENDING = "Wysyłanie…";
 const FAILURE = "Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.";
 
-// These tests share the one mail catcher and outbox with the mailer's tests: one at a time (tests/mailer/exclusive.ts).
+// These tests share the one mail catcher and outbox with the mailer's tests: one at a time (tests/support/exclusiveMail.ts).
 exclusiveMailTests();
 
 async function fillForm(page: Page, values: { name: string; email: string; phone: string; message: string }) {

@@ -15,7 +15,7 @@
  *
  * What each page's markup must hold for that — the entry page's script in its head, no font asked for before, the
  * faces optional and their fallbacks metric-matched, every photo's box known before the photo comes — is checked on
- * every built page by tests/build/fonts.test.ts and tests/build/photo-markup.test.ts.
+ * every built page by tests/built/fonts.test.ts and tests/built/photo-markup.test.ts.
  */
 import { test, expect, type Page } from "../support/test";
 import { articlePaths, onePagePerKind, requiredTreatmentPaths } from "../support/routes";

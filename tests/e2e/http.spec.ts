@@ -78,7 +78,7 @@ test("/content/ serves the checked JSON the pages were built from, read-only and
   expect(prices.headers()["content-type"]).toBe("application/json; charset=utf-8");
   expect(prices.headers()["cache-control"]).toBe(page.headers()["cache-control"]);
   expect(prices.headers()["x-content-type-options"]).toBe("nosniff");
-  // The price list page's prices are the served list's (tests/build/served-content.test.ts: every line, in order).
+  // The price list page's prices are the served list's (tests/built/served-content.test.ts: every line, in order).
   const html = await page.text();
   const { categories } = (await prices.json()) as { categories: { id: string; services: { price?: string }[] }[] };
   const kobido = categories.find((group) => group.id === "kobido")!;

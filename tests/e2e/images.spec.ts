@@ -3,10 +3,10 @@
  * desktop's (1350×940 at 1, and a 2× laptop for the lightbox):
  *   - the LCP element of a page of each template: where it is an image, the page's HTML preloads exactly that image
  *     with high priority. Which element is the LCP is the template's layout; that every page's HTML preloads its
- *     template's LCP image, and only that, is checked on every built page by tests/build/lcp-preload.test.ts;
+ *     template's LCP image, and only that, is checked on every built page by tests/built/lcp-preload.test.ts;
  *   - the lightbox, the articles' photos and the before/after carousels load the width that covers the photo as
  *     shown at the screen's density — not a smaller one (blurred), not a much larger one, never the original. That
- *     every photo of every page offers every width, each file there, is checked by tests/build/photo-markup.test.ts.
+ *     every photo of every page offers every width, each file there, is checked by tests/built/photo-markup.test.ts.
  * Meaningful with the photo fixtures (`npm run photos:on`, then build) as much as with the artwork.
  */
 import { test, expect, type Page } from "../support/test";

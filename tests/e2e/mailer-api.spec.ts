@@ -2,14 +2,14 @@
  * The contact endpoint from the outside, through nginx, with raw HTTP: every rule of the server-side validation and
  * of the abuse limits answers with the right status and a Polish JSON body, nothing that is refused is stored or
  * sent, PHP logs no warning on any of it, and every answer (PHP's JSON and nginx's own errors) carries the
- * security headers. Each request comes from its own loopback address (tests/mailer/http.ts), so the real rate limit
+ * security headers. Each request comes from its own loopback address (tests/support/contactHttp.ts), so the real rate limit
  * stays on for the shared stack.
  */
 import { expect, test } from "../support/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "../native/config.mjs";
-import { exclusiveMailTests } from "../mailer/exclusive";
+import { exclusiveMailTests } from "../support/exclusiveMail";
 import {
   multipart,
   nextSourceAddress,
@@ -24,7 +24,7 @@ import {
   visitorsMail,
   type Fields,
   type Reply,
-} from "../mailer/http";
+} from "../support/contactHttp";
 import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import { compose, held, logSince, logSize, outboxSnapshot, waitForEmptyOutbox } from "../support/stack";

@@ -2,15 +2,15 @@
  * Fault tests of the contact pipeline on the native stack: the mail catcher down, PHP-FPM down, PHP-FPM killed
  * in the middle of a burst. What must hold: every message answered 200 reaches the catcher exactly once, intact,
  * with the Message-ID it was given when it was stored. Requests come from their own loopback addresses, so the
- * shared stack keeps its real rate limit (see tests/mailer/http.ts).
+ * shared stack keeps its real rate limit (see tests/support/contactHttp.ts).
  */
 import { expect, test } from "../support/test";
 import { rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { ports, host } from "../native/config.mjs";
-import { exclusiveMailTests } from "../mailer/exclusive";
-import { pool, postForm, send, validMessage, type Reply } from "../mailer/http";
+import { exclusiveMailTests } from "../support/exclusiveMail";
+import { pool, postForm, send, validMessage, type Reply } from "../support/contactHttp";
 import { LABEL } from "../support/confirmation";
 import { listMail, type CaughtMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";

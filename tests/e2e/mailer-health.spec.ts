@@ -4,8 +4,8 @@
  * deliverer restarted with them, and back to the stack's own settings afterwards), so an outage shows in seconds.
  */
 import { expect, test } from "../support/test";
-import { exclusiveMailTests } from "../mailer/exclusive";
-import { healthUntil, nextSourceAddress, type Reply, send, untilLimited } from "../mailer/http";
+import { exclusiveMailTests } from "../support/exclusiveMail";
+import { healthUntil, nextSourceAddress, type Reply, send, untilLimited } from "../support/contactHttp";
 import {
   compose,
   killServiceNamed,

@@ -20,8 +20,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { exclusiveMailTests } from "../mailer/exclusive";
-import { healthUntil, mailOf, nextSourceAddress, postForm, send, validMessage } from "../mailer/http";
+import { exclusiveMailTests } from "../support/exclusiveMail";
+import { healthUntil, mailOf, nextSourceAddress, postForm, send, validMessage } from "../support/contactHttp";
 import {
   composeWith,
   containerOf,

@@ -1,7 +1,7 @@
 /**
  * The non-treatment pages in a real browser on the built site: the home slideshow, the needs accordion, the blog
  * filter and articles, the price list's anchors, the entrance animation and the layout at a phone's width and on a
- * desktop. What these pages say and link to is read from the served HTML by tests/build/ and rendered by
+ * desktop. What these pages say and link to is read from the served HTML by tests/built/ and rendered by
  * tests/unit/pages-content.test.tsx; here is only what needs a browser.
  */
 import { readFileSync } from "node:fs";
@@ -243,7 +243,7 @@ test.describe("blog article", () => {
   const slug = "odmladzanie-skory-laserem-frakcyjnym";
 
   // Its links, share links and call to action are in the served HTML: tests/unit/pages-content.test.tsx and, for
-  // the new tab, tests/build/external-links.test.ts.
+  // the new tab, tests/built/external-links.test.ts.
   test("has the 400 px hero", async ({ page }) => {
     await page.goto(`/blog/${slug}`);
     const heroImage = page.getByRole("main").locator("picture img").first();
@@ -292,7 +292,7 @@ test.describe("price list", () => {
 // ------------------------------------------------------------------------------------------------ every page
 // Whether a page fits a phone's width is up to its components: a word too wide for the line breaks (global.scss,
 // overflow-wrap on the body), so pages of one template differ only in what never widens them. One page of each
-// template and of each component (tests/support/pageSample.ts, which tests/build/page-sample.test.ts proves holds
+// template and of each component (tests/support/pageSample.ts, which tests/built/page-sample.test.ts proves holds
 // them all), but the treatment pages (treatments.spec.ts), the contact page (its own specs) and our own pages.
 const pages = componentSample.filter(
   (path) =>
@@ -396,7 +396,7 @@ async function coveredText(page: Page) {
 }
 
 // What lies on top of what is the components' layout, and a page's words wrap within them: the sample of
-// tests/support/pageSample.ts holds every component of the site (tests/build/page-sample.test.ts).
+// tests/support/pageSample.ts holds every component of the site (tests/built/page-sample.test.ts).
 test.describe("nothing covers a page's text", () => {
   for (const path of componentSample)
     test(`${path}, on a phone and on a desktop`, async ({ page }) => {

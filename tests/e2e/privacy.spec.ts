@@ -12,9 +12,9 @@ function watchForeignRequests(page: Page, origin: string) {
   return foreign;
 }
 
-// What every page's markup loads is read from the build (tests/build/own-origin.test.ts), as is the consent's
-// default (tests/build/head.test.ts); what the page's scripts load is up to its components, all of which the sample
-// of tests/support/pageSample.ts holds (tests/build/page-sample.test.ts).
+// What every page's markup loads is read from the build (tests/built/own-origin.test.ts), as is the consent's
+// default (tests/built/head.test.ts); what the page's scripts load is up to its components, all of which the sample
+// of tests/support/pageSample.ts holds (tests/built/page-sample.test.ts).
 test.describe("before consent nothing leaves the site", () => {
   for (const path of componentSample) {
     test(`${path}: a fresh visitor's page, hydrated with its one heading, requests only our own origin`, async ({

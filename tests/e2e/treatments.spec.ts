@@ -2,8 +2,8 @@
  * The treatment pages in a real browser: the table of contents takes the reader to its sections, the booking links
  * work, carousels and galleries work with the mouse, the keyboard and touch, and the pages fit a phone. What each of
  * the 16 pages says and links to (its heading, sections, table of contents, booking links, photos) is read from the
- * served HTML by tests/build/treatment-pages.test.ts; the browser visits the treatment pages of
- * tests/support/pageSample.ts, which hold every component a treatment page can have (tests/build/page-sample.test.ts).
+ * served HTML by tests/built/treatment-pages.test.ts; the browser visits the treatment pages of
+ * tests/support/pageSample.ts, which hold every component a treatment page can have (tests/built/page-sample.test.ts).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -114,7 +114,7 @@ test("the before/after carousels are on the pages that must have them", () => {
 });
 
 // The carousel's code is one for every page; its two variants are tried here, each on its sampled page (every
-// photo's description and dot on every page: tests/build/treatment-pages.test.ts; two photos wrapping:
+// photo's description and dot on every page: tests/built/treatment-pages.test.ts; two photos wrapping:
 // frontend/app/components/Carousel/Carousel.test.tsx).
 for (const { path, t } of carousels.filter((page) => componentSample.includes(page.path))) {
   const { photos, controls, title } = t.beforeAfter!;

@@ -35,8 +35,8 @@ test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false });
 
   // What is shown without scripts is up to the components' styles, all of which the sample of
-  // tests/support/pageSample.ts holds (tests/build/page-sample.test.ts); that no page's markup loads anything from
-  // another origin is read from every page of the build (tests/build/own-origin.test.ts).
+  // tests/support/pageSample.ts holds (tests/built/page-sample.test.ts); that no page's markup loads anything from
+  // another origin is read from every page of the build (tests/built/own-origin.test.ts).
   for (const path of componentSample) {
     test(`${path}: its heading, text and photos are there, and nothing comes from another origin`, async ({
       page,

@@ -328,7 +328,7 @@ describe("Caddy's log in the front image: no visitor data, so none outlives the 
       rmSync(dir, { recursive: true, force: true });
     }
     // Visitors' addresses are therefore only in nginx's logs, kept for as long as the policy says: it states
-    // LOG_RETENTION_DAYS itself (tests/build/edited-build.test.ts).
+    // LOG_RETENTION_DAYS itself (tests/built/edited-build.test.ts).
     const policy = readFileSync(resolve(root, "content/legal/polityka-prywatnosci.json"), "utf8");
     expect(policy).toMatch(/dzienniki techniczne serwera \(z adresem IP\) – \*\*najwyżej \{retention\.logs\}\*\*/);
   });

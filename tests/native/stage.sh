@@ -19,7 +19,7 @@ stage "testy zbudowanej strony i konfiguracji (Vitest: nginx, walidator HTML) ob
 mkdir -p .stack && (cd mailer && php vendor/bin/phpunit) >.stack/phpunit.log 2>&1 &
 phpunit_pid=$!
 build_status=0
-npx vitest run tests/build/ tests/integration/ || build_status=$?
+npx vitest run tests/built/ tests/integration/ || build_status=$?
 phpunit_status=0
 wait "$phpunit_pid" || phpunit_status=$?
 echo "== mailer (PHPUnit):" && cat .stack/phpunit.log

@@ -5,7 +5,7 @@
  */
 import { execFileSync, execSync } from "node:child_process";
 import { get as httpsGet } from "node:https";
-import { mailOf, postForm, validMessage } from "../mailer/http";
+import { mailOf, postForm, validMessage } from "./contactHttp";
 import { listMail, waitForMail } from "./mailbox";
 import { composeCommand, composeRun, root } from "./stack";
 import { expect } from "./test";

@@ -1,7 +1,7 @@
 /**
  * The site's addresses. The salon's required pages are pinned here as fixed facts — not read from the route table
  * that drives routing and prerendering (frontend/app/site/routeTable.ts): a route dropped there must fail the tests
- * (tests/build/routes.test.ts), not silently disappear from them. Pages added as content (a treatment, a legal text,
+ * (tests/built/routes.test.ts), not silently disappear from them. Pages added as content (a treatment, a legal text,
  * an article: one file in content/ each) are read from content/ here, so every test that loops over the site visits
  * them too, with no test to edit.
  */

@@ -7,7 +7,7 @@
  */
 import { test as base, expect, type Page, type Response } from "@playwright/test";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
-import { nextSourceAddress } from "../mailer/http.ts";
+import { nextSourceAddress } from "./contactHttp.ts";
 import { resolveTestHosts } from "./testHosts.ts";
 
 resolveTestHosts();

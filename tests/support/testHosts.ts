@@ -1,7 +1,7 @@
 /**
  * The test run's production serves test names (salon.test, www.salon.test) that no DNS knows: TEST_HOSTS lists them,
  * and every client of the tests resolves them to 127.0.0.1, where the front's ports are published. Chromium is told
- * so by --host-resolver-rules (playwright.config.ts); Node (tests/mailer/http.ts, Playwright's `request` fixture)
+ * so by --host-resolver-rules (playwright.config.ts); Node (tests/support/contactHttp.ts, Playwright's `request` fixture)
  * by this module, which answers those names in dns.lookup and dns.promises.lookup and leaves every other name alone.
  * TEST_TLS_CA: the root the front's certificate must chain to (Pebble's), for the tests that verify it.
  */

@@ -8,7 +8,7 @@ import type { ReactElement } from "react";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { renderAt } from "../../frontend/test/render";
+import { renderAt } from "./render";
 import { site } from "../../frontend/app/site/config";
 import { formatDatePl, formatPeriodPl } from "../../frontend/app/site/dates";
 import { routeByPath } from "../../frontend/app/site/routeTable";

@@ -2,7 +2,7 @@
 /**
  * How the privacy texts' numbers read, and where they come from (frontend/app/site/privacySettings.ts): the
  * environment the build is given, else the defaults file; a value that is not a number stops the build, naming it.
- * One build of the pages with other settings: tests/build/edited-build.test.ts.
+ * One build of the pages with other settings: tests/built/edited-build.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

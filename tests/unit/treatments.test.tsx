@@ -9,7 +9,7 @@ import { within } from "@testing-library/react";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { renderAt } from "../../frontend/test/render";
+import { renderAt } from "./render";
 import Treatment, { loader } from "../../frontend/app/routes/treatment";
 import { treatmentRoutes } from "../../frontend/app/site/routeTable";
 import { site } from "../../frontend/app/site/config";

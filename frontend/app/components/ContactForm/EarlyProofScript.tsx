@@ -3,7 +3,7 @@
  * startEarly, with the functions it calls passed in as they are). As the document head's scripts (root.tsx): the
  * prerendered HTML carries it, hydration leaves it as written, the bundle does not. The worker's URL is the one the
  * form's own solver uses: Vite names the worker's file by its content in both builds
- * (tests/build/early-proof.test.ts checks the file is there).
+ * (tests/built/early-proof.test.ts checks the file is there).
  */
 import workerUrl from "./proofWorker.ts?worker&url";
 import { CHALLENGE_ENDPOINT, fetchChallenge } from "./challenge";

@@ -58,7 +58,7 @@ export function confirmContact(token: string, answer: string): Promise<ContactRe
 
 /**
  * The post itself and the reading of the mailer's answer (post.ts), loaded on its own: it is not needed before a
- * visitor sends, and the contact page's first load stays within its budget (tests/build/budget.test.ts). The page
+ * visitor sends, and the contact page's first load stays within its budget (tests/built/budget.test.ts). The page
  * asks for it as it loads (preloadPost), so a Send never waits for it.
  */
 const post = (body: FormData, proof: string): Promise<ContactResult> =>

@@ -4,7 +4,7 @@
  */
 import { readdirSync } from "node:fs";
 import { Agent } from "node:http";
-import { solvedProof, type Reply } from "../../../../tests/mailer/http";
+import { solvedProof, type Reply } from "../../../../tests/support/contactHttp";
 import { LABEL } from "../../../../tests/support/confirmation";
 import { concurrency, outbox, seconds, site } from "./settings";
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { join } from "node:path";
-import { multipart, send, visitorsMail } from "../../../../tests/mailer/http";
+import { multipart, send, visitorsMail } from "../../../../tests/support/contactHttp";
 import { LABEL, TRAP_FIELD } from "../../../../tests/support/confirmation";
 import { benchToken, outboxEmpty, proof, sleep, sourceOf, waitFor } from "./clients";
 import { abuseSeconds, floodAddresses, floodSeconds, mailApi, outbox, site, stateDir } from "./settings";

@@ -19,7 +19,7 @@
  *      delivered, and the visitors' success rate and delivery time;
  *   6. the contact form's proof of work in Chromium on a slow phone: from the navigation to a solved proof, median and
  *      p95 (frontend/tools/bench/mailer/proofTiming.ts; BENCH_PROOF_RUNS, 15). BENCH_ONLY=proof runs this phase alone.
- * Every real post carries a proof of work solved here, as the page's script does (tests/mailer/http.ts solvedProof,
+ * Every real post carries a proof of work solved here, as the page's script does (tests/support/contactHttp.ts solvedProof,
  * its challenge from an address of its own); the latencies are the POST's alone, "per second" includes the solving.
  * Loopback only; bounded. Settings: BENCH_SECONDS (10), BENCH_MAX (5000), BENCH_CONCURRENCY (8), BENCH_ABUSE_SECONDS
  * (60), BENCH_FLOOD_SECONDS (30), BENCH_FLOOD_ADDRESSES (30), BENCH_PORT_BASE (48000: site 48080, mail UI 48025,
@@ -31,7 +31,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Agent } from "node:http";
 import { join } from "node:path";
-import { multipart, send } from "../../../../tests/mailer/http";
+import { multipart, send } from "../../../../tests/support/contactHttp";
 import { TRAP_FIELD } from "../../../../tests/support/confirmation";
 import { benchToken, load, outboxEmpty, proof, sourceOf, waitFor } from "./clients";
 import { deliveryTimes, flood } from "./delivery";

@@ -1,0 +1,209 @@
+// @vitest-environment node
+/**
+ * Two recipes that are one edit and a rebuild, proven by one build of an edited copy (the pages' step of
+ * `npm run build`, into a folder of its own under build/: SITE_BUILD_DIR):
+ * - "change a price" (README): on a copy of content/ (CONTENT_DIR) the list's highest price — its amount written
+ *   once, so "the old price nowhere" can be checked — is changed in content/pricing.json. The new price is on every
+ *   page that shows its price group and on no other, the structured data's price range ends at it, and the old
+ *   price is in no file of the build (pages, their loader data, scripts).
+ * - one number, one place: the privacy policy and /rodo state how long the server keeps what from the settings the
+ *   build is given ({retention.held} and the like, frontend/app/site/privacySettings.ts), never from a copy of the
+ *   number: a copy of docker/defaults.env with other numbers (SALON_DEFAULTS) and one setting in the environment (as
+ *   a deployment's .env reaches the web image's build). The record the web image's entrypoint compares its settings
+ *   with (build/nginx/privacy-settings.txt) is the real build's, below, and tests/unit/privacy-settings.test.ts.
+ * The two edits touch different pages (the privacy texts state no price, the price pages no retention), so one build
+ * serves both: a build is the costliest step of the suite.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonLdOf } from "../support/builtPages";
+import type { PricingDocument } from "../../frontend/app/content/schema";
+import { PRIVACY_PLACEHOLDERS } from "../../frontend/app/site/privacySettings";
+
+const root = resolve(import.meta.dirname, "../..");
+const work = mkdtempSync(join(tmpdir(), "salon-edited-build-"));
+const content = join(work, "content");
+// Inside the checkout, as the bench's builds are: the prerender does not run from a folder elsewhere.
+const out = join(root, "build", `edited-${process.pid}`);
+const clientDir = join(out, "client");
+afterAll(() => [work, out].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+
+/** The text a reader reads: scripts (the structured data, the loader data) and tags out, spaces folded. */
+const textOf = (html: string) =>
+  html
+    .replace(/<script\b[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;|\u00a0/g, " ")
+    .replace(/\s+/g, " ");
+
+/** The page's URL path from its file in the build ("/cennik" for cennik/index.html). */
+const pathOf = (file: string) =>
+  "/" +
+  relative(clientDir, file)
+    .replace(/(^|\/)index\.html$/, "")
+    .replace(/\/$/, "");
+
+const privacyPages = (buildDir: string) => ({
+  policy: textOf(readFileSync(join(buildDir, "client/polityka-prywatnosci/index.html"), "utf8")),
+  rodo: textOf(readFileSync(join(buildDir, "client/rodo/index.html"), "utf8")),
+});
+
+/** The price edit: the list's highest price, 50 zł more. */
+function editPrice() {
+  const pricing = JSON.parse(readFileSync(join(content, "pricing.json"), "utf8")) as PricingDocument;
+  const lines = [...pricing.categories, pricing.redTouchPro, pricing.ondaPro].flatMap((group) =>
+    group.services.flatMap((service) =>
+      "price" in service ? [{ group, line: service }] : service.options.map((option) => ({ group, line: option })),
+    ),
+  );
+  const amount = (price: string) => Number(/^(?:od )?(\d+) zł$/.exec(price)?.[1] ?? NaN);
+  const highest = lines.reduce((a, b) => (amount(b.line.price) > amount(a.line.price) ? b : a));
+  const oldPrice = highest.line.price;
+  const oldAmount = amount(oldPrice);
+  expect(
+    lines.filter(({ line }) => line.price.includes(`${oldAmount} zł`)),
+    `${oldPrice} once in the list`,
+  ).toHaveLength(1);
+  const newAmount = oldAmount + 50;
+  const newPrice = oldPrice.replace(String(oldAmount), String(newAmount));
+  // The one edit of the recipe.
+  const file = readFileSync(join(content, "pricing.json"), "utf8");
+  expect(file.split(`"price": "${oldPrice}"`)).toHaveLength(2);
+  writeFileSync(join(content, "pricing.json"), file.replace(`"price": "${oldPrice}"`, `"price": "${newPrice}"`));
+  return { group: highest.group.id, oldAmount, newAmount, newPrice };
+}
+
+/** The settings edit: docker/defaults.env's copy with other numbers. */
+const changedSettings: Record<string, string> = {
+  OUTBOX_RETRY_HOURS: "72",
+  OUTBOX_FAILED_DAYS: "21",
+  OUTBOX_HELD_DAYS: "1",
+  BACKUP_RETENTION_DAYS: "22",
+};
+function editSettings(): string {
+  let file = readFileSync(join(root, "docker/defaults.env"), "utf8");
+  for (const [name, value] of Object.entries(changedSettings)) {
+    expect(file).toMatch(new RegExp(`^${name}=`, "m"));
+    file = file.replace(new RegExp(`^${name}=.*$`, "m"), `${name}=${value}`);
+  }
+  const defaults = join(work, "defaults.env");
+  writeFileSync(defaults, file);
+  return defaults;
+}
+
+let price: ReturnType<typeof editPrice>;
+
+beforeAll(() => {
+  cpSync(join(root, "content"), content, {
+    recursive: true,
+    filter: (src) => !src.startsWith(join(root, "content", "images")),
+  });
+  symlinkSync(join(root, "content", "images"), join(content, "images"));
+  price = editPrice();
+  const defaults = editSettings();
+
+  // Not Vitest's variables: with them the build leaves React Router's plugin out (vite.config.ts).
+  const outside = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")));
+  // Every setting the texts state left empty in the environment (the file's), but the logs' days: given, as a
+  // deployment's .env gives them.
+  const settings = Object.fromEntries(Object.values(PRIVACY_PLACEHOLDERS).map(({ setting }) => [setting, ""]));
+  const env = { ...outside, ...settings, LOG_RETENTION_DAYS: "9", SALON_DEFAULTS: defaults, CONTENT_DIR: content };
+  const check = spawnSync("npm", ["run", "content:check"], { cwd: root, env, encoding: "utf8", timeout: 120_000 });
+  expect(check.status, `${check.stdout}${check.stderr}`.slice(-3000)).toBe(0);
+  const builtBefore = statSync(join(root, "build/client/index.html")).mtimeMs;
+  // The step of `npm run build` that writes the pages and their data (the others check, encode images, compress;
+  // postbuild.ts's record of the settings is checked on the real build below).
+  const build = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    env: { ...env, SITE_BUILD_DIR: out },
+    encoding: "utf8",
+    timeout: 900_000,
+  });
+  expect(build.status, `${build.stdout}${build.stderr}`.slice(-3000)).toBe(0);
+  expect(statSync(join(root, "build/client/index.html")).mtimeMs, "the real build is left alone").toBe(builtBefore);
+}, 900_000);
+
+describe("a price changed in content/pricing.json", () => {
+  it("is, after one build, on every page that shows it and in the structured data; the old price nowhere", () => {
+    // The pages that show the group: the price list and every treatment page listing it (its file's pricing.groups).
+    const showing = [
+      "/cennik",
+      ...readdirSync(join(content, "treatments"))
+        .filter((name) => {
+          const doc = JSON.parse(readFileSync(join(content, "treatments", name), "utf8"));
+          return (doc.pricing?.groups ?? []).includes(price.group);
+        })
+        .map((name) => `/${name.replace(/\.json$/, "")}`),
+    ].sort();
+    expect(showing.length, "a treatment page shows the group").toBeGreaterThan(1);
+
+    const files = filesUnder(clientDir).filter((f) => /\.(html|data|js|json|txt|xml)$/.test(f));
+    const pages = files.filter((f) => f.endsWith(".html") && !f.endsWith("__spa-fallback.html"));
+    expect(pages.length).toBeGreaterThan(30);
+
+    const shownOn = pages
+      .filter((f) => new RegExp(`(?<![\\d,])${price.newPrice}`).test(textOf(readFileSync(f, "utf8"))))
+      .map(pathOf)
+      .sort();
+    expect(shownOn, `the pages showing ${price.newPrice}`).toEqual(showing);
+
+    for (const page of pages) {
+      const salon = jsonLdOf(readFileSync(page, "utf8")).find((item) => item["@type"] === "BeautySalon");
+      if (salon) expect(salon.priceRange, pathOf(page)).toMatch(new RegExp(`^\\d+–${price.newAmount} zł$`));
+    }
+    expect(pages.filter((page) => readFileSync(page, "utf8").includes('"BeautySalon"')).length).toBeGreaterThan(30);
+
+    const old = new RegExp(`(?<![\\d,])${price.oldAmount} zł`);
+    const stale = files.filter((f) => old.test(readFileSync(f, "utf8"))).map((f) => relative(clientDir, f));
+    expect(stale, `${price.oldAmount} zł still in`).toEqual([]);
+  });
+});
+
+describe("the privacy texts state the build's settings", () => {
+  it("changed in docker/defaults.env (and one in the environment), one build states them on /polityka-prywatnosci and /rodo", () => {
+    const { policy, rodo } = privacyPages(out);
+    expect(policy).toContain("na serwerze strony do wyjaśnienia przyczyny, najwyżej 21 dni od chwili");
+    expect(policy).toContain(
+      "pytanie potwierdzające (zwykle wysłane przez automaty) – na serwerze strony najwyżej 1 dzień od ich otrzymania",
+    );
+    expect(policy).toContain("a gdy poczta nie działa, najwyżej 72 godziny (potem");
+    expect(policy).toContain("dzienniki techniczne serwera (z adresem IP) – najwyżej 9 dni, po czym");
+    expect(policy).toMatch(/kopie zapasowe serwera strony[^;]* – najwyżej 22 dni od wykonania kopii/);
+    expect(rodo).toContain("do wyjaśnienia przyczyny – najwyżej 21 dni od chwili");
+    expect(rodo).toContain(
+      "pytanie potwierdzające – przechowywane na serwerze strony najwyżej 1 dzień od ich otrzymania",
+    );
+    expect(rodo).toMatch(/kopie zapasowe serwera strony[^;]* – najwyżej 22 dni od wykonania kopii/);
+    for (const text of [policy, rodo]) expect(text).not.toMatch(/\{retention\.|najwyżej (30|14) dni/);
+  });
+
+  it("the build of the repository's settings states docker/defaults.env's numbers, and records them", () => {
+    const values = Object.fromEntries(
+      readFileSync(join(root, "docker/defaults.env"), "utf8")
+        .split("\n")
+        .flatMap((line) => (/^[A-Z_]+=\d+$/.test(line) ? [line.split("=") as [string, string]] : [])),
+    );
+    const { policy, rodo } = privacyPages(join(root, "build"));
+    expect(policy).toContain(`wyjaśnienia przyczyny, najwyżej ${values.OUTBOX_FAILED_DAYS} dni od chwili`);
+    expect(rodo).toContain(
+      `przechowywane na serwerze strony najwyżej ${values.OUTBOX_HELD_DAYS} dni od ich otrzymania`,
+    );
+    expect(policy).toContain(`a gdy poczta nie działa, najwyżej ${values.OUTBOX_RETRY_HOURS} godzin (potem`);
+    expect(policy).toContain(`(z adresem IP) – najwyżej ${values.LOG_RETENTION_DAYS} dni, po czym`);
+    expect(rodo).toMatch(
+      new RegExp(`kopie zapasowe [^;]* – najwyżej ${values.BACKUP_RETENTION_DAYS} dni od wykonania`),
+    );
+    expect(readFileSync(join(root, "build/nginx/privacy-settings.txt"), "utf8")).toContain(
+      `OUTBOX_RETRY_HOURS=${values.OUTBOX_RETRY_HOURS}\n`,
+    );
+  });
+});

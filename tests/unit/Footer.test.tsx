@@ -1,0 +1,79 @@
+import { act, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderAt } from "./render";
+import { site } from "../../frontend/app/site/config";
+import { CONSENT_KEY, resetConsentForTests } from "../../frontend/app/site/consent";
+import { CookieBanner } from "../../frontend/app/components/CookieBanner/CookieBanner";
+import { Footer } from "../../frontend/app/components/Footer/Footer";
+
+const FooterStub = createRoutesStub([{ path: "*", Component: Footer }]);
+
+describe("Footer", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    resetConsentForTests();
+  });
+
+  it("shows quick contact, the opening hours and the four links", () => {
+    renderAt(<Footer />);
+    const footer = screen.getByRole("contentinfo");
+    expect(footer).toHaveTextContent(site.phone);
+    expect(footer).toHaveTextContent(site.email);
+    expect(footer).toHaveTextContent("90-553 Łódź");
+    expect(footer).toHaveTextContent("Poniedziałek – piątek9:00–20:00");
+    expect(footer).toHaveTextContent("Sobota10:00–16:00");
+    for (const [name, href] of [
+      ["Polityka prywatności", "/polityka-prywatnosci"],
+      ["RODO", "/rodo"],
+      ["Blog", "/blog"],
+      ["Kontakt", "/kontakt"],
+    ]) {
+      expect(screen.getByRole("link", { name })).toHaveAttribute("href", href);
+    }
+  });
+
+  it("states the company's particulars a limited company must show on its website: name, address, registry court, KRS, NIP, share capital", () => {
+    renderAt(<Footer />);
+    const footer = screen.getByRole("contentinfo");
+    for (const value of [
+      site.legalName,
+      site.address.street,
+      site.registryCourt,
+      `KRS ${site.krs}`,
+      `NIP ${site.nip}`,
+      `kapitał zakładowy ${site.shareCapital}`,
+    ]) {
+      // toHaveTextContent reads the text with its whitespace collapsed: so is the expected value.
+      expect(footer).toHaveTextContent(value.replace(/\s+/g, " "));
+    }
+    // An amount in Polish: thousands apart, kept on one line with its currency ("5 000,00 zł", non-breaking spaces).
+    expect(site.shareCapital).toMatch(/^\d{1,3}(?:\u00a0\d{3})*,\d{2}\u00a0zł$/);
+    expect(footer.textContent).toContain(site.shareCapital);
+  });
+
+  it("prerenders the build year and shows the visitor's current year after hydration", () => {
+    expect(renderToString(<FooterStub initialEntries={["/"]} />)).toContain(`© <span>${__BUILD_YEAR__}</span>`);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${__BUILD_YEAR__ + 1}-01-01T10:00:00`));
+    renderAt(<Footer />);
+    expect(screen.getByRole("contentinfo")).toHaveTextContent(`© ${__BUILD_YEAR__ + 1}`);
+  });
+
+  it("'Ustawienia cookies' brings the banner back to change an earlier decision", async () => {
+    localStorage.setItem(CONSENT_KEY, "accepted");
+    renderAt(
+      <>
+        <Footer />
+        <CookieBanner />
+      </>,
+    );
+    expect(screen.queryByRole("button", { name: "Odmawiam" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Ustawienia cookies" }));
+    await act(async () => {});
+    await userEvent.click(screen.getByRole("button", { name: "Odmawiam" }));
+    expect(localStorage.getItem(CONSENT_KEY)).toBe("declined");
+  });
+});
