@@ -42,6 +42,8 @@ export function afterFirstPaint(prerendered: string, page: string): { html: stri
   const scripts = [...prerendered.matchAll(MODULE_SCRIPT)];
   if (scripts.length !== 1) throw new Error(`${page}: oczekiwano jednego skryptu modułowego, jest ${scripts.length}`);
   const script = scripts[0]![1]!;
-  const html = prerendered.replace(MODULEPRELOAD, "").replace(scripts[0]![0], () => `<script type="module">${loader(preloads, script)}</script>`);
+  const html = prerendered
+    .replace(MODULEPRELOAD, "")
+    .replace(scripts[0]![0], () => `<script type="module">${loader(preloads, script)}</script>`);
   return { html, script };
 }

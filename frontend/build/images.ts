@@ -23,7 +23,20 @@
  *   photo gives every image a new address once, and returning visitors fetch the ones they see again.
  */
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import sharp, { type OutputInfo, type Sharp } from "sharp";
@@ -56,7 +69,8 @@ const encoders: Record<Format, (s: Sharp) => Sharp> = {
  * one connection over HTTP/2), never by encoding below this.
  */
 export const FLOOR_AVIF_QUALITY = 48;
-export const floorEncode = (image: Sharp) => image.avif({ quality: FLOOR_AVIF_QUALITY, effort: 3, chromaSubsampling: "4:2:0" });
+export const floorEncode = (image: Sharp) =>
+  image.avif({ quality: FLOOR_AVIF_QUALITY, effort: 3, chromaSubsampling: "4:2:0" });
 
 /** One file made of a source: a width in a format, or the 1200×630 share crop. */
 interface Output {
@@ -108,7 +122,8 @@ function outputsOf(name: string, width: number, share: boolean): Output[] {
   );
   const fallback = fallbackWidth(width);
   outputs.push({ file: `${name}-${fallback}`, format: "jpg", width: fallback, hashed: true });
-  if (share) outputs.push({ file: `${name}-share`, format: "jpg", width: SHARE_SIZE.width, share: true, hashed: false });
+  if (share)
+    outputs.push({ file: `${name}-share`, format: "jpg", width: SHARE_SIZE.width, share: true, hashed: false });
   return outputs;
 }
 
@@ -122,7 +137,8 @@ async function orientedSize(bytes: Buffer, source: string): Promise<ImageEntry> 
 }
 
 type Pixels = { data: Buffer; info: OutputInfo };
-const rawImage = ({ data, info }: Pixels) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+const rawImage = ({ data, info }: Pixels) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
 /**
  * What every output of a photo is made from: oriented, converted to sRGB, flattened, reduced to the largest width
@@ -152,7 +168,12 @@ export async function sourceAt(bytes: Buffer, width: number): Promise<Sharp> {
  * flattened, reduced to the largest width needed) and every output is made from those pixels; vector artwork is
  * drawn anew at each width, so it stays sharp.
  */
-async function encode(bytes: Buffer, isSvg: boolean, size: ImageEntry, missing: { output: Output; cachePath: string }[]) {
+async function encode(
+  bytes: Buffer,
+  isSvg: boolean,
+  size: ImageEntry,
+  missing: { output: Output; cachePath: string }[],
+) {
   const pixels = isSvg ? undefined : await photoPixels(bytes, size);
   for (const { output, cachePath } of missing) {
     let image: Sharp;
@@ -217,7 +238,10 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     manifest[name] = [size.w, size.h];
     const outputs = outputsOf(name, size.w, shareNames.has(name)).map((output) => ({
       output,
-      cachePath: join(cacheDir, `${sha256(sourceKey, JSON.stringify([output.format, output.width, output.share ?? false]))}.${output.format}`),
+      cachePath: join(
+        cacheDir,
+        `${sha256(sourceKey, JSON.stringify([output.format, output.width, output.share ?? false]))}.${output.format}`,
+      ),
     }));
     const missing = outputs.filter((o) => !existsSync(o.cachePath));
     if (missing.length) await encode(bytes, isSvg, size, missing);
@@ -245,7 +269,14 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   for (const file of readdirSync(outDir)) if (!files.has(file)) rmSync(join(outDir, file), { force: true });
 
   const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
-  return { manifest: sorted, hash, encoded, reused, files: [...files].sort(), seconds: (performance.now() - started) / 1000 };
+  return {
+    manifest: sorted,
+    hash,
+    encoded,
+    reused,
+    files: [...files].sort(),
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 /** Cache entries no build has used for this long are removed (the cache holds every variant built recently). */
@@ -271,7 +302,8 @@ async function main() {
   writeFileSync(MANIFEST_FILE, JSON.stringify(result.manifest) + "\n");
   writeFileSync(VERSION_FILE, JSON.stringify({ hash: result.hash }) + "\n");
   pruneCache(CACHE_DIR);
-  const label = set === "photos" ? "ZDJĘCIA TESTOWE z .photos/ (npm run photos:off przywraca grafiki)" : "content/images";
+  const label =
+    set === "photos" ? "ZDJĘCIA TESTOWE z .photos/ (npm run photos:off przywraca grafiki)" : "content/images";
   console.log(
     `images: ${sources.length} źródeł (${label}); zakodowano ${result.encoded} plików, z pamięci podręcznej ${result.reused}; ` +
       `${result.files.length} plików w ${OUT_DIR}, ${result.seconds.toFixed(1)} s`,

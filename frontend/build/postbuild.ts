@@ -71,7 +71,12 @@ for (const file of htmlFiles) {
   const styled = inlineStylesheet(readFileSync(file, "utf8"), page, (href) => readFileSync(join(client, href), "utf8"));
   const { html, script } = afterFirstPaint(styled, page);
   writeFileSync(file, html);
-  const hashes = [...[...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!), script]
+  const hashes = [
+    ...[...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    ),
+    script,
+  ]
     .filter((body) => body.length > 0)
     .map((body) => `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   const unique = [...new Set(hashes)].join(" ");
@@ -120,7 +125,9 @@ for (const file of walk(client)) {
   if (!/\.(html|js|css|svg|json|data|xml|txt)$/.test(file)) continue;
   const body = readFileSync(file);
   if (body.length < 512) continue;
-  const gz = /\.(js|css)$/.test(file) ? await zopfliGzip(body, { numiterations: 15 }) : gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
+  const gz = /\.(js|css)$/.test(file)
+    ? await zopfliGzip(body, { numiterations: 15 })
+    : gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
   if (gz.length < body.length) {
     writeFileSync(`${file}.gz`, gz);
     gzipCopies++;
@@ -131,4 +138,6 @@ for (const file of walk(client)) {
     brotliCopies++;
   }
 }
-console.log(`postbuild: 404.html, sitemap (${sitemap.split("<url>").length - 1} adresów), CSP dla ${htmlFiles.length} stron, /content/: ${servedContent.files} plików JSON (${servedContent.bytes} B), ${gzipCopies} plików .gz, ${brotliCopies} plików .br`);
+console.log(
+  `postbuild: 404.html, sitemap (${sitemap.split("<url>").length - 1} adresów), CSP dla ${htmlFiles.length} stron, /content/: ${servedContent.files} plików JSON (${servedContent.bytes} B), ${gzipCopies} plików .gz, ${brotliCopies} plików .br`,
+);

@@ -14,7 +14,10 @@ export function sitemapXml(today = new Date().toISOString().slice(0, 10)): strin
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((u) => `  <url><loc>${new URL(u.path, site.origin).href.replace(/\/$/, u.path === "/" ? "/" : "")}</loc><lastmod>${u.lastmod}</lastmod></url>`),
+    ...urls.map(
+      (u) =>
+        `  <url><loc>${new URL(u.path, site.origin).href.replace(/\/$/, u.path === "/" ? "/" : "")}</loc><lastmod>${u.lastmod}</lastmod></url>`,
+    ),
     "</urlset>",
     "",
   ].join("\n");

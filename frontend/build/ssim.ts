@@ -18,10 +18,15 @@ export interface Luma {
 /** The luma plane of an image (any format sharp reads), as its pixels are shown: alpha flattened on white. */
 export async function lumaOf(input: Buffer | Sharp): Promise<Luma> {
   const image = Buffer.isBuffer(input) ? sharp(input) : input;
-  const { data, info } = await image.flatten({ background: "#ffffff" }).toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image
+    .flatten({ background: "#ffffff" })
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = info;
   const luma = new Float64Array(width * height);
-  for (let i = 0, p = 0; i < luma.length; i++, p += channels) luma[i] = 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+  for (let i = 0, p = 0; i < luma.length; i++, p += channels)
+    luma[i] = 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
   return { width, height, data: luma };
 }
 
@@ -62,8 +67,10 @@ function localMeans(width: number, height: number, plane: Float64Array): Float64
 
 /** Mean SSIM of two luma planes of the same size. */
 export function ssim(a: Luma, b: Luma): number {
-  if (a.width !== b.width || a.height !== b.height) throw new Error(`SSIM: różne rozmiary ${a.width}×${a.height} i ${b.width}×${b.height}`);
-  if (a.width <= 2 * RADIUS || a.height <= 2 * RADIUS) throw new Error(`SSIM: obraz ${a.width}×${a.height} mniejszy niż okno`);
+  if (a.width !== b.width || a.height !== b.height)
+    throw new Error(`SSIM: różne rozmiary ${a.width}×${a.height} i ${b.width}×${b.height}`);
+  if (a.width <= 2 * RADIUS || a.height <= 2 * RADIUS)
+    throw new Error(`SSIM: obraz ${a.width}×${a.height} mniejszy niż okno`);
   const { width, height } = a;
   const x = a.data;
   const y = b.data;
