@@ -1,13 +1,16 @@
 /**
- * `npm run bench`: Lighthouse 13 (mobile preset, simulated throttling — Lighthouse's defaults) on every route, in
- * Debian's Chromium, N runs per route (default 3), the median of each metric, checked against the budgets
- * (docs/performance.md); beside it the same site under applied throttling (a CPU really slowed 4× and a throttled
- * network, Lighthouse's --throttling-method=devtools) on /, /cennik, /laser-frakcyjny and /kontakt, budgeted against
+ * `npm run bench`: Lighthouse 13 (mobile preset, simulated throttling — Lighthouse's defaults, the CPU slowdown
+ * calibrated to one phone on any host: calibration.ts) on every route, in Debian's Chromium, N runs per route
+ * (default 3), the median of each metric, checked against the budgets (docs/performance.md); beside it the same site
+ * under applied throttling (a CPU really slowed and a throttled network, Lighthouse's --throttling-method=devtools)
+ * on /, /cennik, /laser-frakcyjny and /kontakt, budgeted against
  * the hero reference on a nginx of its own in the same passes; and the production path on those four routes under
  * both profiles: the camera-like photos' build through the production front (Caddy, TLS, HTTP/2), budgeted against
  * the hero reference behind the same front (sites.ts, productionSites). A benchmark, not a test: tests/run.sh never
  * runs it (it takes minutes and its numbers depend on the machine).
  *
+ *   npm run bench -- --cpu-slowdown 4              a constant CPU slowdown (Lighthouse's default) instead of the
+ *                                                   calibrated one: host ÷ the emulated phone (calibration.ts)
  *   npm run bench -- --throttling simulated|applied|both   one of the two profiles, or both (the default; --https
  *                                                   and --photos: simulated only)
  *   npm run bench -- --applied-routes /,/blog|all   the routes under applied throttling (default: the four above,
@@ -73,6 +76,7 @@ import {
   type Metrics,
   type RouteResult,
 } from "./metrics.ts";
+import { calibrate, type CpuSlowdown } from "./calibration.ts";
 import { compare, comparison, report, sec, sitesOf, summary, table, type SavedBench } from "./report.ts";
 import { httpsSites, nginxHeroSite, ownSite, productionSites, root, variantSites, type Site } from "./sites.ts";
 
@@ -98,6 +102,7 @@ function parseArgs(argv: string[]) {
     throttling: "" as "" | Throttling,
     /** The routes measured under applied throttling: the --only list, else these four ("all": every route). */
     appliedRoutes: [] as string[],
+    cpuSlowdown: { calibrated: true } as CpuSlowdown,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -121,7 +126,11 @@ function parseArgs(argv: string[]) {
     else if (arg === "--reuse-builds") args.reuseBuilds = true;
     else if (arg === "--https") args.https = true;
     else if (arg.startsWith("--link-latency")) args.linkLatency = Number(value());
-    else if (arg.startsWith("--throttling")) {
+    else if (arg.startsWith("--cpu-slowdown")) {
+      const multiplier = Number(value());
+      if (!(multiplier >= 1)) throw new Error("--cpu-slowdown: liczba ≥ 1");
+      args.cpuSlowdown = { calibrated: false, multiplier };
+    } else if (arg.startsWith("--throttling")) {
       const throttling = value();
       if (!THROTTLINGS.includes(throttling as Throttling))
         throw new Error(`--throttling: jedno z ${THROTTLINGS.join(", ")}`);
@@ -253,6 +262,8 @@ async function main() {
   let chromeVersion = "";
   let lighthouseVersion = "";
   const benchmarkIndex: number[] = [];
+  // Per run: the host measured before it, the slowdown, and the phone it emulated (Lighthouse's own index ÷ slowdown).
+  const cpu: { host: number[]; multiplier: number[]; emulated: number[] } = { host: [], multiplier: [], emulated: [] };
   console.log(
     `Lighthouse: ${paths.length} tras × ${args.runs} przebiegi na ${sites.map((s) => `${s.name} ${s.url}`).join(", ")}`,
   );
@@ -272,7 +283,13 @@ async function main() {
             let lhr: Result | undefined;
             for (let attempt = 1; !lhr; attempt++) {
               try {
-                lhr = await measure(site.url + path, chrome.port, site.throttling);
+                const calibration = await calibrate(chrome.port, args.cpuSlowdown);
+                const multiplier =
+                  calibration?.multiplier ?? (args.cpuSlowdown.calibrated ? 4 : args.cpuSlowdown.multiplier);
+                lhr = await measure(site.url + path, chrome.port, site.throttling, multiplier);
+                if (calibration) cpu.host.push(calibration.host);
+                cpu.multiplier.push(multiplier);
+                cpu.emulated.push(lhr.environment.benchmarkIndex / multiplier);
               } catch (error) {
                 if (attempt >= 3) throw error;
                 console.warn(`  ! ${site.name} ${path}: ${(error as Error).message} — jeszcze raz`);
@@ -350,7 +367,7 @@ async function main() {
     throttling: site.throttling,
     results: resultsOf(site),
   }));
-  report({ runs: args.runs, sites, siteResults, lighthouseVersion, chromeVersion, benchmarkIndex, load, started });
+  report({ runs: args.runs, sites, siteResults, lighthouseVersion, chromeVersion, benchmarkIndex, cpu, load, started });
 }
 
 main().catch((error) => {

@@ -35,7 +35,7 @@ export const BUDGET = {
   /** Home page, everything transferred during the load. */
   homeBytes: 400 * 1024,
   /**
-   * Under applied throttling (a CPU really slowed 4×): relative to the hero reference measured in the same run on the
+   * Under applied throttling (a CPU really slowed, calibration.ts): relative to the hero reference measured in the same run on the
    * same nginx — what the page's own code adds to a page that shows the same photo and runs no script.
    */
   applied: { tbtOverReference: 200, performanceUnderReference: 5, lcpOverReference: 1.1, cls: 0 },
@@ -102,11 +102,20 @@ const FLAGS: Flags = {
 /** --https: Caddy's local CA is in no trust store; the bench measures the protocol, the tests check the trust. */
 export const HTTPS_FLAGS = ["--ignore-certificate-errors"];
 
-/** One run: Lighthouse's simulated throttling, or with `throttling` "devtools" the applied one (performance only). */
-export async function measure(url: string, port: number, throttling?: "devtools"): Promise<Result> {
+/**
+ * One run: Lighthouse's simulated throttling, or with `throttling` "devtools" the applied one (performance only),
+ * the CPU slowed by `cpuSlowdownMultiplier` in both (calibration.ts).
+ */
+export async function measure(
+  url: string,
+  port: number,
+  throttling: "devtools" | undefined,
+  cpuSlowdownMultiplier: number,
+): Promise<Result> {
+  const flags: Flags = { ...FLAGS, port, throttling: { cpuSlowdownMultiplier } };
   const result = await lighthouse(
     url,
-    throttling ? { ...FLAGS, port, throttlingMethod: throttling, onlyCategories: ["performance"] } : { ...FLAGS, port },
+    throttling ? { ...flags, throttlingMethod: throttling, onlyCategories: ["performance"] } : flags,
   );
   if (!result) throw new Error("Lighthouse nie zwrócił wyniku");
   const lhr = result.lhr;

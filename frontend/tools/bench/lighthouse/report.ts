@@ -4,6 +4,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { TARGET_BENCHMARK_INDEX } from "./calibration.ts";
 import { BUDGET, median, type Metrics, type RouteResult } from "./metrics.ts";
 import { root, type Site } from "./sites.ts";
 
@@ -168,10 +169,12 @@ export function report(bench: {
   lighthouseVersion: string;
   chromeVersion: string;
   benchmarkIndex: number[];
+  cpu: { host: number[]; multiplier: number[]; emulated: number[] };
   load: number[];
   started: number;
 }) {
-  const { runs, sites, siteResults, lighthouseVersion, chromeVersion, benchmarkIndex, load, started } = bench;
+  const { runs, sites, siteResults, lighthouseVersion, chromeVersion, benchmarkIndex, cpu, load, started } = bench;
+  const range = (values: number[]) => [Math.min(...values), Math.max(...values)].map((v) => Number(v.toFixed(2)));
   // How far the runs of one route are apart within this bench: the machine's noise.
   const spread = (k: keyof Metrics) =>
     Math.max(
@@ -189,6 +192,14 @@ export function report(bench: {
     chrome: chromeVersion,
     benchmarkIndexMedian: median(benchmarkIndex),
     benchmarkIndexRange: [Math.min(...benchmarkIndex), Math.max(...benchmarkIndex)],
+    // The CPU slowdown of each run (calibration.ts): the target phone, the slowdowns used, the phones emulated.
+    cpu: {
+      calibrated: cpu.host.length > 0,
+      target: cpu.host.length > 0 ? TARGET_BENCHMARK_INDEX : undefined,
+      multiplierRange: range(cpu.multiplier),
+      emulatedMedian: Math.round(median(cpu.emulated)),
+      emulatedRange: range(cpu.emulated).map(Math.round),
+    },
     // Other work on the machine slows the simulated CPU (TBT, and LCP a little): the 1-minute load average at the
     // start and end, and its minimum, mean and maximum over the run (sampled every 10 s).
     loadAverage: [load[0]!, load[load.length - 1]!].map((v) => Number(v.toFixed(1))),
@@ -216,8 +227,10 @@ export function report(bench: {
   writeFileSync(file, JSON.stringify(output, null, 1) + "\n");
 
   console.log(
-    `\nLighthouse ${lighthouseVersion}, ${chromeVersion}, mobile (slow 4G, 4× CPU; simulated unless named "applied"), median of ${runs} runs, ` +
+    `\nLighthouse ${lighthouseVersion}, ${chromeVersion}, mobile (slow 4G; simulated unless named "applied"), median of ${runs} runs, ` +
       `benchmarkIndex ${output.benchmarkIndexMedian.toFixed(0)} (${output.benchmarkIndexRange.join("–")}), ` +
+      `CPU ${output.cpu.calibrated ? `calibrated to a phone of ${TARGET_BENCHMARK_INDEX}` : "slowed"} ` +
+      `×${output.cpu.multiplierRange.join("–")}: emulated ${output.cpu.emulatedMedian} (${output.cpu.emulatedRange.join("–")}), ` +
       `load ${output.loadDuringRun.min}–${output.loadDuringRun.max} (mean ${output.loadDuringRun.mean})`,
   );
   for (const site of siteResults) {

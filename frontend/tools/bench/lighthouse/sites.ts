@@ -45,7 +45,7 @@ export interface Site {
   against?: string;
   /**
    * Lighthouse's throttling: its simulation of a slow phone from a full-speed load (the default), or "devtools" — a
-   * CPU really slowed 4× and a throttled network, applied while the page loads, so that hydration's long tasks and
+   * CPU really slowed (calibration.ts) and a throttled network, applied while the page loads, so that hydration's long tasks and
    * what moves while they run are measured as a phone lives them.
    */
   throttling?: "devtools";
