@@ -1,4 +1,3 @@
-import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
 import {
@@ -9,21 +8,19 @@ import {
   shownTreatmentDevice,
 } from "../content/load.server";
 import { statsWithSources } from "../content/figures";
-import { priceGroupsById, type ShownPriceGroup } from "../content/pricing";
-import type { Treatment as TreatmentDoc } from "../content/schema";
+import { priceGroupsById } from "../content/pricing";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
-import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
-import { OfferNote } from "../components/OfferNote/OfferNote";
-import { Carousel } from "../components/Carousel/Carousel";
-import { Gallery } from "../components/Gallery/Gallery";
+import { PromoBox } from "../components/PromoBox/PromoBox";
+import { pageBlocks } from "../components/TreatmentBlocks/pageBlocks";
 import { Icon } from "../components/Icon/Icon";
+import { useCurrentSection } from "../hooks/useCurrentSection";
 import styles from "./treatment.module.scss";
 
 /** The hero fills the main column: the container on phones, what the table of contents leaves on desktop. */
@@ -71,150 +68,6 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
-
-/** Ids must not contain spaces (aria-labelledby splits on them): "Oxygenating Trio" → "oxygenating-trio". */
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/ł/g, "l")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-interface Block {
-  id: string;
-  title: string;
-  /** Contraindications get a calm but distinct frame so they are not skimmed over. */
-  tone?: "caution";
-  body: ReactNode;
-}
-
-/**
- * The page's sections in reading order; the table of contents is built from the same list, so it always matches.
- * Named variants follow the introduction, and photos follow the effects they show.
- */
-type PageDoc = Omit<TreatmentDoc, "device" | "stats">;
-
-function pageBlocks(t: PageDoc): Block[] {
-  const blocks: Block[] = t.sections.map((section) => ({
-    id: section.id,
-    title: section.title,
-    tone: section.id === "przeciwwskazania" ? "caution" : undefined,
-    body: <RichText blocks={section.blocks} />,
-  }));
-
-  if (t.variants) {
-    const v = t.variants;
-    blocks.splice(Math.min(1, blocks.length), 0, {
-      id: v.id,
-      title: v.title,
-      body: (
-        <>
-          {v.intro && <p className={styles.blockIntro}>{renderInline(v.intro)}</p>}
-          <ul className={styles.variants}>
-            {v.items.map((item) => (
-              <li key={item.name}>
-                <article className={styles.variant} aria-labelledby={`wariant-${slug(item.name)}`}>
-                  <h3 id={`wariant-${slug(item.name)}`}>{item.name}</h3>
-                  <p>{renderInline(item.description)}</p>
-                  <ul className={styles.benefits}>
-                    {item.benefits.map((b) => (
-                      <li key={b}>{renderInline(b)}</li>
-                    ))}
-                  </ul>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </>
-      ),
-    });
-  }
-
-  const media: Block[] = [];
-  if (t.beforeAfter) {
-    media.push({
-      id: "efekty-zdjecia",
-      title: t.beforeAfter.title,
-      body: (
-        <>
-          <Carousel photos={t.beforeAfter.photos} controls={t.beforeAfter.controls} label={t.beforeAfter.title} />
-          <p className={styles.mediaNote}>{t.beforeAfter.note}</p>
-        </>
-      ),
-    });
-  }
-  if (t.gallery) {
-    media.push({
-      id: "galeria",
-      title: t.gallery.title,
-      body: (
-        <>
-          <Gallery images={t.gallery.images} />
-          <p className={styles.mediaNote}>{t.gallery.note}</p>
-        </>
-      ),
-    });
-  }
-  const effects = blocks.findIndex((b) => b.id === "efekty");
-  blocks.splice(effects >= 0 ? effects + 1 : blocks.length, 0, ...media);
-  return blocks;
-}
-
-/**
- * The box under the table of contents: the offers of a promotion among this page's prices (the same lines of the price
- * list as the page's own price list shows), each with its price, period and terms and, for a reduction, the lowest
- * price of the 30 days before it. Headed "Promocja" when one of them is a reduction; a first visit's own price is
- * "Na początek", without reduction words.
- */
-function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: ShownPriceGroup[] }) {
-  const offers = groups.flatMap((group) => group.services).filter((service) => service.offer);
-  return (
-    <aside className={styles.promo} aria-labelledby="promocja-tytul">
-      <p className={styles.eyebrow}>{offers.some((service) => service.reduction) ? "Promocja" : "Na początek"}</p>
-      <h2 id="promocja-tytul">{promo.title}</h2>
-      <p>{renderInline(promo.text)}</p>
-      {offers.map((service) => (
-        <div key={service.name}>
-          <p className={styles.promoPrice}>
-            {service.name}: <strong>{"price" in service ? service.price : ""}</strong>
-          </p>
-          {service.offer && <OfferNote offer={service.offer} reduction={service.reduction} />}
-        </div>
-      ))}
-    </aside>
-  );
-}
-
-/** The id of the section being read, for the table of contents. Nothing is marked before hydration. */
-function useCurrentSection(ids: string[]) {
-  const [current, setCurrent] = useState<string | null>(null);
-  const key = ids.join(" ");
-  useEffect(() => {
-    if (typeof IntersectionObserver === "undefined") return;
-    const sections = key
-      .split(" ")
-      .map((id) => document.getElementById(id))
-      .filter((el): el is HTMLElement => el !== null);
-    const visible = new Set<string>();
-    // A section counts as being read while it crosses a line a third of the way down the screen.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) visible.add(entry.target.id);
-          else visible.delete(entry.target.id);
-        }
-        const first = sections.find((s) => visible.has(s.id));
-        if (first) setCurrent(first.id);
-      },
-      { rootMargin: "-33% 0px -66% 0px" },
-    );
-    sections.forEach((s) => observer.observe(s));
-    return () => observer.disconnect();
-  }, [key]);
-  return current;
-}
 
 export default function Treatment({ loaderData }: Route.ComponentProps) {
   const { path, treatment: t, groups } = loaderData;
