@@ -1,6 +1,7 @@
 /**
  * What must be replaced or confirmed before the site goes live, with the file and the field of each item:
- *   - every fictional value of frontend/app/site/config.ts (the `fictional` list),
+ *   - every fictional value of frontend/app/site/config.ts (the list in site/fictional.ts) and every address on .example in
+ *     content (a promotion's page),
  *   - every text marked as our stand-in in content (a `standIn` note),
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
@@ -15,7 +16,7 @@
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { fictional as configFictional } from "../app/site/config";
+import { fictional as configFictional } from "../app/site/fictional";
 import { dayOf, periodProblem, periodsOf } from "../app/content/periods";
 import { configValue } from "../app/site/placeholders";
 import type { DeviceRegistry, FiguresDocument, Treatment } from "../app/content/schema";
@@ -34,7 +35,8 @@ export interface LaunchItem {
 }
 
 export const KIND_TITLES: Record<LaunchKind, string> = {
-  fictional: "Dane fikcyjne (zastąp prawdziwymi w frontend/app/site/config.ts i usuń z listy `fictional`)",
+  fictional:
+    "Dane fikcyjne (zastąp prawdziwymi; dla frontend/app/site/config.ts usuń też wiersz z frontend/app/site/fictional.ts)",
   standIn: "Teksty zastępcze (zastąp albo potwierdź, potem usuń notatkę `standIn`)",
   artwork: "Grafiki zastępcze (zapisz prawdziwe zdjęcie pod tą samą nazwą: .jpg, .png albo .webp, i usuń plik .svg)",
   medical:
@@ -55,7 +57,7 @@ interface Options {
   contentDir?: string;
   /** The project root, for file names in the report. */
   root?: string;
-  /** The fictional config values (default: config.ts's list). */
+  /** The fictional config values (default: site/fictional.ts). */
   fictional?: readonly { path: string; what: string }[];
   /** The device gate's answers (default: content/devices.json of the content folder). */
   devices?: DeviceRegistry;
@@ -129,6 +131,15 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     const name = shown(file);
     for (const m of JSON.stringify(doc).matchAll(/\{figure\.([A-Za-z0-9]+)\}/g)) usesFigure(m[1]!, name);
     for (const { path, object } of objectsOf(doc)) {
+      // An address on .example (reserved for examples, RFC 2606) in content stands in for one the salon has not given.
+      for (const [key, value] of Object.entries(object))
+        if (typeof value === "string" && /^https?:\/\/([^/]+\.)?[^/.]+\.example(\/|$)/.test(value))
+          items.push({
+            kind: "fictional",
+            file: name,
+            field: fieldOf([...path, key]),
+            note: `adres zmyślony: ${value}`,
+          });
       if (typeof object.standIn === "string")
         items.push({ kind: "standIn", file: name, field: fieldOf(path) || "(cały dokument)", note: object.standIn });
       if (typeof object.image === "string") {

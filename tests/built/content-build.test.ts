@@ -103,9 +103,9 @@ const cases: { kind: string; file: string; edit: (doc: any) => void; field: stri
   {
     kind: "promotions",
     file: "promotions.json",
-    edit: (d) => (d.cards[1].url = "{promo.nieznana}"),
+    edit: (d) => (d.cards[1].url = "http://promocja-laser.example/"),
     field: "cards[1].url",
-    says: /nieznany znacznik \{promo\.nieznana\}/,
+    says: /./,
   },
   { kind: "blog list page", file: "pages/blog.json", edit: (d) => delete d.intro, field: "intro", says: /./ },
   { kind: "simple page", file: "pages/kontakt.json", edit: (d) => (d.intro = []), field: "intro", says: /./ },
@@ -197,8 +197,8 @@ const cases: { kind: string; file: string; edit: (doc: any) => void; field: stri
   {
     kind: "one area's lowest 30-day price above that area's regular price",
     file: "pricing.json",
-    edit: (d) => (d.redTouchPro.services[0].reduction.lowestPrices30Days[1].price = 1890),
-    field: "redTouchPro.services[0].reduction.lowestPrices30Days[1]",
+    edit: (d) => (d.categories[14].services[0].reduction.lowestPrices30Days[1].price = 1890),
+    field: "categories[14].services[0].reduction.lowestPrices30Days[1]",
     says: /nie wyższa od ceny 'Szyja' \(1170 zł\)/,
   },
   {
@@ -207,6 +207,27 @@ const cases: { kind: string; file: string; edit: (doc: any) => void; field: stri
     edit: (d) => (d.categories[6].services[0].reduction.lowestPrices30Days[0].service = "Pozostałe peelingi PCA Skin"),
     field: "categories[6].services[0].reduction.lowestPrices30Days[0]",
     says: /kosztuje „od 300 zł”, czyli to cena kilku usług w różnych cenach/,
+  },
+  {
+    kind: "a promotion of a price group the list does not have",
+    file: "promotions.json",
+    edit: (d) => (d.cards[1].priceGroup = "laser-frakcyjnyy"),
+    field: "cards[1].priceGroup",
+    says: /brak kategorii 'laser-frakcyjnyy'/,
+  },
+  {
+    kind: "a promotion's line in another price group",
+    file: "promotions.json",
+    edit: (d) => (d.cards[2].priceGroup = "pca-skin"),
+    field: "categories[9].services[0]",
+    says: /oferta 'endermologia' należy do kategorii 'pca-skin'/,
+  },
+  {
+    kind: "two promotions with one id",
+    file: "promotions.json",
+    edit: (d) => (d.cards[3].id = d.cards[0].id),
+    field: "cards[3].id",
+    says: /już jest na liście/,
   },
   {
     kind: "a first visit's price compared with a regular one",

@@ -50,7 +50,12 @@ function contentNamingTheLaser(medicalDevice: string, professionalUse: string) {
   });
   edit(dir, "families/zabiegi-na-twarz.json", (d) => (d.entries[0].name = name));
   edit(dir, "promotions.json", (d) => (d.cards[1].name = name));
-  edit(dir, "pricing.json", (d) => (d.redTouchPro.category = `${name} – laser frakcyjny`));
+  // The device's price group: an ordinary group of the list that names the device.
+  let group = -1;
+  edit(dir, "pricing.json", (d) => {
+    group = d.categories.findIndex((g: { device?: string }) => g.device === "redTouchPro");
+    d.categories[group].category = `${name} – laser frakcyjny`;
+  });
   edit(
     dir,
     "blog/odmladzanie-skory-laserem-frakcyjnym.json",
@@ -69,7 +74,7 @@ function contentNamingTheLaser(medicalDevice: string, professionalUse: string) {
       `content/treatments/laser-frakcyjny.json: pole "offer.catalogue"`,
       `content/families/zabiegi-na-twarz.json: pole "entries[0].name"`,
       `content/promotions.json: pole "cards[1].name"`,
-      `content/pricing.json: pole "redTouchPro.category"`,
+      `content/pricing.json: pole "categories[${group}].category"`,
       `content/blog/odmladzanie-skory-laserem-frakcyjnym.json: pole "body[0].p"`,
       `content/treatments/red-touch-kobido.json: nazwa pliku (adres /red-touch-kobido)`,
     ],

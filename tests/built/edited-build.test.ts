@@ -11,8 +11,13 @@
  *   number: a copy of docker/defaults.env with other numbers (SALON_DEFAULTS) and one setting in the environment (as
  *   a deployment's .env reaches the web image's build). The record the web image's entrypoint compares its settings
  *   with (build/nginx/privacy-settings.txt) is the real build's, below, and tests/unit/privacy-settings.test.ts.
- * The two edits touch different pages (the privacy texts state no price, the price pages no retention), so one build
- * serves both: a build is the costliest step of the suite.
+ * - "add a promotion" (README): a card in content/promotions.json and its id on a line of its price group in
+ *   content/pricing.json; after the build it is on /promocje with its price and its own link, its terms stand beside
+ *   the line on the price list, and `npm run launch:check` lists its stand-in address.
+ * - "add a device" (README): an entry in content/devices.json with its declaration's answers, named by a treatment's
+ *   file and its price group; after the build the treatment page and the price list name it.
+ * The edits touch different pages and price groups (the privacy texts state no price, the price pages no retention),
+ * so one build serves all: a build is the costliest step of the suite.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -20,7 +25,8 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonLdOf } from "../support/builtPages";
-import type { PricingDocument } from "../../frontend/app/content/schema";
+import type { PricingDocument, PromotionsDocument } from "../../frontend/app/content/schema";
+import { launchItems } from "../../frontend/tools/launch-check";
 import { PRIVACY_PLACEHOLDERS } from "../../frontend/app/site/privacySettings";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -60,7 +66,7 @@ const privacyPages = (buildDir: string) => ({
 /** The price edit: the list's highest price, 50 zł more. */
 function editPrice() {
   const pricing = JSON.parse(readFileSync(join(content, "pricing.json"), "utf8")) as PricingDocument;
-  const lines = [...pricing.categories, pricing.redTouchPro, pricing.ondaPro].flatMap((group) =>
+  const lines = pricing.categories.flatMap((group) =>
     group.services.flatMap((service) =>
       "price" in service ? [{ group, line: service }] : service.options.map((option) => ({ group, line: option })),
     ),
@@ -82,6 +88,68 @@ function editPrice() {
   return { group: highest.group.id, oldAmount, newAmount, newPrice };
 }
 
+/**
+ * The promotion: a first visit's price on the first plain line ("N zł", no offer yet) of a price group no promotion
+ * and no other edit uses; the card's words are an existing first-visit card's.
+ */
+function addPromotion(editedGroup: string) {
+  const promotions = JSON.parse(readFileSync(join(content, "promotions.json"), "utf8")) as PromotionsDocument;
+  const pricing = JSON.parse(readFileSync(join(content, "pricing.json"), "utf8")) as PricingDocument;
+  const taken = new Set([editedGroup, ...promotions.cards.map((card) => card.priceGroup)]);
+  const plain = (service: PricingDocument["categories"][number]["services"][number]) =>
+    "price" in service &&
+    /^[1-9]\d* zł$/.test(service.price) &&
+    !service.promotion &&
+    !service.reduction &&
+    !service.isPromo;
+  const group = pricing.categories.find((g) => !taken.has(g.id) && g.services.some(plain))!;
+  expect(group, "a price group for the new promotion").toBeDefined();
+  const line = group.services.find(plain) as { name: string; price: string; promotion?: string };
+  const model = promotions.cards.find((card) => card.oldPrice === undefined)!;
+  const card = {
+    ...model,
+    id: "nowa-oferta",
+    name: "Nowa oferta na pierwszą wizytę",
+    url: "https://nowa-oferta.example/",
+    priceGroup: group.id,
+    newPrice: Number.parseInt(line.price, 10),
+    terms: "Dla osób, które jeszcze u nas nie były – jedna wizyta na osobę.",
+  };
+  line.promotion = card.id;
+  promotions.cards.push(card);
+  writeFileSync(join(content, "promotions.json"), JSON.stringify(promotions, null, 2));
+  writeFileSync(join(content, "pricing.json"), JSON.stringify(pricing, null, 2));
+  return { card, index: promotions.cards.length - 1, line };
+}
+
+/** The device: one whose declaration allows naming it, on the first treatment without one and its first price group. */
+function addDevice(editedGroups: string[]) {
+  const name = "Aparat Próbny X1";
+  const devices = JSON.parse(readFileSync(join(content, "devices.json"), "utf8"));
+  devices.aparatProbny = {
+    names: [name],
+    service: "zabieg próbny",
+    medicalDevice: "no",
+    professionalUse: "no",
+    declaration: "deklaracja zgodności UE z 1.02.2026",
+  };
+  writeFileSync(join(content, "devices.json"), JSON.stringify(devices, null, 2));
+  const pricing = JSON.parse(readFileSync(join(content, "pricing.json"), "utf8")) as PricingDocument;
+  const file = readdirSync(join(content, "treatments")).find((entry) => {
+    const doc = JSON.parse(readFileSync(join(content, "treatments", entry), "utf8"));
+    const group = pricing.categories.find((g) => g.id === doc.pricing.groups[0]);
+    return !doc.device && group && !group.device && !editedGroups.includes(group.id);
+  })!;
+  expect(file, "a treatment without a device").toBeDefined();
+  const treatment = JSON.parse(readFileSync(join(content, "treatments", file), "utf8"));
+  treatment.device = "aparatProbny";
+  writeFileSync(join(content, "treatments", file), JSON.stringify(treatment, null, 2));
+  const group = pricing.categories.find((g) => g.id === treatment.pricing.groups[0])!;
+  group.device = "aparatProbny";
+  writeFileSync(join(content, "pricing.json"), JSON.stringify(pricing, null, 2));
+  return { name, page: file.replace(/\.json$/, ""), group: group.category };
+}
+
 /** The settings edit: docker/defaults.env's copy with other numbers. */
 const changedSettings: Record<string, string> = {
   OUTBOX_RETRY_HOURS: "72",
@@ -101,6 +169,8 @@ function editSettings(): string {
 }
 
 let price: ReturnType<typeof editPrice>;
+let promotion: ReturnType<typeof addPromotion>;
+let device: ReturnType<typeof addDevice>;
 
 beforeAll(() => {
   cpSync(join(root, "content"), content, {
@@ -109,6 +179,8 @@ beforeAll(() => {
   });
   symlinkSync(join(root, "content", "images"), join(content, "images"));
   price = editPrice();
+  promotion = addPromotion(price.group);
+  device = addDevice([price.group, promotion.card.priceGroup]);
   const defaults = editSettings();
 
   // Not Vitest's variables: with them the build leaves React Router's plugin out (vite.config.ts).
@@ -165,6 +237,43 @@ describe("a price changed in content/pricing.json", () => {
     const old = new RegExp(`(?<![\\d,])${price.oldAmount} zł`);
     const stale = files.filter((f) => old.test(readFileSync(f, "utf8"))).map((f) => relative(clientDir, f));
     expect(stale, `${price.oldAmount} zł still in`).toEqual([]);
+  });
+});
+
+describe("a promotion added to content/promotions.json", () => {
+  it("is, after one build, on /promocje with its price and its own page, its terms beside its line on /cennik", () => {
+    const { card, line } = promotion;
+    const html = readFileSync(join(clientDir, "promocje/index.html"), "utf8");
+    expect(textOf(html)).toContain(card.name);
+    expect(textOf(html)).toContain(`${card.newPrice} zł`);
+    expect(html).toContain(`href="${card.url}"`);
+    const priceList = textOf(readFileSync(join(clientDir, "cennik/index.html"), "utf8"));
+    expect(priceList.split(card.terms).length - 1, "the terms beside one line").toBe(1);
+    const at = priceList.indexOf(card.terms);
+    expect(priceList.slice(Math.max(0, at - 300), at), "the line just before its terms").toContain(line.name);
+  });
+
+  it("has its stand-in address listed by the launch check, with the file and the field", () => {
+    // Named from the copy's root, as the check names the real content from the project's.
+    const items = launchItems({ root: work, contentDir: content });
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        kind: "fictional",
+        file: "content/promotions.json",
+        field: `cards[${promotion.index}].url`,
+      }),
+    );
+  });
+});
+
+describe("a device added to content/devices.json", () => {
+  it("is, after one build, named on its treatment's page and beside its price group on /cennik", () => {
+    const page = textOf(readFileSync(join(clientDir, device.page, "index.html"), "utf8"));
+    expect(page).toContain(`Urządzenie: ${device.name}`);
+    const priceList = textOf(readFileSync(join(clientDir, "cennik/index.html"), "utf8"));
+    expect(priceList.split(`Urządzenie: ${device.name}`).length - 1, "once, beside its group").toBe(1);
+    const at = priceList.indexOf(`Urządzenie: ${device.name}`);
+    expect(priceList.slice(Math.max(0, at - 200), at), "under its group's heading").toContain(device.group);
   });
 });
 

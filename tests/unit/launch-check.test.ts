@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launchItems, type LaunchItem } from "../../frontend/tools/launch-check";
-import type { DeviceRegistry } from "../../frontend/app/content/schema";
+import type { DeviceRegistry, PromotionsDocument } from "../../frontend/app/content/schema";
 
 const root = resolve(import.meta.dirname, "../..");
 const copies: string[] = [];
@@ -32,8 +32,9 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
-/** Every note removed, every object of a kind given a confirmation: the content as a salon would sign it. */
+/** Every note removed, every object of a kind given a confirmation, every .example address real: the content as a salon would sign it. */
 function signed(value: unknown, isReviewable: boolean): unknown {
+  if (typeof value === "string") return value.replace(/^(https?:\/\/[^/]+)\.example(?=\/|$)/, "$1.pl");
   if (Array.isArray(value)) return value.map((v) => signed(v, false));
   if (value && typeof value === "object") {
     const entries = Object.entries(value).filter(([k]) => k !== "standIn" && k !== "artwork");
@@ -82,11 +83,18 @@ describe("launch check on the current content", () => {
       "site.shareCapital",
       "site.origin",
       "site.social.instagram",
-      "promotionUrls.pca",
     ]) {
       expect(has(items, "fictional", "frontend/app/site/config.ts", field), field).toBe(true);
     }
     expect(items.find((i) => i.field === "site.phone")!.note).toContain("+48 42 000 00 00");
+  });
+
+  it("lists every promotion's page on .example, in the promotion's own entry", () => {
+    const cards = (JSON.parse(readFileSync(join(root, "content/promotions.json"), "utf8")) as PromotionsDocument).cards;
+    cards.forEach((card, i) => {
+      const standsIn = new URL(card.url).hostname.endsWith(".example");
+      expect(has(items, "fictional", "content/promotions.json", `cards[${i}].url`), card.id).toBe(standsIn);
+    });
   });
 
   it("lists the stand-in texts where the schema knows them: reviews, team, contraindications, techniques, captions, the reply promise", () => {
@@ -103,7 +111,7 @@ describe("launch check on the current content", () => {
       // prices beside the reductions, the consultation's price, the referral programme's conditions.
       ["content/home.json", "reviews"],
       ["content/pricing.json", "categories[6].services[0].reduction"],
-      ["content/pricing.json", "redTouchPro.services[0].reduction"],
+      ["content/pricing.json", "categories[14].services[0].reduction"],
       ["content/pricing.json", "categories[0]"],
       ["content/promotions.json", "referral"],
       // Each offer's period and terms (who, how often) are our proposal; so are the suit's price and the peel the

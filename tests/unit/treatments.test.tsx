@@ -45,9 +45,7 @@ const ONDA = [
 const pricingDoc = JSON.parse(
   readFileSync(resolve(import.meta.dirname, "../../content/pricing.json"), "utf8"),
 ) as PricingDocument;
-const priceGroupById = new Map(
-  [...pricingDoc.categories, pricingDoc.redTouchPro, pricingDoc.ondaPro].map((group) => [group.id, group]),
-);
+const priceGroupById = new Map(pricingDoc.categories.map((group) => [group.id, group]));
 const priceGroup = (id: string) => {
   const group = priceGroupById.get(id);
   if (!group) throw new Error(`brak grupy '${id}' w content/pricing.json`);

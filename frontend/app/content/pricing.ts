@@ -34,9 +34,9 @@ export function withOfferTerms<G extends { services: Service[] }>(
   };
 }
 
-/** Every price group of the price list, the two device groups included (they share one shape). */
+/** Every price group of the price list, in its order. */
 export function allPriceGroups(pricing: PricingDocument): PriceGroup[] {
-  return [...pricing.categories, pricing.redTouchPro, pricing.ondaPro];
+  return pricing.categories;
 }
 
 export function priceGroupsById(pricing: PricingDocument, ids: readonly string[]): PriceGroup[] {
@@ -103,14 +103,6 @@ export function priceTextOf(groups: readonly PriceGroup[], amount: number): stri
   );
   return prices.find((price) => priceAmount(price) === amount) ?? `${amount} zł`;
 }
-
-/** The price category each promotion card belongs to: its prices must be that category's. */
-export const promotionPriceGroup: Record<PromotionsDocument["cards"][number]["id"], string> = {
-  pca: "pca-skin",
-  laser: "laser-frakcyjny",
-  endermologia: "endermologia-ciala",
-  radiofrekwencja: "mikroiglowa-radiofrekwencja",
-};
 
 /** The price group of a consultation before a treatment: what every offer of a consultation says it costs. */
 export const CONSULTATION_GROUP = "konsultacja";

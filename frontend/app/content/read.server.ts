@@ -130,7 +130,7 @@ export function textProblems(raw: unknown, advertising = true, pricesByPlacehold
   const problems: string[] = [];
   for (const { path, text } of stringsOf(raw)) {
     if (path.includes("standIn")) continue;
-    // An address or a slug (/blog/jak-zmniejszyc-…, {promo.pca}) is not wording; its placeholders are still checked.
+    // An address or a slug (/blog/jak-zmniejszyc-…, https://…) is not wording; its placeholders are still checked.
     const address = /^(\/|https?:|\{)|^[a-z0-9]+(-[a-z0-9]+)+$/.test(text);
     const field = `pole "${formatPath(path) || "(cały dokument)"}"`;
     for (const key of placeholdersIn(text)) {

@@ -129,9 +129,8 @@ export const priceGroupSchema = z.strictObject({
 export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
 export const pricingDocumentSchema = z.strictObject({
+  /** Every price group in the order of /cennik; a device's group is one like the others, naming it in `device`. */
   categories: z.array(priceGroupSchema).min(1),
-  redTouchPro: priceGroupSchema.extend({ description: text }),
-  ondaPro: priceGroupSchema.extend({ description: text }),
 });
 export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
 
@@ -271,17 +270,23 @@ export const promotionsDocumentSchema = z.strictObject({
   title: text,
   intro: text,
   referral: z.strictObject({ title: text, period: periodSchema, paragraphs: z.array(text).min(1), standIn }),
+  /**
+   * One entry per promotion: a new promotion is a new card (and the price-list line it offers names its id). The
+   * id is how pricing.json names it; `priceGroup` is the price group its prices come from.
+   */
   cards: z
     .array(
       z.strictObject({
-        id: z.enum(["pca", "laser", "endermologia", "radiofrekwencja"]),
+        id: z.string().regex(/^[a-z0-9-]+$/, "identyfikator promocji: małe litery, cyfry i myślniki"),
         standIn,
         name: text,
         period: periodSchema,
         /** Who the offer is for and how often it can be used ("Dla osób, które…, jeden zabieg na osobę."). */
         terms: text,
         description: text,
-        url: z.url(),
+        /** The promotion's own page (an address on .example stands in: `npm run launch:check` lists it). */
+        url: z.url({ protocol: /^https$/ }),
+        priceGroup: priceGroupId,
         /**
          * The regular price struck through beside the promotional one: a reduction only, whose price-list line
          * carries the lowest price of the 30 days before it (validatePrices.server.ts). An offer that is no
@@ -295,7 +300,13 @@ export const promotionsDocumentSchema = z.strictObject({
         alt: z.string(),
       }),
     )
-    .length(4),
+    .min(1)
+    .superRefine((cards, ctx) =>
+      cards.forEach((card, i) => {
+        if (cards.findIndex((other) => other.id === card.id) !== i)
+          ctx.addIssue({ code: "custom", path: [i, "id"], message: `identyfikator '${card.id}' już jest na liście` });
+      }),
+    ),
 });
 export type PromotionsDocument = z.infer<typeof promotionsDocumentSchema>;
 

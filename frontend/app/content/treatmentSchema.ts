@@ -91,7 +91,7 @@ export const treatmentSchema = z.strictObject({
     .optional(),
   gallery: z.strictObject({ title: text, images: z.array(photoSchema).min(1), note: consentNote, standIn }).optional(),
   pricing: z.strictObject({
-    /** Ids of the price groups in pricing.json this page shows (its `categories`, or the group of `redTouchPro` / `ondaPro`). */
+    /** Ids of the price groups in pricing.json this page shows (its `categories`). */
     groups: z.array(priceGroupId).min(1),
     notes: z.array(text).optional(),
   }),

@@ -187,8 +187,6 @@ export function validateAll(): readonly (readonly [string, unknown])[] {
     pricing.categories.forEach((group, i) =>
       unknownDevice("content/pricing.json", `categories[${i}].device`, group.device),
     );
-    unknownDevice("content/pricing.json", "redTouchPro.device", pricing.redTouchPro.device);
-    unknownDevice("content/pricing.json", "ondaPro.device", pricing.ondaPro.device);
   }
   if (pricing && priceIds.size !== allPriceGroups(pricing).length)
     problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");

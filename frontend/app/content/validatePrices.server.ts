@@ -11,7 +11,6 @@ import {
   findPrice,
   priceAmount,
   priceGroupsById,
-  promotionPriceGroup,
   CONSULTATION_GROUP,
   type PriceRef,
 } from "./pricing";
@@ -23,14 +22,9 @@ type Reduction = NonNullable<Service["reduction"]>;
 
 /** Every line of the price list with its field in pricing.json and its amount (a reduction's promotional one). */
 export function reductionLines(pricing: PricingDocument) {
-  const groups: [string, PricingDocument["categories"][number]][] = [
-    ...pricing.categories.map((group, i): [string, typeof group] => [`categories[${i}]`, group]),
-    ["redTouchPro", pricing.redTouchPro],
-    ["ondaPro", pricing.ondaPro],
-  ];
-  return groups.flatMap(([field, group]) =>
+  return pricing.categories.flatMap((group, i) =>
     group.services.map((service, j) => ({
-      field: `${field}.services[${j}]`,
+      field: `categories[${i}].services[${j}]`,
       group,
       service,
       amount: "price" in service ? priceAmount(service.price) : undefined,
@@ -137,14 +131,29 @@ function reductionLineProblems(pricing: PricingDocument, promotions: PromotionsD
     });
   }
   promotions?.cards.forEach((card, i) => {
-    const amounts = amountsOf(priceGroupsById(pricing, [promotionPriceGroup[card.id]]));
+    const groups = priceGroupsById(pricing, [card.priceGroup]);
+    if (groups.length === 0) {
+      problems.push(
+        `content/promotions.json: pole "cards[${i}].priceGroup": brak kategorii '${card.priceGroup}' w content/pricing.json`,
+      );
+      return;
+    }
+    const amounts = amountsOf(groups);
     for (const key of ["oldPrice", "newPrice"] as const) {
       const price = card[key];
       if (price !== undefined && !amounts.has(price))
         problems.push(
-          `content/promotions.json: pole "cards[${i}].${key}": ${price} zł nie występuje w kategorii '${promotionPriceGroup[card.id]}' w content/pricing.json`,
+          `content/promotions.json: pole "cards[${i}].${key}": ${price} zł nie występuje w kategorii '${card.priceGroup}' w content/pricing.json`,
         );
     }
+    const elsewhere = lines.find(
+      (line) =>
+        (line.service.reduction?.promotion ?? line.service.promotion) === card.id && line.group.id !== card.priceGroup,
+    );
+    if (elsewhere)
+      problems.push(
+        `content/pricing.json: pole "${elsewhere.field}": oferta '${card.id}' należy do kategorii '${card.priceGroup}' (content/promotions.json, "cards[${i}].priceGroup") – przenieś wiersz albo zmień kategorię karty`,
+      );
     const reduced = lines.some((line) => line.service.reduction?.promotion === card.id);
     if (card.oldPrice !== undefined && !reduced)
       problems.push(

@@ -1,13 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/promotions";
 import { loadPricing, loadPromotions } from "../content/load.server";
-import {
-  consultationCost,
-  consultationCostSentence,
-  priceGroupsById,
-  priceTextOf,
-  promotionPriceGroup,
-} from "../content/pricing";
+import { consultationCost, consultationCostSentence, priceGroupsById, priceTextOf } from "../content/pricing";
 import { formatPeriodPl } from "../site/dates";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
@@ -30,7 +24,7 @@ export function loader() {
   // lowest 30-day prices are its price-list line's (the content check has made sure a card with a regular price has
   // one); an offer that is no reduction has no price to compare with.
   const cards = promotions.cards.map((card) => {
-    const groups = priceGroupsById(pricing, [promotionPriceGroup[card.id]]);
+    const groups = priceGroupsById(pricing, [card.priceGroup]);
     const reduction =
       card.oldPrice === undefined
         ? undefined

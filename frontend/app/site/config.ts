@@ -1,7 +1,7 @@
 /**
- * The one place for the salon's facts. Every value listed in `fictional` below stands in for data the salon has not
- * given yet; content takes them from here through placeholders ({phone}, {email}, … — site/placeholders.ts), so
- * each is replaced here and nowhere else. `npm run launch:check` lists every one still in `fictional`.
+ * The one place for the salon's facts. Every value marked FICTIONAL stands in for data the salon has not given yet
+ * (site/fictional.ts lists them); content takes them from here through placeholders ({phone}, {email}, … —
+ * site/placeholders.ts), so each is replaced here and nowhere else. `npm run launch:check` lists every one listed.
  */
 const name = "Aurea Instytut Urody";
 const street = "ul. Przykładowa 12";
@@ -79,39 +79,6 @@ export const site = {
 } as const;
 
 export type Site = typeof site;
-
-/** FICTIONAL external sub-sites of the four promotions (content/promotions.json: {promo.pca} …). */
-export const promotionUrls = {
-  pca: "https://pca-skin.aurea-salon.example/",
-  laser: "https://laser.aurea-salon.example/",
-  endermologia: "https://endermologia.aurea-salon.example/",
-  radiofrekwencja: "https://radiofrekwencja.aurea-salon.example/",
-} as const;
-
-/**
- * What stands in for real data, by its path in this file: `npm run launch:check` lists each one (and exits
- * non-zero) until its real value is in and its line is removed from here.
- */
-export const fictional: readonly { path: string; what: string }[] = [
-  { path: "site.name", what: "nazwa salonu (marka)" },
-  { path: "site.shortName", what: "krótka nazwa salonu (tytuły stron)" },
-  { path: "site.legalName", what: "nazwa spółki prowadzącej salon" },
-  { path: "site.nip", what: "NIP spółki" },
-  { path: "site.krs", what: "numer KRS spółki" },
-  { path: "site.registryCourt", what: "sąd rejestrowy spółki (art. 206 § 1 KSH)" },
-  { path: "site.shareCapital", what: "kapitał zakładowy spółki (art. 206 § 1 KSH)" },
-  { path: "site.origin", what: "domena strony (adresy kanoniczne, mapa strony)" },
-  { path: "site.phone", what: "numer telefonu salonu" },
-  { path: "site.email", what: "adres e-mail salonu" },
-  { path: "site.address.street", what: "ulica i numer salonu" },
-  { path: "site.bookingUrl", what: "profil w serwisie rezerwacji online" },
-  { path: "site.social.facebook", what: "profil na Facebooku" },
-  { path: "site.social.instagram", what: "profil na Instagramie" },
-  { path: "promotionUrls.pca", what: "podstrona promocji PCA Skin" },
-  { path: "promotionUrls.laser", what: "podstrona promocji zabiegu laserowego frakcyjnego" },
-  { path: "promotionUrls.endermologia", what: "podstrona oferty pierwszego zabiegu endermologii ciała" },
-  { path: "promotionUrls.radiofrekwencja", what: "podstrona promocji mikroigłowej radiofrekwencji" },
-];
 
 /** The phone number as a tel: link target (digits and the leading plus only). */
 export const phoneHref = `tel:${site.phone.replace(/[^+\d]/g, "")}`;

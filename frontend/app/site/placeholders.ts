@@ -5,7 +5,8 @@
  * unknown placeholder stops the build with the file and the field. Build-time only: the browser never sees a
  * placeholder, and no page ships this module.
  */
-import { fictional, fullAddress, promotionUrls, site } from "./config";
+import { fullAddress, site } from "./config";
+import { fictional } from "./fictional";
 import { privacyPlaceholders } from "./privacySettings";
 
 export const placeholders: Readonly<Record<string, string>> = {
@@ -29,15 +30,11 @@ export const placeholders: Readonly<Record<string, string>> = {
   booking: site.bookingUrl,
   facebook: site.social.facebook,
   instagram: site.social.instagram,
-  "promo.pca": promotionUrls.pca,
-  "promo.laser": promotionUrls.laser,
-  "promo.endermologia": promotionUrls.endermologia,
-  "promo.radiofrekwencja": promotionUrls.radiofrekwencja,
   /** "{retention.held}": how long the server keeps what, from the build's settings (privacySettings.ts). */
   ...privacyPlaceholders(),
 };
 
-/** `{name}` or `{promo.pca}`: letters, digits and dots inside braces. */
+/** `{name}` or `{retention.held}`: letters, digits and dots inside braces. */
 export const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9.]*)\}/g;
 
 /** The placeholders a text uses, in order. */
@@ -52,7 +49,7 @@ export const fillPlaceholders = (text: string): string =>
 /** A config value by its path in config.ts ("site.address.street"). */
 export function configValue(path: string): unknown {
   const [root, ...rest] = path.split(".");
-  const roots: Record<string, unknown> = { site, promotionUrls };
+  const roots: Record<string, unknown> = { site };
   const start = root === undefined ? undefined : roots[root];
   return rest.reduce<unknown>(
     (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
@@ -62,7 +59,7 @@ export function configValue(path: string): unknown {
 
 /**
  * The fictional values that content must not write out but take from a placeholder instead, each with the
- * placeholder to use: "+48 42 000 00 00" → {phone}. Derived from config's `fictional` list, so a value that is
+ * placeholder to use: "+48 42 000 00 00" → {phone}. Derived from the `fictional` list (fictional.ts), so a value that is
  * real (its line removed from the list) may be written out again.
  */
 export function fictionalValues(): { value: string; placeholder: string }[] {
