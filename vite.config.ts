@@ -4,7 +4,7 @@ import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import { pageFilesForBrowser } from "./frontend/build/pageFilesPlugin.ts";
 import { compileHintsOnLoadChunks } from "./frontend/build/compileHintsPlugin.ts";
-import { stackProxy } from "./frontend/tools/stack-proxy.ts";
+import { stackProxy } from "./frontend/build/stackProxy.ts";
 
 const buildDate = new Date();
 

@@ -11,7 +11,7 @@
  */
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { launchItems, type LaunchItem } from "../tools/launch-check";
+import { launchItems, type LaunchItem } from "./launchCheck";
 
 /** How many items the refusal and the record name (the whole list is `npm run launch:check`'s). */
 export const FIRST_ITEMS = 5;

@@ -25,7 +25,7 @@ import { afterFirstPaint } from "./afterFirstPaint";
 import { inlineStylesheet } from "./inlineStylesheet";
 import { sitemapXml } from "./sitemap";
 import routerConfig from "../../react-router.config";
-import { launchItems } from "../tools/launch-check";
+import { launchItems } from "./launchCheck";
 import { redirects } from "../app/site/routeTable";
 import { redirectMap } from "./redirects";
 import { demoBuild, launchRecord } from "./launchGate";

@@ -26,7 +26,7 @@ import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonLdOf } from "../support/builtPages";
 import type { PricingDocument, PromotionsDocument } from "../../frontend/app/content/schema";
-import { launchItems } from "../../frontend/tools/launch-check";
+import { launchItems } from "../../frontend/build/launchCheck";
 import { PRIVACY_PLACEHOLDERS } from "../../frontend/app/site/privacySettings";
 
 const root = resolve(import.meta.dirname, "../..");

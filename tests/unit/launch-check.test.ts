@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, sta
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { launchItems, type LaunchItem } from "../../frontend/tools/launch-check";
+import { launchItems, type LaunchItem } from "../../frontend/build/launchCheck";
 import type { DeviceRegistry, PromotionsDocument } from "../../frontend/app/content/schema";
 
 const root = resolve(import.meta.dirname, "../..");

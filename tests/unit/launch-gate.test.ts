@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { launchRecord, refusal } from "../../frontend/build/launchGate";
-import type { LaunchItem } from "../../frontend/tools/launch-check";
+import type { LaunchItem } from "../../frontend/build/launchCheck";
 
 const root = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "salon-gate-"));

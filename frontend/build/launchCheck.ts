@@ -22,7 +22,7 @@ import { configValue } from "../app/site/placeholders";
 import type { DeviceRegistry, FiguresDocument, Treatment } from "../app/content/schema";
 import { decision } from "../app/content/devices";
 import { missingSource } from "../app/content/figures";
-import { CODE_IMAGES, PHOTO_EXTENSIONS } from "../build/contentImages";
+import { CODE_IMAGES, PHOTO_EXTENSIONS } from "./contentImages";
 
 export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "figure" | "period";
 
