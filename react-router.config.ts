@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { staticPaths } from "./frontend/app/site/routeTable";
-import { articleSlugs } from "./frontend/app/content/load.server";
-import { validateAll } from "./frontend/app/content/validate.server";
+import { articleSlugs } from "./frontend/app/contentModel/load.server";
+import { validateAll } from "./frontend/build/validateContent";
 import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "./frontend/app/site/notFound";
 
 export default {

@@ -2,7 +2,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
-import { pageFilesForBrowser } from "./frontend/build/pageFilesPlugin.ts";
 import { compileHintsOnLoadChunks } from "./frontend/build/compileHintsPlugin.ts";
 import { stackProxy } from "./frontend/build/stackProxy.ts";
 
@@ -20,9 +19,8 @@ function scopedName(local: string, file: string): string {
 }
 
 export default defineConfig({
-  // React Router's plugin builds the app; Vitest runs components without it, in Node, where the route table reads
-  // content/ itself.
-  plugins: process.env.VITEST ? [] : [reactRouter(), pageFilesForBrowser(), compileHintsOnLoadChunks(), stackProxy()],
+  // React Router's plugin builds the app; Vitest runs components without it, in Node.
+  plugins: process.env.VITEST ? [] : [reactRouter(), compileHintsOnLoadChunks(), stackProxy()],
   publicDir: "frontend/public",
   build: {
     // One stylesheet for the whole site (≈ 9 KB as Brotli): a single render-blocking request on the first page,

@@ -79,7 +79,7 @@ fi
 # The log keeper's settings are checked here, before nginx: a wrong one stops the container instead of leaving nginx
 # running with logs that nobody deletes.
 [ -z "$keep_logs" ] || salon-logs --check
-# The privacy texts state some settings as the site was built with them (frontend/app/site/privacySettings.ts): one
+# The privacy texts state some settings as the site was built with them (frontend/app/salon/privacySettings.ts): one
 # changed since (in .env, without a rebuild) stops the container here, naming it, so no page states a number the
 # stack does not keep to.
 record="$(dirname "$CSP_MAP_FILE")/privacy-settings.txt"

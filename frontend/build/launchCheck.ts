@@ -1,13 +1,13 @@
 /**
  * What must be replaced or confirmed before the site goes live, with the file and the field of each item:
- *   - every fictional value of frontend/app/site/config.ts (the list in site/fictional.ts) and every address on .example in
+ *   - every fictional value of frontend/app/salon/config.ts (the list in salon/fictional.ts) and every address on .example in
  *     content (a promotion's page),
  *   - every text marked as our stand-in in content (a `standIn` note),
  *   - every image that is still the project's artwork (an SVG in content/images, or one marked `artwork`),
  *   - every medical text not yet confirmed by a practitioner (treatment pages and blog articles without
  *     `medicalReview`),
  *   - every device whose declaration of conformity the salon has not yet looked up: whether it is a medical device
- *     and whether it is for professional use (content/devices.json; content/devices.ts decides from the answers),
+ *     and whether it is for professional use (content/devices.json; contentModel/devices.ts decides from the answers),
  *   - every number that claims an effect (content/figures.json) whose source the salon has not completed,
  *   - every promotion whose period (content/promotions.json) has not started or has ended on the day of the
  *     check: the pages would announce it as current.
@@ -16,12 +16,12 @@
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { fictional as configFictional } from "../app/site/fictional";
-import { dayOf, periodProblem, periodsOf } from "../app/content/periods";
-import { configValue } from "../app/site/placeholders";
-import type { DeviceRegistry, FiguresDocument, Treatment } from "../app/content/schema";
-import { decision } from "../app/content/devices";
-import { missingSource } from "../app/content/figures";
+import { fictional as configFictional } from "../app/salon/fictional";
+import { dayOf, periodProblem, periodsOf } from "../app/contentModel/periods";
+import { configValue } from "../app/contentModel/placeholders";
+import type { DeviceRegistry, FiguresDocument, Treatment } from "../app/contentModel/schema";
+import { decision } from "../app/contentModel/devices";
+import { missingSource } from "../app/contentModel/figures";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "./contentImages";
 
 export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "figure" | "period";
@@ -36,7 +36,7 @@ export interface LaunchItem {
 
 export const KIND_TITLES: Record<LaunchKind, string> = {
   fictional:
-    "Dane fikcyjne (zastąp prawdziwymi; dla frontend/app/site/config.ts usuń też wiersz z frontend/app/site/fictional.ts)",
+    "Dane fikcyjne (zastąp prawdziwymi; dla frontend/app/salon/config.ts usuń też wiersz z frontend/app/salon/fictional.ts)",
   standIn: "Teksty zastępcze (zastąp albo potwierdź, potem usuń notatkę `standIn`)",
   artwork: "Grafiki zastępcze (zapisz prawdziwe zdjęcie pod tą samą nazwą: .jpg, .png albo .webp, i usuń plik .svg)",
   medical:
@@ -57,7 +57,7 @@ interface Options {
   contentDir?: string;
   /** The project root, for file names in the report. */
   root?: string;
-  /** The fictional config values (default: site/fictional.ts). */
+  /** The fictional config values (default: salon/fictional.ts). */
   fictional?: readonly { path: string; what: string }[];
   /** The device gate's answers (default: content/devices.json of the content folder). */
   devices?: DeviceRegistry;
@@ -109,7 +109,7 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     const value = configValue(path);
     items.push({
       kind: "fictional",
-      file: "frontend/app/site/config.ts",
+      file: "frontend/app/salon/config.ts",
       field: path,
       note: `${what}: ${JSON.stringify(value)}`,
     });

@@ -18,8 +18,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { join, relative, resolve } from "node:path";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
-import { site } from "../app/site/config";
-import { privacyRecord } from "../app/site/privacySettings";
+import { site } from "../app/salon/config";
+import { privacyRecord } from "../app/salon/privacySettings";
 import { ARTICLE_NOT_FOUND_SLUG, NOT_FOUND_PRERENDER_PATH } from "../app/site/notFound";
 import { afterFirstPaint } from "./afterFirstPaint";
 import { inlineStylesheet } from "./inlineStylesheet";
@@ -29,7 +29,7 @@ import { launchItems } from "./launchCheck";
 import { redirects } from "../app/site/routeTable";
 import { redirectMap } from "./redirects";
 import { demoBuild, launchRecord } from "./launchGate";
-import { validateAll } from "../app/content/validate.server";
+import { validateAll } from "./validateContent";
 import { writeServedContent } from "./servedContent";
 
 const buildDir = routerConfig.buildDirectory ?? "build";

@@ -11,11 +11,11 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { deviceMentionProblems, productionBuild } from "../app/content/devices";
-import { loadDevices } from "../app/content/load.server";
-import { allPriceGroups } from "../app/content/pricing";
-import type { PricingDocument } from "../app/content/schema";
-import { formatPath } from "../app/content/read.server";
+import { deviceMentionProblems, productionBuild } from "../app/contentModel/devices";
+import { loadDevices } from "../app/contentModel/load.server";
+import { allPriceGroups } from "../app/contentModel/pricing";
+import type { PricingDocument } from "../app/contentModel/schema";
+import { formatPath } from "../app/contentModel/read.server";
 
 /** The documents the operator keeps for the build, not for visitors. */
 export const UNSERVED_DOCUMENTS = ["devices", "figures"] as const;
@@ -52,7 +52,7 @@ function placesOf(value: unknown, path: PropertyKey[] = []): { path: PropertyKey
 }
 
 /**
- * Writes the served documents into <client>/content/ (the checked documents by name, validate.server.ts's
+ * Writes the served documents into <client>/content/ (the checked documents by name, frontend/build/validateContent.ts's
  * validateAll); returns how many files and bytes. A device the gate hides, named anywhere in them, stops the build.
  */
 export function writeServedContent(

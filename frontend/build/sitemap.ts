@@ -1,6 +1,6 @@
 import { routes } from "../app/site/routeTable";
-import { site } from "../app/site/config";
-import { articleSlugs, loadArticle } from "../app/content/load.server";
+import { site } from "../app/salon/config";
+import { articleSlugs, loadArticle } from "../app/contentModel/load.server";
 
 /**
  * sitemap.xml: every concrete route of the route table that search engines may index (dated by the build), and

@@ -52,19 +52,24 @@ function build(contentDir: string): { status: number | null; output: string } {
 
 /**
  * The build's content check on that copy, in this process: every module that reads content/ loaded afresh with
- * CONTENT_DIR set, as the command's own process loads them.
+ * CONTENT_DIR set, as the command's own process loads them, and the route table's list of page files as
+ * `npm run page-files` (the command's first step) writes it from the copy.
  */
 async function check(contentDir: string): Promise<{ passed: boolean; output: string }> {
   vi.resetModules();
   vi.stubEnv("CONTENT_DIR", contentDir);
   try {
-    const { validateAll } = await import("../../frontend/app/content/validate.server");
+    const { pageFilesJson } = await import("../../frontend/build/pageFilesManifest");
+    const pageFiles: unknown = JSON.parse(pageFilesJson(contentDir));
+    vi.doMock("../../frontend/app/generated/page-files.json", () => ({ default: pageFiles }));
+    const { validateAll } = await import("../../frontend/build/validateContent");
     validateAll();
     return { passed: true, output: "" };
   } catch (error) {
     return { passed: false, output: (error as Error).message };
   } finally {
     vi.unstubAllEnvs();
+    vi.doUnmock("../../frontend/app/generated/page-files.json");
   }
 }
 
@@ -623,6 +628,21 @@ describe("npm run build stops on a bad content edit, naming the file and the fie
     );
     expect(passed).toBe(false);
     expect(output).toMatch(/content\/treatments\/kobido-lodz\.json: pole "offer": brak usługi 'Kobido UP'/);
+  });
+
+  it("a list of page files older than content/ (a page added, `npm run page-files` not run) stops the build, naming the list", async () => {
+    const dir = contentWith("treatments/kobido-lodz.json", () => {});
+    cpSync(join(dir, "treatments/kobido-lodz.json"), join(dir, "treatments/kobido-drugie.json"));
+    vi.resetModules();
+    vi.stubEnv("CONTENT_DIR", dir);
+    try {
+      const { validateAll } = await import("../../frontend/build/validateContent");
+      expect(() => validateAll()).toThrow(
+        /frontend\/app\/generated\/page-files\.json: lista stron nie odpowiada plikom w content\//,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("the unchanged content passes the same check (so the failures above are the edits' doing)", async () => {

@@ -96,7 +96,7 @@ function run(script: string, contentDir: string, env: Record<string, string> = {
 
 /** The device's name the treatment page gets from its loader, read with the copy's content. */
 function shownName(contentDir: string, env: Record<string, string> = {}): string {
-  const code = `import("./frontend/app/content/load.server.ts").then(({ loadTreatment, shownTreatmentDevice }) => console.log(JSON.stringify(shownTreatmentDevice(loadTreatment("treatments/laser-frakcyjny").device) ?? null)))`;
+  const code = `import("./frontend/app/contentModel/load.server.ts").then(({ loadTreatment, shownTreatmentDevice }) => console.log(JSON.stringify(shownTreatmentDevice(loadTreatment("treatments/laser-frakcyjny").device) ?? null)))`;
   const result = spawnSync("npx", ["tsx", "-e", code], {
     cwd: root,
     env: { ...process.env, CONTENT_DIR: contentDir, ...env },

@@ -7,7 +7,7 @@
  *   page that shows its price group and on no other, the structured data's price range ends at it, and the old
  *   price is in no file of the build (pages, their loader data, scripts).
  * - one number, one place: the privacy policy and /rodo state how long the server keeps what from the settings the
- *   build is given ({retention.held} and the like, frontend/app/site/privacySettings.ts), never from a copy of the
+ *   build is given ({retention.held} and the like, frontend/app/salon/privacySettings.ts), never from a copy of the
  *   number: a copy of docker/defaults.env with other numbers (SALON_DEFAULTS) and one setting in the environment (as
  *   a deployment's .env reaches the web image's build). The record the web image's entrypoint compares its settings
  *   with (build/nginx/privacy-settings.txt) is the real build's, below, and tests/unit/privacy-settings.test.ts.
@@ -25,9 +25,9 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonLdOf } from "../support/builtPages";
-import type { PricingDocument, PromotionsDocument } from "../../frontend/app/content/schema";
+import type { PricingDocument, PromotionsDocument } from "../../frontend/app/contentModel/schema";
 import { launchItems } from "../../frontend/build/launchCheck";
-import { PRIVACY_PLACEHOLDERS } from "../../frontend/app/site/privacySettings";
+import { PRIVACY_PLACEHOLDERS } from "../../frontend/app/salon/privacySettings";
 
 const root = resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(join(tmpdir(), "salon-edited-build-"));

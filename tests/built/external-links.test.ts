@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 
 const pages = builtPages();
 /** Every <a> whose address is on another origin, with its target and rel, by page. */

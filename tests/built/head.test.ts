@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages, clientDir } from "../support/builtPages";
 import { allPaths, contentPageFiles, ownPaths, requiredNoindexPaths } from "../support/routes";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 
 const pages = builtPages().filter((p) => !p.path.endsWith("404.html"));
 const meta = (html: string, attr: "name" | "property", key: string) =>

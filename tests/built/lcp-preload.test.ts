@@ -27,7 +27,7 @@ import {
   loadFamilyList,
   loadContent,
   loadTreatment,
-} from "../../frontend/app/content/load.server";
+} from "../../frontend/app/contentModel/load.server";
 
 /**
  * The screens on which a template's LCP image is its LCP element, where that is not every screen. On Lighthouse's

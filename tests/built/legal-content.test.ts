@@ -10,11 +10,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
-import { site } from "../../frontend/app/site/config";
-import { REDUCTION_WORDING } from "../../frontend/app/content/wordingRules";
-import { loadPricing, loadPromotions } from "../../frontend/app/content/load.server";
-import { formatPeriodPl } from "../../frontend/app/site/dates";
-import { allPriceGroups, priceAmount } from "../../frontend/app/content/pricing";
+import { site } from "../../frontend/app/salon/config";
+import { REDUCTION_WORDING } from "../../frontend/app/contentModel/wordingRules";
+import { loadPricing, loadPromotions } from "../../frontend/app/contentModel/load.server";
+import { formatPeriodPl } from "../../frontend/app/contentModel/dates";
+import { allPriceGroups, priceAmount } from "../../frontend/app/contentModel/pricing";
 
 const pages = builtPages();
 const page = (path: string) => pages.find((p) => p.path === path)!;

@@ -4,8 +4,8 @@
  */
 import { expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
-import { allPriceGroups, isHighlightedOption, isHighlightedService } from "../../frontend/app/content/pricing";
-import { loadPricing } from "../../frontend/app/content/load.server";
+import { allPriceGroups, isHighlightedOption, isHighlightedService } from "../../frontend/app/contentModel/pricing";
+import { loadPricing } from "../../frontend/app/contentModel/load.server";
 
 it("/cennik marks with a word exactly the rows the price list's rules pick", () => {
   const services = allPriceGroups(loadPricing()).flatMap((group) => group.services);

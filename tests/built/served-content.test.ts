@@ -10,9 +10,9 @@ import { join, relative, resolve } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientDir } from "../support/builtPages";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 import { routes } from "../../frontend/app/site/routeTable";
-import { allPriceGroups } from "../../frontend/app/content/pricing";
+import { allPriceGroups } from "../../frontend/app/contentModel/pricing";
 import {
   loadArticle,
   loadBlogPage,
@@ -26,7 +26,7 @@ import {
   loadPromotions,
   loadSimplePage,
   loadTreatment,
-} from "../../frontend/app/content/load.server";
+} from "../../frontend/app/contentModel/load.server";
 import { writeServedContent } from "../../frontend/build/servedContent";
 
 const contentDir = resolve(import.meta.dirname, "../../content");

@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages, jsonLdOf } from "../support/builtPages";
 import { routeByPath } from "../../frontend/app/site/routeTable";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 import { requiredTreatmentPaths } from "../support/routes";
 
 const pages = builtPages();

@@ -10,8 +10,8 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
 import { contentPageFiles, requiredTreatmentPaths } from "../support/routes";
-import { site } from "../../frontend/app/site/config";
-import type { Treatment } from "../../frontend/app/content/schema";
+import { site } from "../../frontend/app/salon/config";
+import type { Treatment } from "../../frontend/app/contentModel/schema";
 
 const built = builtPages();
 const treatmentPages = contentPageFiles

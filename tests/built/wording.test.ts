@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { namePattern } from "../../frontend/app/content/devices";
+import { namePattern } from "../../frontend/app/contentModel/devices";
 import {
   ANAESTHETIC,
   CONSULTATION_OFFER,
@@ -25,7 +25,7 @@ import {
   MEDICAL_WORDING,
   TERMS,
   THERAPEUTIC_CLAIMS,
-} from "../../frontend/app/content/wordingRules";
+} from "../../frontend/app/contentModel/wordingRules";
 
 const pages = builtPages();
 

@@ -13,7 +13,7 @@ import { test, expect, type Page } from "../support/test";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { articlePaths, onePagePerKind } from "../support/routes";
-import { loadArticle, loadTreatment } from "../../frontend/app/content/load.server";
+import { loadArticle, loadTreatment } from "../../frontend/app/contentModel/load.server";
 import { routes } from "../../frontend/app/site/routeTable";
 import { DEFERRED } from "../../frontend/app/site/deferredImages";
 

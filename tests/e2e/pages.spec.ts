@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test, type Locator, type Page } from "../support/test";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 import { scrollThrough } from "../support/scroll";
 import { ownPaths, requiredTreatmentPaths } from "../support/routes";
 import { componentSample } from "../support/pageSample";

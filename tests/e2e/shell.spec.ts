@@ -1,6 +1,6 @@
 import { expect, test, waitForHydration } from "../support/test";
 import { allPaths } from "../support/routes";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
 // Every route as nginx (or, in production, Caddy over HTTPS) serves it: one request each, no browser. Pages

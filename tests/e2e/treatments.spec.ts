@@ -10,8 +10,8 @@ import { resolve } from "node:path";
 import { expect, test, type Page } from "../support/test";
 import { requiredTreatmentPaths } from "../support/routes";
 import { componentSample } from "../support/pageSample";
-import { site } from "../../frontend/app/site/config";
-import type { Treatment } from "../../frontend/app/content/schema";
+import { site } from "../../frontend/app/salon/config";
+import type { Treatment } from "../../frontend/app/contentModel/schema";
 
 const contentOf = (doc: string): Treatment =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content", `${doc}.json`), "utf8")) as Treatment;

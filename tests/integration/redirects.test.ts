@@ -15,7 +15,7 @@ import { nginxTemplateValues } from "../native/config.mjs";
 import { renderNginxConfig } from "../native/services.mjs";
 import { redirects, redirectProblems, staticPaths } from "../../frontend/app/site/routeTable";
 import { redirectMap } from "../../frontend/build/redirects";
-import { articleSlugs } from "../../frontend/app/content/load.server";
+import { articleSlugs } from "../../frontend/app/contentModel/load.server";
 
 const dir = mkdtempSync(join(tmpdir(), "salon-redirects-"));
 let port = 0;

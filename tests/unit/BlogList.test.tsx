@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
-import type { ArticleSummary } from "../../frontend/app/components/ArticleCard/ArticleCard";
+import type { ArticleSummary } from "../../frontend/app/contentModel/schema";
 import { BlogList, EMPTY_RESULT, articlesCount } from "../../frontend/app/components/BlogList/BlogList";
 
 const articles: ArticleSummary[] = [

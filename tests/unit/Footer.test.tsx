@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 import { CONSENT_KEY, resetConsentForTests } from "../../frontend/app/site/consent";
 import { CookieBanner } from "../../frontend/app/components/CookieBanner/CookieBanner";
 import { Footer } from "../../frontend/app/components/Footer/Footer";

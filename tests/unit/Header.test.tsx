@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderAt } from "./render";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 import { Header } from "../../frontend/app/components/Header/Header";
 
 describe("Header", () => {

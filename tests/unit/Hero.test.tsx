@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
-import { site } from "../../frontend/app/site/config";
+import { site } from "../../frontend/app/salon/config";
 import { Hero } from "../../frontend/app/components/Hero/Hero";
 import { SLIDE_INTERVAL_MS } from "../../frontend/app/components/Hero/useSlideshow";
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { isHighlightedOption, isHighlightedService } from "../../frontend/app/content/pricing";
-import type { PriceGroup as Group } from "../../frontend/app/content/schema";
+import { isHighlightedOption, isHighlightedService } from "../../frontend/app/contentModel/pricing";
+import type { PriceGroup as Group } from "../../frontend/app/contentModel/schema";
 import { PriceGroup, highlightReason } from "../../frontend/app/components/PriceList/PriceGroup";
 
 describe("price-list highlighting rules (isPromo, '3 zabiegi w serii', prices containing 'rabatu')", () => {

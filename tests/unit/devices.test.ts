@@ -11,8 +11,8 @@ import {
   mentionIn,
   namePattern,
   productionBuild,
-} from "../../frontend/app/content/devices";
-import type { DeviceRegistry } from "../../frontend/app/content/schema";
+} from "../../frontend/app/contentModel/devices";
+import type { DeviceRegistry } from "../../frontend/app/contentModel/schema";
 
 const laser = { names: ["Red Touch Pro", "Red Touch"], service: "zabieg laserowy frakcyjny" };
 const registry = (medicalDevice: string, professionalUse: string) =>

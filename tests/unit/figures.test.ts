@@ -3,8 +3,8 @@
  * while any of that is missing, is marked as an example; a treatment's statistics get one footnote per study.
  */
 import { describe, expect, it } from "vitest";
-import { figureText, missingSource, statsWithSources } from "../../frontend/app/content/figures";
-import type { FiguresDocument } from "../../frontend/app/content/schema";
+import { figureText, missingSource, statsWithSources } from "../../frontend/app/contentModel/figures";
+import type { FiguresDocument } from "../../frontend/app/contentModel/schema";
 
 const study = { author: "A. Kowalska i in.", title: "Endermologia a obwód talii", year: 2024, sample: "32 kobiety" };
 const doc: FiguresDocument = {

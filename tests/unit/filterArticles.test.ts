@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ArticleSummary } from "../../frontend/app/components/ArticleCard/ArticleCard";
+import type { ArticleSummary } from "../../frontend/app/contentModel/schema";
 import { ALL_CATEGORIES, filterArticles } from "../../frontend/app/components/BlogList/filterArticles";
 
 const articles: Pick<ArticleSummary, "slug" | "title" | "excerpt" | "category" | "author">[] = [

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launchItems, type LaunchItem } from "../../frontend/build/launchCheck";
-import type { DeviceRegistry, PromotionsDocument } from "../../frontend/app/content/schema";
+import type { DeviceRegistry, PromotionsDocument } from "../../frontend/app/contentModel/schema";
 
 const root = resolve(import.meta.dirname, "../..");
 const copies: string[] = [];
@@ -84,7 +84,7 @@ describe("launch check on the current content", () => {
       "site.origin",
       "site.social.instagram",
     ]) {
-      expect(has(items, "fictional", "frontend/app/site/config.ts", field), field).toBe(true);
+      expect(has(items, "fictional", "frontend/app/salon/config.ts", field), field).toBe(true);
     }
     expect(items.find((i) => i.field === "site.phone")!.note).toContain("+48 42 000 00 00");
   });
@@ -213,7 +213,7 @@ describe("launch check on the current content", () => {
   it("npm run launch:check prints them with file and field and exits non-zero", () => {
     const run = spawnSync("npm", ["run", "launch:check"], { cwd: root, encoding: "utf8" });
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain(`frontend/app/site/config.ts: pole "site.phone"`);
+    expect(run.stdout).toContain(`frontend/app/salon/config.ts: pole "site.phone"`);
     expect(run.stdout).toContain(`content/home.json: pole "reviews.items[0]"`);
     expect(run.stdout).toMatch(
       /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical, \d+ device, \d+ figure, \d+ period\)/,

@@ -19,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const items: LaunchItem[] = Array.from({ length: 7 }, (_, i) => ({
   kind: "fictional",
-  file: "frontend/app/site/config.ts",
+  file: "frontend/app/salon/config.ts",
   field: `site.value${i + 1}`,
   note: `wartość ${i + 1}`,
 }));
@@ -65,7 +65,7 @@ describe("the build step (frontend/build/launchGate.ts)", () => {
     const run = step({ SALON_LAUNCH_GATE: "1" });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/Publikacja wstrzymana: npm run launch:check wymienia \d+ pozycji/);
-    expect(run.stderr).toContain('frontend/app/site/config.ts: pole "site.name"');
+    expect(run.stderr).toContain('frontend/app/salon/config.ts: pole "site.name"');
   }, 60_000);
 
   it("lets a demonstration through, and the local configuration and the test command (no gate) as before", () => {

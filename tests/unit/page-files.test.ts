@@ -2,9 +2,10 @@
 /**
  * A new treatment is one file: content/treatments/<path>.json becomes a route of the route table (so a page of its
  * own, prerendered), an entry of the prerender list and of the sitemap, a crumb under its family, and an entry of
- * the route list the browser bundle gets — with no code and no test edited. Listing it on its family's page is an
- * edit of that page's file. Checked on a copy of content/ (CONTENT_DIR) that holds one more treatment, with every
- * module loaded afresh from it.
+ * the list of page files the prerender and the browser bundle both import (frontend/app/generated/page-files.json,
+ * written by `npm run page-files`) — with no code and no test edited. Listing it on its family's page is an edit of
+ * that page's file. Checked on a copy of content/ (CONTENT_DIR) that holds one more treatment, with every module
+ * loaded afresh from it and the list as `npm run page-files` writes it from the copy.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,9 +44,14 @@ beforeAll(() => {
   writeJson("families/zabiegi-na-cialo.json", family);
   process.env.CONTENT_DIR = dir;
   vi.resetModules();
+  vi.doMock("../../frontend/app/generated/page-files.json", async () => {
+    const { pageFilesJson } = await import("../../frontend/build/pageFilesManifest");
+    return { default: JSON.parse(pageFilesJson(dir)) };
+  });
 });
 
 afterAll(() => {
+  vi.doUnmock("../../frontend/app/generated/page-files.json");
   if (previousContentDir === undefined) delete process.env.CONTENT_DIR;
   else process.env.CONTENT_DIR = previousContentDir;
   rmSync(dir, { recursive: true, force: true });
@@ -76,7 +82,7 @@ describe("a new file in content/treatments/", () => {
 
   it("is in the sitemap", async () => {
     const { sitemapXml } = await import("../../frontend/build/sitemap");
-    const { site } = await import("../../frontend/app/site/config");
+    const { site } = await import("../../frontend/app/salon/config");
     expect(sitemapXml()).toContain(`<loc>${site.origin}${PATH}</loc>`);
   });
 
@@ -94,17 +100,11 @@ describe("a new file in content/treatments/", () => {
     expect(family.loader(request("/zabiegi-na-cialo")).list.entries.map((entry) => entry.link)).toContain(PATH);
   });
 
-  it("is in the route list the browser bundle gets in place of site/pageFiles.ts", async () => {
-    const { pageFilesForBrowser } = await import("../../frontend/build/pageFilesPlugin");
-    const load = pageFilesForBrowser().load as (this: unknown, id: string) => string | null;
-    const id = join(root, "frontend/app/site/pageFiles.ts");
-    const code = load.call({ environment: { config: { consumer: "client" } } }, id);
-    const list = JSON.parse(code!.replace(/^export const pageFiles = /, "").replace(/;\s*$/, "")) as {
-      path: string;
-      label: string;
-    }[];
+  it("is in the list of page files `npm run page-files` writes from content/, with its label and family", async () => {
+    const { pageFilesJson } = await import("../../frontend/build/pageFilesManifest");
+    const list = JSON.parse(pageFilesJson(dir)) as { path: string; label: string }[];
     expect(list).toContainEqual(expect.objectContaining({ path: PATH, label: "Nowy zabieg", family: "body" }));
-    // The server side (prerendering) reads the folder itself.
-    expect(load.call({ environment: { config: { consumer: "server" } } }, id)).toBeNull();
+    const checkout = JSON.parse(readFileSync(join(root, "frontend/app/generated/page-files.json"), "utf8"));
+    expect(checkout).not.toContainEqual(expect.objectContaining({ path: PATH }));
   });
 });

@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
-import { site } from "../../frontend/app/site/config";
-import { formatDatePl, formatPeriodPl } from "../../frontend/app/site/dates";
+import { site } from "../../frontend/app/salon/config";
+import { formatDatePl, formatPeriodPl } from "../../frontend/app/contentModel/dates";
 import { routeByPath } from "../../frontend/app/site/routeTable";
 import Home, { loader as homeLoader } from "../../frontend/app/routes/home";
 import FamilyPage, { loader as familyLoader } from "../../frontend/app/routes/family";
@@ -20,9 +20,9 @@ import Promotions, { loader as promotionsLoader } from "../../frontend/app/route
 import Blog, { loader as blogLoader } from "../../frontend/app/routes/blog";
 import Article, { loader as articleLoader } from "../../frontend/app/routes/article";
 import LegalPage, { loader as legalLoader } from "../../frontend/app/routes/legal";
-import { DURATION_CLAIMS } from "../../frontend/app/content/wordingRules";
-import { allPriceGroups } from "../../frontend/app/content/pricing";
-import type { PricingDocument, PromotionsDocument } from "../../frontend/app/content/schema";
+import { DURATION_CLAIMS } from "../../frontend/app/contentModel/wordingRules";
+import { allPriceGroups } from "../../frontend/app/contentModel/pricing";
+import type { PricingDocument, PromotionsDocument } from "../../frontend/app/contentModel/schema";
 
 // Loaders take the route's args; the components take the loader's data. Both are called as the router would.
 type AnyComponent = (props: any) => ReactElement;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * How the privacy texts' numbers read, and where they come from (frontend/app/site/privacySettings.ts): the
+ * How the privacy texts' numbers read, and where they come from (frontend/app/salon/privacySettings.ts): the
  * environment the build is given, else the defaults file; a value that is not a number stops the build, naming it.
  * One build of the pages with other settings: tests/built/edited-build.test.ts.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { days, hours, privacyPlaceholders, privacyRecord } from "../../frontend/app/site/privacySettings";
+import { days, hours, privacyPlaceholders, privacyRecord } from "../../frontend/app/salon/privacySettings";
 
 const work = mkdtempSync(join(tmpdir(), "salon-privacy-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

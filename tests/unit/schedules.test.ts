@@ -5,14 +5,14 @@
  * content/, so a schedule changed on its page and forgotten elsewhere ("4–8 co 3 tygodnie") is named where it stayed.
  */
 import { describe, expect, it } from "vitest";
-import { stringsOf } from "../../frontend/app/content/read.server";
+import { stringsOf } from "../../frontend/app/contentModel/read.server";
 import {
   loadArticles,
   loadFamilyList,
   loadHome,
   loadNeeds,
   loadTreatment,
-} from "../../frontend/app/content/load.server";
+} from "../../frontend/app/contentModel/load.server";
 import { routes } from "../../frontend/app/site/routeTable";
 
 /** "4–6 zabiegów co 3–4 tygodnie", "3–5 zabiegów w odstępach 4–6 tygodni" → "4–6|3–4|t": count, interval, unit. */

@@ -12,8 +12,8 @@ import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
 import Treatment, { loader } from "../../frontend/app/routes/treatment";
 import { treatmentRoutes } from "../../frontend/app/site/routeTable";
-import { site } from "../../frontend/app/site/config";
-import type { PricingDocument } from "../../frontend/app/content/schema";
+import { site } from "../../frontend/app/salon/config";
+import type { PricingDocument } from "../../frontend/app/contentModel/schema";
 
 interface Expected {
   /** Figures and claims that must appear in the page's text, exactly (whitespace normalised). */

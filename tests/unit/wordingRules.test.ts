@@ -12,7 +12,7 @@ import {
   FIGURE_CLAIMS,
   THERAPEUTIC_CLAIMS,
   wordingProblems,
-} from "../../frontend/app/content/wordingRules";
+} from "../../frontend/app/contentModel/wordingRules";
 
 const caught = (pattern: RegExp, texts: string[]) =>
   texts.filter((text) => !pattern.test(text)).map((text) => `not caught: ${text}`);

@@ -1,7 +1,7 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/article";
-import { articleSlugs, loadArticle, loadPricing } from "../content/load.server";
-import { consultationCost, consultationLabel } from "../content/pricing";
+import { articleSlugs, loadArticle, loadPricing } from "../contentModel/load.server";
+import { consultationCost, consultationLabel } from "../contentModel/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
@@ -9,8 +9,8 @@ import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { blogPosting, absoluteUrl, shareImage } from "../site/structuredData";
-import { formatDatePl } from "../site/dates";
-import { site } from "../site/config";
+import { formatDatePl } from "../contentModel/dates";
+import { site } from "../salon/config";
 import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./article.module.scss";
 

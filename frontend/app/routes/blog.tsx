@@ -1,5 +1,5 @@
 import type { Route } from "./+types/blog";
-import { loadArticleSummaries, loadBlogPage } from "../content/load.server";
+import { loadArticleSummaries, loadBlogPage } from "../contentModel/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { BlogList } from "../components/BlogList/BlogList";
 import { pageHead } from "../site/head";

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/confirmation";
-import { loadSimplePage } from "../content/load.server";
+import { loadSimplePage } from "../contentModel/load.server";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";

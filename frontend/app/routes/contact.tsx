@@ -1,5 +1,5 @@
 import type { Route } from "./+types/contact";
-import { loadContactPage } from "../content/load.server";
+import { loadContactPage } from "../contentModel/load.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ContactForm } from "../components/ContactForm/ContactForm";
 import { startProofOfWork } from "../components/ContactForm/useProofOfWork";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/family";
-import { loadFamilyList } from "../content/load.server";
+import { loadFamilyList } from "../contentModel/load.server";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
@@ -8,7 +8,7 @@ import { Icon } from "../components/Icon/Icon";
 import { headFromLoader } from "../site/basicHead";
 import { renderInline } from "../components/RichText/inline";
 import { useReveal } from "../hooks/useReveal";
-import type { FamilyList } from "../content/schema";
+import type { FamilyList } from "../contentModel/schema";
 import styles from "./family.module.scss";
 
 /** The one list template for the treatment families (content/families/). */

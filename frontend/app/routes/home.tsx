@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { loadArticleSummaries, loadContent, loadHome, loadPricing } from "../content/load.server";
-import { consultationCost, consultationLabel } from "../content/pricing";
+import { loadArticleSummaries, loadContent, loadHome, loadPricing } from "../contentModel/load.server";
+import { consultationCost, consultationLabel } from "../contentModel/pricing";
 import { familyListPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
-import { site } from "../site/config";
+import { site } from "../salon/config";
 import { Section } from "../components/Section/Section";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";

@@ -1,12 +1,12 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/legal";
-import { loadLegalPage } from "../content/load.server";
+import { loadLegalPage } from "../contentModel/load.server";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
 import { headFromLoader } from "../site/basicHead";
-import { formatDatePl } from "../site/dates";
+import { formatDatePl } from "../contentModel/dates";
 import styles from "./legal.module.scss";
 
 /** Legal texts and the contest regulation (content/legal/): one template, numbered sections. */

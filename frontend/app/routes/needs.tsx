@@ -1,6 +1,6 @@
 import type { Route } from "./+types/needs";
-import { loadNeeds, loadPricing } from "../content/load.server";
-import { consultationCost, consultationCostSentence, consultationLabel } from "../content/pricing";
+import { loadNeeds, loadPricing } from "../contentModel/load.server";
+import { consultationCost, consultationCostSentence, consultationLabel } from "../contentModel/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { NeedsAccordion } from "../components/NeedsAccordion/NeedsAccordion";
 import { renderInline } from "../components/RichText/inline";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/pricing";
-import { loadPricing, loadSimplePage, shownPriceGroups } from "../content/load.server";
-import { allPriceGroups, consultationCost, consultationCostSentence, consultationLabel } from "../content/pricing";
+import { loadPricing, loadSimplePage, shownPriceGroups } from "../contentModel/load.server";
+import { allPriceGroups, consultationCost, consultationCostSentence, consultationLabel } from "../contentModel/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { renderInline } from "../components/RichText/inline";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/promotions";
-import { loadPricing, loadPromotions } from "../content/load.server";
-import { consultationCost, consultationCostSentence, priceGroupsById, priceTextOf } from "../content/pricing";
-import { formatPeriodPl } from "../site/dates";
+import { loadPricing, loadPromotions } from "../contentModel/load.server";
+import { consultationCost, consultationCostSentence, priceGroupsById, priceTextOf } from "../contentModel/pricing";
+import { formatPeriodPl } from "../contentModel/dates";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -11,7 +11,7 @@ import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { useReveal } from "../hooks/useReveal";
 import { OfferNote, type ReductionFacts } from "../components/OfferNote/OfferNote";
-import type { PromotionsDocument } from "../content/schema";
+import type { PromotionsDocument } from "../contentModel/schema";
 import styles from "./promotions.module.scss";
 
 /** 300 → 259 is 14% off (rounded). Counted from the lowest price of the 30 days before the reduction (art. 4 ust. 2). */

@@ -6,9 +6,9 @@ import {
   loadTreatment,
   shownPriceGroups,
   shownTreatmentDevice,
-} from "../content/load.server";
-import { statsWithSources } from "../content/figures";
-import { priceGroupsById } from "../content/pricing";
+} from "../contentModel/load.server";
+import { statsWithSources } from "../contentModel/figures";
+import { priceGroupsById } from "../contentModel/pricing";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { headFromLoader } from "../site/basicHead";
 import { service, treatmentOfferPrice } from "../site/structuredData";
@@ -57,7 +57,7 @@ export function loader({ url }: Route.LoaderArgs) {
   return {
     path,
     treatment: rest,
-    // Each number of a study with its footnote: the source, or a mark that it is an example (content/figures.ts).
+    // Each number of a study with its footnote: the source, or a mark that it is an example (contentModel/figures.ts).
     ...(stats
       ? { stats: { title: stats.title, note: stats.note, ...statsWithSources(stats.items, loadFigures()) } }
       : {}),

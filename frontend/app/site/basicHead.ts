@@ -5,7 +5,7 @@
  * (an unknown address is not prerendered on client-side navigation), so they stay this small.
  */
 import type { MetaDescriptor } from "react-router";
-import { site } from "./config";
+import { site } from "../salon/config";
 
 /** "Cennik" → "Cennik | Aurea"; a title that already names the salon stays as it is. */
 export const siteTitle = (title: string) => (title.includes(site.shortName) ? title : `${title} | ${site.shortName}`);

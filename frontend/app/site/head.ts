@@ -3,11 +3,11 @@
  * gets the full set of tags — description, keywords, robots, canonical, Open Graph, Twitter and JSON-LD.
  */
 import type { MetaDescriptor } from "react-router";
-import { site } from "./config";
+import { site } from "../salon/config";
 import { siteTitle } from "./basicHead";
 import { absoluteUrl, beautySalon, breadcrumbList, shareImage } from "./structuredData";
 import { breadcrumbTrail } from "./breadcrumbs";
-import { loadOfferCatalogue, loadPricing } from "../content/load.server";
+import { loadOfferCatalogue, loadPricing } from "../contentModel/load.server";
 import { routeByPath } from "./routeTable";
 import { structuredDataByPath } from "./structuredDataSlot";
 import { DEMO } from "./demo";

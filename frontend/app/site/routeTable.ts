@@ -1,10 +1,15 @@
 /**
  * The route table: the single source for routing (routes.ts), navigation, breadcrumbs, the prerender list and the
  * sitemap. The pages of the kinds that have many (treatments, family lists, legal texts) come from their files in
- * content/ (pageFiles.ts) and articles from content/blog/; a page of its own kind is one entry below.
+ * content/ (generated/page-files.json, written from them by frontend/build/pageFilesManifest.ts) and articles from
+ * content/blog/; a page of its own kind is one entry below.
  */
-import { families, type Family } from "../content/families";
-import { pageFiles } from "./pageFiles";
+import { families, type Family } from "../contentModel/families";
+import type { PageFile } from "../contentModel/pageFiles.server";
+import pageFilesJson from "../generated/page-files.json";
+
+/** What the routes of the kinds that have many are made of (the content check compares it with content/). */
+export const pageFiles = pageFilesJson as PageFile[];
 
 export type { Family };
 
@@ -119,7 +124,7 @@ export const mainNav: NavItem[] = [
  * Addresses that moved, old → new: nginx answers each old one (in any letter case, with or without a trailing slash)
  * with one permanent redirect to the new one, so links and search results that keep the old address still arrive.
  * The build writes them as nginx's map (frontend/build/redirects.ts). Treatment pages are named for the service,
- * not the device (content/devices.ts); articles for what they say, not what they promise.
+ * not the device (contentModel/devices.ts); articles for what they say, not what they promise.
  */
 export const redirects: Readonly<Record<string, string>> = {
   "/red-touch-pro": "/laser-frakcyjny",

@@ -1,8 +1,9 @@
 /** JSON-LD for search engines, built from the site configuration and content: one source for each fact. */
-import { fullAddress, site } from "./config";
+import { fullAddress, site } from "../salon/config";
 import type { Crumb } from "./breadcrumbs";
-import { findPrice, priceAmount, priceRangeOf, type PriceRef } from "../content/pricing";
-import type { PricingDocument } from "../content/schema";
+import { findPrice, priceAmount, priceRangeOf, type PriceRef } from "../contentModel/pricing";
+import type { PricingDocument } from "../contentModel/schema";
+import type { CatalogueEntry } from "../contentModel/load.server";
 
 export const absoluteUrl = (path: string) => new URL(path, site.origin).href.replace(/\/$/, path === "/" ? "/" : "");
 
@@ -13,16 +14,6 @@ const salonId = `${site.origin}/#salon`;
  * crawlers keep such an address, so it does not carry the content hash the pages' own images do.
  */
 export const shareImage = (name: string) => `/img/${name}-share.jpg`;
-
-/**
- * An entry of the salon's offer catalogue: a treatment whose `offer` (content/treatments/) names it, priced by its
- * line of content/pricing.json — the one source of every price, so search engines show what the pages show.
- */
-export interface CatalogueEntry {
-  name: string;
-  path: string;
-  offer: PriceRef;
-}
 
 /** The amount in zł of a line of the price list; throws on one that has none (the content check names it first). */
 export function offerAmount(ref: PriceRef, pricing: PricingDocument, where: string): number {

@@ -149,7 +149,7 @@ final class ConfigTest extends TestCase
     }
 
     /**
-     * /rodo states the settings themselves (placeholders filled in at build time, frontend/app/site/privacySettings.ts),
+     * /rodo states the settings themselves (placeholders filled in at build time, frontend/app/salon/privacySettings.ts),
      * counted from when the salon was told of the messages, as the code counts (DelivererPass, SalonNotices).
      */
     public function testThePrivacyPolicyStatesTheRetentionSettingsCountedAsTheCodeCountsThem(): void

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { phoneHref, site } from "../../site/config";
+import { phoneHref, site } from "../../salon/config";
 import styles from "./ActionLinks.module.scss";
 
 const internalTarget = { home: "/", contact: "/kontakt", pricing: "/cennik", promotions: "/promocje" } as const;

@@ -1,13 +1,9 @@
 import { Link } from "react-router";
-import type { Article } from "../../content/schema";
-import { formatDatePl } from "../../site/dates";
+import type { ArticleSummary } from "../../contentModel/schema";
+import { formatDatePl } from "../../contentModel/dates";
 import { useReveal } from "../../hooks/useReveal";
 import { Picture } from "../Picture/Picture";
 import styles from "./ArticleCard.module.scss";
-
-export type ArticleSummary = Pick<Article, "title" | "excerpt" | "image" | "alt" | "author" | "date" | "category"> & {
-  slug: string;
-};
 
 /**
  * A blog card: image, category, date, title, excerpt, author and 'Czytaj więcej'; staggered 100 ms fade-in.

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
-import { blogCategories } from "../../content/blogCategories";
-import { ArticleCard, type ArticleSummary } from "../ArticleCard/ArticleCard";
+import { blogCategories } from "../../contentModel/blogCategories";
+import { ArticleCard } from "../ArticleCard/ArticleCard";
+import type { ArticleSummary } from "../../contentModel/schema";
 import { ALL_CATEGORIES, filterArticles } from "./filterArticles";
 import styles from "./BlogList.module.scss";
 

@@ -1,4 +1,4 @@
-import type { ArticleSummary } from "../ArticleCard/ArticleCard";
+import type { ArticleSummary } from "../../contentModel/schema";
 
 export const ALL_CATEGORIES = "Wszystkie";
 

@@ -1,4 +1,4 @@
-import { emailHref, fullAddress, phoneHref, site } from "../../site/config";
+import { emailHref, fullAddress, phoneHref, site } from "../../salon/config";
 import { Icon } from "../Icon/Icon";
 import styles from "./ContactDetails.module.scss";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { footerLinks } from "../../site/routeTable";
-import { emailHref, fullAddress, phoneHref, site } from "../../site/config";
+import { emailHref, fullAddress, phoneHref, site } from "../../salon/config";
 import { reopenConsent } from "../../site/consent";
 import { Icon } from "../Icon/Icon";
 import { Logo } from "../Logo/Logo";

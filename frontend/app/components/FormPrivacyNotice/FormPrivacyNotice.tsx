@@ -1,4 +1,4 @@
-import type { ContactPage } from "../../content/schema";
+import type { ContactPage } from "../../contentModel/schema";
 import { renderInline } from "../RichText/inline";
 import styles from "./FormPrivacyNotice.module.scss";
 

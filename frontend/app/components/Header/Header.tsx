@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mainNav, familyListPath, pagePath, routeByPath } from "../../site/routeTable";
-import { site, phoneHref } from "../../site/config";
+import { site, phoneHref } from "../../salon/config";
 import { Icon } from "../Icon/Icon";
 import { Logo } from "../Logo/Logo";
 import { useHydrated } from "../../hooks/useHydrated";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { ContentDocument } from "../../content/schema";
-import { site } from "../../site/config";
+import type { ContentDocument } from "../../contentModel/schema";
+import { site } from "../../salon/config";
 import { NoScriptPicture, Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { fullAddress, site } from "../../site/config";
+import { fullAddress, site } from "../../salon/config";
 import { useConsent } from "../../site/consent";
 import { Picture } from "../Picture/Picture";
 import styles from "./LocationMap.module.scss";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { site } from "../../site/config";
+import { site } from "../../salon/config";
 import styles from "./Logo.module.scss";
 
 /** "Aurea Instytut Urody" → "Instytut Urody": the line under the short name. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { NeedsDocument } from "../../content/schema";
+import type { NeedsDocument } from "../../contentModel/schema";
 import { routeLabel } from "../../site/routeTable";
 import { renderInline } from "../RichText/inline";
 import { Accordion } from "../Accordion/Accordion";

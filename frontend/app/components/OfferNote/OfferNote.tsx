@@ -1,6 +1,6 @@
-import { formatPeriodPl } from "../../site/dates";
-import type { OfferTerms } from "../../content/pricing";
-import type { Reduction } from "../../content/schema";
+import { formatPeriodPl } from "../../contentModel/dates";
+import type { OfferTerms } from "../../contentModel/pricing";
+import type { Reduction } from "../../contentModel/schema";
 import styles from "./OfferNote.module.scss";
 
 /** A reduction as pricing.json gives it, without the operator's note. */

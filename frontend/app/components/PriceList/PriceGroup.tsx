@@ -5,14 +5,14 @@ import {
   isHighlightedService,
   type ShownPriceGroup as Group,
   type ShownService as Service,
-} from "../../content/pricing";
+} from "../../contentModel/pricing";
 import { OfferNote } from "../OfferNote/OfferNote";
 import styles from "./PriceGroup.module.scss";
 
 /** A price the document writes as a dash: the service has no price of its own. Read out in words, shown as the dash. */
 const NO_PRICE = /^[—–-]$/;
 
-/** Why a row is highlighted, in the visitor's words. Only rows the highlighting rules pick (content/pricing.ts) get a label at all. */
+/** Why a row is highlighted, in the visitor's words. Only rows the highlighting rules pick (contentModel/pricing.ts) get a label at all. */
 export function highlightReason(row: { name: string; price?: string; isPromo?: boolean }): string {
   if (row.isPromo) return "Promocja";
   if (row.price !== undefined && isHighlightedPrice(row.price)) return "Rabat";

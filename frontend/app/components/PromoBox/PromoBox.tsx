@@ -1,5 +1,5 @@
-import type { ShownPriceGroup } from "../../content/pricing";
-import type { Treatment as TreatmentDoc } from "../../content/schema";
+import type { ShownPriceGroup } from "../../contentModel/pricing";
+import type { Treatment as TreatmentDoc } from "../../contentModel/schema";
 import { OfferNote } from "../OfferNote/OfferNote";
 import { renderInline } from "../RichText/inline";
 import styles from "./PromoBox.module.scss";

@@ -1,5 +1,5 @@
-import type { HomeDocument } from "../../content/schema";
-import { site } from "../../site/config";
+import type { HomeDocument } from "../../contentModel/schema";
+import { site } from "../../salon/config";
 import { Icon } from "../Icon/Icon";
 import styles from "./Reviews.module.scss";
 

@@ -1,4 +1,4 @@
-import type { Block } from "../../content/schema";
+import type { Block } from "../../contentModel/schema";
 import { renderInline } from "./inline";
 import styles from "./RichText.module.scss";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Treatment as TreatmentDoc } from "../../content/schema";
+import type { Treatment as TreatmentDoc } from "../../contentModel/schema";
 import { Carousel } from "../Carousel/Carousel";
 import { Gallery } from "../Gallery/Gallery";
 import { RichText } from "../RichText/RichText";

@@ -28,7 +28,7 @@ export interface PageFile {
   doc: string;
 }
 
-/** Only the route's fields: the rest of the file is checked by its page kind's schema (validate.server.ts). */
+/** Only the route's fields: the rest of the file is checked by its page kind's schema (frontend/build/validateContent.ts). */
 const fields = z.object({ ...routeFields, family: z.enum(families).optional() });
 
 /** A path segment as the file name gives it: letters (capitals too), digits, dashes. */

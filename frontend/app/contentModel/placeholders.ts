@@ -1,13 +1,13 @@
 /**
- * Placeholders in content: `{phone}`, `{email}`, `{legalName}`, … stand for the salon's data in site/config.ts,
+ * Placeholders in content: `{phone}`, `{email}`, `{legalName}`, … stand for the salon's data in salon/config.ts,
  * `{retention.held}` and the like for the settings the privacy texts state (privacySettings.ts). They are replaced
- * when a document is read at build time (content/read.server.ts), so that data is written in one place only. An
+ * when a document is read at build time (contentModel/read.server.ts), so that data is written in one place only. An
  * unknown placeholder stops the build with the file and the field. Build-time only: the browser never sees a
  * placeholder, and no page ships this module.
  */
-import { fullAddress, site } from "./config";
-import { fictional } from "./fictional";
-import { privacyPlaceholders } from "./privacySettings";
+import { fullAddress, site } from "../salon/config";
+import { fictional } from "../salon/fictional";
+import { privacyPlaceholders } from "../salon/privacySettings";
 
 export const placeholders: Readonly<Record<string, string>> = {
   salon: site.name,

@@ -7,11 +7,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { contentDir } from "./pageFiles.server";
-import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "../site/placeholders";
+import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "./placeholders";
 import { wordingProblems } from "./wordingRules";
 import { figuresDocumentSchema, type FiguresDocument, type Period, type PricingDocument } from "./schema";
 import { findPrice } from "./pricing";
-import { formatPeriodPl } from "../site/dates";
+import { formatPeriodPl } from "./dates";
 import { figureText, missingSource } from "./figures";
 import { productionBuild } from "./devices";
 
@@ -99,7 +99,7 @@ function priceOf(priceGroup: string, service: string, option: string | undefined
 }
 
 /**
- * The text with every placeholder filled: the salon's data (site/placeholders.ts), the figures with their sources,
+ * The text with every placeholder filled: the salon's data (contentModel/placeholders.ts), the figures with their sources,
  * the promotions' periods and the price list's prices.
  */
 function fillAll(text: string): string {
@@ -159,7 +159,7 @@ export function textProblems(raw: unknown, advertising = true, pricesByPlacehold
     const written = fictionalWritten.find(({ value }) => text.includes(value));
     if (written)
       problems.push(
-        `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/site/config.ts – wpisz {${written.placeholder}}`,
+        `  ${field}: „${written.value}” to fikcyjna dana z frontend/app/salon/config.ts – wpisz {${written.placeholder}}`,
       );
     if (!address) for (const problem of wordingProblems(text, advertising)) problems.push(`  ${field}: ${problem}`);
   }

@@ -5,15 +5,17 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { redirectProblems, routes, routeByPath, staticPaths } from "../site/routeTable";
-import { families } from "./families";
-import { allPriceGroups, amountsOf, priceGroupsById } from "./pricing";
-import { ContentError, contentDir, formatPath, stringsOf } from "./read.server";
-import type { Article } from "./schema";
-import { offerProblems, priceProblems, quotedPriceProblems } from "./validatePrices.server";
-import { deviceMentionProblems, productionBuild } from "./devices";
-import { missingSource } from "./figures";
-import { dayOf, periodsOf } from "./periods";
+import { pageFiles, redirectProblems, routes, routeByPath, staticPaths } from "../app/site/routeTable";
+import { readPageFiles } from "../app/contentModel/pageFiles.server";
+import { PAGE_FILES_MANIFEST } from "./pageFilesManifest";
+import { families } from "../app/contentModel/families";
+import { allPriceGroups, amountsOf, priceGroupsById } from "../app/contentModel/pricing";
+import { ContentError, contentDir, formatPath, stringsOf } from "../app/contentModel/read.server";
+import type { Article } from "../app/contentModel/schema";
+import { offerProblems, priceProblems, quotedPriceProblems } from "../app/contentModel/validatePrices.server";
+import { deviceMentionProblems, productionBuild } from "../app/contentModel/devices";
+import { missingSource } from "../app/contentModel/figures";
+import { dayOf, periodsOf } from "../app/contentModel/periods";
 import {
   articleSlugs,
   loadArticle,
@@ -30,7 +32,7 @@ import {
   loadPromotions,
   loadSimplePage,
   loadTreatment,
-} from "./load.server";
+} from "../app/contentModel/load.server";
 
 /** "stycznia 2026", "w styczniu 2026", "styczeń 2026": the first day of the month it names, as an ISO date. */
 const MONTHS = [
@@ -141,6 +143,13 @@ export function validateAll(): readonly (readonly [string, unknown])[] {
     return value;
   };
 
+  // The route table's list of page files is what `npm run page-files` wrote last: a build whose list is older than
+  // content/ would leave a page out, or keep one that is gone.
+  const current = attempt(() => readPageFiles());
+  if (current && JSON.stringify(current) !== JSON.stringify(pageFiles))
+    problems.push(
+      `${PAGE_FILES_MANIFEST}: lista stron nie odpowiada plikom w content/treatments/, families/ i legal/ – uruchom npm run page-files (npm run build robi to sam)`,
+    );
   keep("content", attempt(loadContent));
   const devices = keep("devices", attempt(loadDevices));
   const figures = attempt(loadFigures);

@@ -2,7 +2,7 @@
  * Numbers that claim an effect ("−5,8 cm w obwodzie talii", "93% osób"), each kept once in content/figures.json
  * with the study it comes from. A page shows one only beside its source – author, title, year, who was studied, and
  * when it was measured – or, until the salon gives that, in a local or demonstration build, marked as a stand-in;
- * the production build refuses it (validate.server.ts) and `npm run launch:check` lists it. Copy takes a figure by
+ * the production build refuses it (frontend/build/validateContent.ts) and `npm run launch:check` lists it. Copy takes a figure by
  * `{figure.<id>}`, a treatment's statistics by `stats.items[].figure`; a number of that kind written out anywhere
  * else is refused by the wording rules (FIGURE_CLAIMS).
  */

@@ -21,14 +21,13 @@ import {
   simplePageSchema,
   treatmentSchema,
   type Article,
+  type ArticleSummary,
   type PriceGroup,
 } from "./schema";
 import { productionBuild, shownDeviceName } from "./devices";
-import { withOfferTerms, type ShownPriceGroup } from "./pricing";
-import { routes } from "../site/routeTable";
-import type { CatalogueEntry } from "../site/structuredData";
-import type { ArticleSummary } from "../components/ArticleCard/ArticleCard";
+import { withOfferTerms, type PriceRef, type ShownPriceGroup } from "./pricing";
 import { contentDir, readDocument } from "./read.server";
+import { readPageFiles } from "./pageFiles.server";
 
 export const loadContent = () => readDocument("content", contentDocumentSchema);
 export const loadPricing = () => readDocument("pricing", pricingDocumentSchema);
@@ -63,13 +62,23 @@ export function shownPriceGroups(groups: readonly PriceGroup[]): ShownPriceGroup
 export const shownTreatmentDevice = (device: string | undefined) =>
   shownDeviceName(device, loadDevices(), productionBuild());
 
+/**
+ * An entry of the salon's offer catalogue: a treatment whose `offer` (content/treatments/) names it, priced by its
+ * line of content/pricing.json — the one source of every price, so search engines show what the pages show.
+ */
+export interface CatalogueEntry {
+  name: string;
+  path: string;
+  offer: PriceRef;
+}
+
 /** The salon's offer catalogue (structured data): the treatments whose `offer` names a catalogue entry. */
 export function loadOfferCatalogue(): CatalogueEntry[] {
-  return routes
-    .filter((route) => route.kind === "treatment")
-    .flatMap((route) => {
-      const offer = loadTreatment(route.doc!).offer;
-      return offer?.catalogue ? [{ name: offer.catalogue, path: route.path, offer }] : [];
+  return readPageFiles()
+    .filter((page) => page.kind === "treatment")
+    .flatMap((page) => {
+      const offer = loadTreatment(page.doc).offer;
+      return offer?.catalogue ? [{ name: offer.catalogue, path: page.path, offer }] : [];
     });
 }
 

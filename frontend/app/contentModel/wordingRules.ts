@@ -2,7 +2,7 @@
  * The words and claims a cosmetology salon's public copy must not contain, each with the law or the safety rule it
  * comes from, and the one term the site uses for each thing. The content check applies them to every text of every
  * document (read.server.ts) and names the file and the field of each text that breaks one; the rules that need the
- * price list (reductions, consultations) are applied with it (validate.server.ts). The built-site tests read the same
+ * price list (reductions, consultations) are applied with it (frontend/build/validateContent.ts). The built-site tests read the same
  * patterns. The reasons are in docs/decisions.md.
  */
 
@@ -196,7 +196,7 @@ export const TERMS: readonly { use: string; avoid: RegExp }[] = [
  * Running text that announces a reduction: the price information act (ustawa o informowaniu o cenach towarów i
  * usług, art. 4 ust. 2) wants the lowest price of the 30 days before the reduction wherever one is announced. Such
  * words may stand only where the page shows that price too: a price-list line that is a reduction (its `reduction`),
- * a promotion card, the promotion box of a page whose prices include a reduction (validate.server.ts). A series or
+ * a promotion card, the promotion box of a page whose prices include a reduction (frontend/build/validateContent.ts). A series or
  * package discount ("20% rabatu", "taniej niż pojedyncze zabiegi") is a standing price, not a reduction.
  */
 export const REDUCTION_WORDING = word(
@@ -219,7 +219,7 @@ export const REDUCTION_WORDING = word(
  * An offer of a consultation ("zapraszamy na konsultację", "umów bezpłatną konsultację", "porozmawiajmy o tym na
  * konsultacji", "zapisz w kalendarzu termin konsultacji", "plan zabiegów ułożony po konsultacji"): an invitation in
  * the same sentence as the consultation, or a plan promised from one. It says what the consultation costs, as the
- * price list gives it (validate.server.ts).
+ * price list gives it (frontend/build/validateContent.ts).
  */
 export const CONSULTATION_OFFER = new RegExp(
   [
@@ -231,7 +231,7 @@ export const CONSULTATION_OFFER = new RegExp(
 
 /**
  * "Pierwsza konsultacja jest bezpłatna": it says the next ones are paid, which is untrue while the price list gives
- * every consultation for 0 zł (validate.server.ts); write that consultations are free.
+ * every consultation for 0 zł (frontend/build/validateContent.ts); write that consultations are free.
  */
 export const FIRST_CONSULTATION_FREE =
   /(?<!\p{L})pierwsz\p{L}*\s+(?:\p{L}+\s+)?konsultacj\p{L}*[^.!?]*?bezpłatn|(?<!\p{L})bezpłatn\p{L}*\s+(?:jest\s+)?(?:tylko\s+)?pierwsz\p{L}*\s+konsultacj/iu;

@@ -1,7 +1,7 @@
 /**
  * The one place for the salon's facts. Every value marked FICTIONAL stands in for data the salon has not given yet
- * (site/fictional.ts lists them); content takes them from here through placeholders ({phone}, {email}, … —
- * site/placeholders.ts), so each is replaced here and nowhere else. `npm run launch:check` lists every one listed.
+ * (salon/fictional.ts lists them); content takes them from here through placeholders ({phone}, {email}, … —
+ * contentModel/placeholders.ts), so each is replaced here and nowhere else. `npm run launch:check` lists every one listed.
  */
 const name = "Aurea Instytut Urody";
 const street = "ul. Przykładowa 12";

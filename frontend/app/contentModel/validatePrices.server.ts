@@ -1,7 +1,7 @@
 /**
  * The content check's rules that need the price list: every price written in text is one of its prices, every
  * structured-data offer names a line the page shows, every announced reduction carries the lowest price of the 30
- * days before it and its period, and every offer of a consultation says what it costs. validate.server.ts runs them
+ * days before it and its period, and every offer of a consultation says what it costs. frontend/build/validateContent.ts runs them
  * on every document; each problem names the file and the field.
  */
 import { formatPath, stringsOf } from "./read.server";

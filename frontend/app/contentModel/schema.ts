@@ -134,7 +134,7 @@ export const pricingDocumentSchema = z.strictObject({
 });
 export type PricingDocument = z.infer<typeof pricingDocumentSchema>;
 
-// ---------------------------------------------------------------- devices.json (the device gate's answers, content/devices.ts)
+// ---------------------------------------------------------------- devices.json (the device gate's answers, contentModel/devices.ts)
 /** What the declaration of conformity says: yes, no, or not yet looked up. */
 const answer = z.enum(["yes", "no", "unknown"], "wpisz „yes”, „no” albo „unknown”");
 export const deviceRegistrySchema = z.record(
@@ -328,7 +328,7 @@ export const articleSchema = z
     date: z.iso.date(),
     /**
      * ISO date of the last change to the text, shown as "Zaktualizowano": an article that speaks of later events or
-     * links to a later article says when it was brought up to date (validate.server.ts checks).
+     * links to a later article says when it was brought up to date (frontend/build/validateContent.ts checks).
      */
     updated: z.iso.date().optional(),
     category: z.enum(blogCategories),
@@ -340,6 +340,10 @@ export const articleSchema = z
     path: ["updated"],
   });
 export type Article = z.infer<typeof articleSchema>;
+/** What an article's card shows (the list, the home page's teaser): the body stays on the article's page. */
+export type ArticleSummary = Pick<Article, "title" | "excerpt" | "image" | "alt" | "author" | "date" | "category"> & {
+  slug: string;
+};
 
 // ---------------------------------------------------------------- blog.json (list page copy)
 export const blogPageSchema = z.strictObject({ ...pageHead, title: text, intro: text });

@@ -4,7 +4,7 @@
  * professional use. content/devices.json records, for every device the salon works with, what its EU declaration of
  * conformity says: whether it is a medical device and whether it is for professional use. This module decides from
  * those answers where a device may be named, and finds every public mention of its name or model, so the content
- * check (validate.server.ts) can refuse them naming file and field. Pages name the service ("zabieg laserowy
+ * check (frontend/build/validateContent.ts) can refuse them naming file and field. Pages name the service ("zabieg laserowy
  * frakcyjny"); the device's name is added by the templates, only where the answers allow it, so the salon's answer
  * changes no page by hand (docs/decisions.md, "Service, not device").
  */
