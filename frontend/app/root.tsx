@@ -10,8 +10,6 @@ import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { markHydrated } from "./site/hydration";
 import { DEFERRED_IMAGES_AFTER_PAINT, DEFERRED_IMAGES_CSS, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
 import { basicHead } from "./site/basicHead";
-import { structuredDataByPath } from "./site/structuredDataSlot";
-import { pagePath } from "./site/routeTable";
 import { FONTS_ON_ENTRY, fetchFontsAfterEntry, showContentInWebFonts } from "./site/fonts";
 // Two self-hosted fonts (Polish subset, frontend/tools/fonts.ts), not on the page a visitor enters by (site/fonts.ts).
 import "./styles/fonts.scss";
@@ -51,7 +49,6 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
         <Meta />
         <Links />
-        <StructuredData />
       </head>
       <body>
         <a href="#tresc" className="skip-link">
@@ -101,25 +98,6 @@ function PageChange() {
     };
   }, [pathname]);
   return null;
-}
-
-/** What JSON.stringify leaves that could end a script element or a line in it (as React Router's Meta escapes). */
-const escapeJson = (json: string) =>
-  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-
-/**
- * The page's JSON-LD, one script holding an array of the page's items, its text written into the prerendered HTML
- * only (structuredDataSlot.ts). The browser renders the same element empty, and hydration leaves the text as written
- * (as the script above), so the structured data stays in the page for whoever reads its HTML without travelling in
- * its hydration data too. After a client-side navigation it still describes the first page: nobody reads it there.
- */
-function StructuredData() {
-  const { pathname } = useLocation();
-  // Pages without structured data (not found, errors) get an empty list: the element is on every page either way.
-  const json = import.meta.env.SSR
-    ? escapeJson(JSON.stringify(structuredDataByPath.get(pagePath(pathname)) ?? []))
-    : "";
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} suppressHydrationWarning />;
 }
 
 /**

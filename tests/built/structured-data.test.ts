@@ -5,10 +5,10 @@
  * from schema.org (no network here), so that part is not run; the types and fields we use are checked below.
  */
 import Validator from "@adobe/structured-data-validator";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtPages, jsonLdOf } from "../support/builtPages";
+import { builtPages, clientDir, jsonLdOf } from "../support/builtPages";
 import { routeByPath } from "../../frontend/app/site/routeTable";
 import { site } from "../../frontend/app/salon/config";
 import { requiredTreatmentPaths } from "../support/routes";
@@ -45,7 +45,13 @@ describe("structured data", () => {
   });
 
   it("travels once: in the page's head, not again in the hydration data React Router writes into the page", () => {
-    // Through the route's meta it would travel in its loader data as well: ≈ 1 KB gzip more on every page.
+    // Made from the loader data in the browser as well, it would cost every page's bundle the code that makes it.
+    const scripts = readdirSync(join(clientDir, "assets")).filter((file) => file.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(
+      scripts.filter((file) => readFileSync(join(clientDir, "assets", file), "utf8").includes("schema.org")),
+    ).toEqual([]);
+    // Made in the loader, it would travel in its loader data as well: ≈ 1 KB gzip more on every page.
     const twice = pages.filter((page) => {
       const scripts = [...page.html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map(
         (m) => m[1]!,

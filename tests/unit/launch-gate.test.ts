@@ -86,7 +86,7 @@ describe("a demonstration build (site/demo.ts)", () => {
     vi.doMock("../../frontend/app/site/demo", () => ({ DEMO: true }));
     const { pageHead } = await import("../../frontend/app/site/head");
     const robots = (path: string) =>
-      pageHead({ path, title: "T", description: "D" }).find((m) => "name" in m && m.name === "robots");
+      pageHead({ path, title: "T", description: "D" }).tags.find((m) => "name" in m && m.name === "robots");
     for (const path of ["/", "/cennik", "/laser-frakcyjny"])
       expect(robots(path), path).toMatchObject({ content: "noindex, follow" });
     vi.doUnmock("../../frontend/app/site/demo");

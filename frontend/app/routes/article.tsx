@@ -8,7 +8,7 @@ import { RichText } from "../components/RichText/RichText";
 import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
-import { blogPosting, absoluteUrl, shareImage } from "../site/structuredData";
+import { absoluteUrl, shareImage } from "../site/structuredData";
 import { formatDatePl } from "../contentModel/dates";
 import { site } from "../salon/config";
 import { CtaBox } from "../components/CtaBox/CtaBox";
@@ -40,7 +40,15 @@ export function loader({ params }: Route.LoaderArgs) {
     crumb: article.title,
     type: "article",
     image: shareImage(article.image),
-    jsonLd: [blogPosting({ ...article, path })],
+    posting: {
+      title: article.title,
+      description: article.description,
+      date: article.date,
+      ...(article.updated ? { updated: article.updated } : {}),
+      author: article.author,
+      image: article.image,
+      path,
+    },
   });
   return { slug, article, consultation: consultationCost(loadPricing()), head };
 }

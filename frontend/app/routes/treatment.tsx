@@ -11,7 +11,7 @@ import { statsWithSources } from "../contentModel/figures";
 import { priceGroupsById } from "../contentModel/pricing";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
 import { headFromLoader } from "../site/basicHead";
-import { service, treatmentOfferPrice } from "../site/structuredData";
+import { treatmentOfferPrice } from "../site/structuredData";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { renderInline } from "../components/RichText/inline";
@@ -41,14 +41,12 @@ export function loader({ url }: Route.LoaderArgs) {
     doc: { device, ...treatment },
     head,
   } = templatedPageLoader(url, "treatment", loadTreatment, (doc, docPath) => ({
-    jsonLd: [
-      service({
-        name: doc.name,
-        description: doc.seo.description,
-        path: docPath,
-        price: treatmentOfferPrice(docPath, doc.offer, pricing),
-      }),
-    ],
+    service: {
+      name: doc.name,
+      description: doc.seo.description,
+      path: docPath,
+      price: treatmentOfferPrice(docPath, doc.offer, pricing),
+    },
   }));
   // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML. The
   // device's id stays here: the page gets its name only where content/devices.json allows naming it.

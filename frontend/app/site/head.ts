@@ -5,11 +5,16 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "../salon/config";
 import { siteTitle } from "./basicHead";
-import { absoluteUrl, beautySalon, breadcrumbList, shareImage } from "./structuredData";
-import { breadcrumbTrail } from "./breadcrumbs";
+import {
+  absoluteUrl,
+  salonOffers,
+  shareImage,
+  type GraphInput,
+  type PostingInput,
+  type ServiceInput,
+} from "./structuredData";
 import { loadOfferCatalogue, loadPricing } from "../contentModel/load.server";
 import { routeByPath } from "./routeTable";
-import { structuredDataByPath } from "./structuredDataSlot";
 import { DEMO } from "./demo";
 
 export interface HeadInput {
@@ -23,27 +28,40 @@ export interface HeadInput {
   type?: "website" | "article";
   /** Share image path, 1200×630; defaults to the site's own. */
   image?: string;
-  jsonLd?: object[];
+  /** The page's own entity in its structured data: a treatment's service, an article's posting. */
+  service?: ServiceInput;
+  posting?: PostingInput;
   /** Not-found pages are served at any unknown address: they name no canonical address. */
   canonical?: boolean;
 }
 
 export const DEFAULT_SHARE_IMAGE = shareImage("og-aurea");
 
+/**
+ * A page's head as its loader returns it: the tags, and what its structured data is made of (headFromLoader,
+ * site/basicHead.ts, turns both into the route's `meta`).
+ */
+export interface PageHead {
+  tags: MetaDescriptor[];
+  graph: GraphInput;
+}
+
 /** Runs in the routes' loaders only (at build time), so it may read content/ for the offer catalogue and its prices. */
-export function pageHead(input: HeadInput): MetaDescriptor[] {
+export function pageHead(input: HeadInput): PageHead {
   const url = absoluteUrl(input.path);
   // A demonstration shows a salon that does not exist: no page of it belongs in a search engine.
   const noindex = DEMO || (input.noindex ?? routeByPath(input.path)?.noindex ?? false);
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
   const title = siteTitle(input.title);
-  const graph: object[] = [beautySalon(loadPricing(), loadOfferCatalogue())];
-  if (input.path !== "/" && input.canonical !== false)
-    graph.push(breadcrumbList(breadcrumbTrail(input.path, input.crumb)));
-  graph.push(...(input.jsonLd ?? []));
-  // Not among the descriptors: those travel in the page's hydration data as well (structuredDataSlot.ts).
-  structuredDataByPath.set(input.path, graph);
-  return [
+  const graph: GraphInput = {
+    path: input.path,
+    ...(input.crumb ? { crumb: input.crumb } : {}),
+    breadcrumbs: input.path !== "/" && input.canonical !== false,
+    salon: salonOffers(loadPricing(), loadOfferCatalogue()),
+    ...(input.service ? { service: input.service } : {}),
+    ...(input.posting ? { posting: input.posting } : {}),
+  };
+  const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
     ...(input.keywords?.length ? [{ name: "keywords", content: input.keywords.join(", ") }] : []),
@@ -64,4 +82,5 @@ export function pageHead(input: HeadInput): MetaDescriptor[] {
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
   ];
+  return { tags, graph };
 }

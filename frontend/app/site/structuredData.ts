@@ -1,6 +1,6 @@
 /** JSON-LD for search engines, built from the site configuration and content: one source for each fact. */
 import { fullAddress, site } from "../salon/config";
-import type { Crumb } from "./breadcrumbs";
+import { breadcrumbTrail, type Crumb } from "./breadcrumbs";
 import { findPrice, priceAmount, priceRangeOf, type PriceRef } from "../contentModel/pricing";
 import type { PricingDocument } from "../contentModel/schema";
 import type { CatalogueEntry } from "../contentModel/load.server";
@@ -32,7 +32,26 @@ export function treatmentOfferPrice(
   return offer ? offerAmount(offer, pricing, path) : undefined;
 }
 
-export function beautySalon(pricing: PricingDocument, catalogue: readonly CatalogueEntry[]) {
+/**
+ * What the salon's entity needs of content/ beyond the site configuration: its price range and its offer catalogue,
+ * priced. Worked out by the loader (at build time): a few hundred bytes of the page's loader data, where the price
+ * list itself would be tens of kilobytes.
+ */
+export interface SalonOffers {
+  priceRange: string;
+  catalogue: { name: string; path: string; price: number }[];
+}
+
+export const salonOffers = (pricing: PricingDocument, catalogue: readonly CatalogueEntry[]): SalonOffers => ({
+  priceRange: priceRangeOf(pricing),
+  catalogue: catalogue.map(({ name, path, offer }) => ({
+    name,
+    path,
+    price: offerAmount(offer, pricing, `katalog ofert „${name}”`),
+  })),
+});
+
+export function beautySalon(offers: SalonOffers) {
   return {
     "@context": "https://schema.org",
     "@type": "BeautySalon",
@@ -43,7 +62,7 @@ export function beautySalon(pricing: PricingDocument, catalogue: readonly Catalo
     logo: absoluteUrl(shareImage("og-aurea")),
     telephone: site.phone,
     email: site.email,
-    priceRange: priceRangeOf(pricing),
+    priceRange: offers.priceRange,
     address: {
       "@type": "PostalAddress",
       streetAddress: site.address.street,
@@ -63,9 +82,9 @@ export function beautySalon(pricing: PricingDocument, catalogue: readonly Catalo
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Zabiegi",
-      itemListElement: catalogue.map((offer) => ({
+      itemListElement: offers.catalogue.map((offer) => ({
         "@type": "Offer",
-        price: offerAmount(offer.offer, pricing, `katalog ofert „${offer.name}”`),
+        price: offer.price,
         priceCurrency: "PLN",
         itemOffered: { "@type": "Service", name: offer.name, url: absoluteUrl(offer.path) },
       })),
@@ -86,7 +105,7 @@ export function breadcrumbList(trail: Crumb[]) {
   };
 }
 
-export function blogPosting(article: {
+export interface PostingInput {
   title: string;
   description: string;
   date: string;
@@ -94,7 +113,9 @@ export function blogPosting(article: {
   author: string;
   image: string;
   path: string;
-}) {
+}
+
+export function blogPosting(article: PostingInput) {
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -110,7 +131,14 @@ export function blogPosting(article: {
   };
 }
 
-export function service(treatment: { name: string; description: string; path: string; price?: number }) {
+export interface ServiceInput {
+  name: string;
+  description: string;
+  path: string;
+  price?: number;
+}
+
+export function service(treatment: ServiceInput) {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -124,3 +152,23 @@ export function service(treatment: { name: string; description: string; path: st
       : {}),
   };
 }
+
+/** What a page's loader gives its `meta` to describe the page: the page's own entity, if any, and the salon's offers. */
+export interface GraphInput {
+  path: string;
+  /** The page's own label in its breadcrumbs (an article's title); none: the route table's. */
+  crumb?: string;
+  /** Pages that are an address of their own (not the home page) have a breadcrumb trail. */
+  breadcrumbs: boolean;
+  salon: SalonOffers;
+  service?: ServiceInput;
+  posting?: PostingInput;
+}
+
+/** The page's JSON-LD items: the salon, the breadcrumb trail, then the page's own entity. */
+export const pageGraph = (input: GraphInput): object[] => [
+  beautySalon(input.salon),
+  ...(input.breadcrumbs ? [breadcrumbList(breadcrumbTrail(input.path, input.crumb))] : []),
+  ...(input.service ? [service(input.service)] : []),
+  ...(input.posting ? [blogPosting(input.posting)] : []),
+];

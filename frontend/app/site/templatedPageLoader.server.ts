@@ -3,8 +3,7 @@
  * the content document of each address, the template's loader reads it and builds the page's head from its `seo`.
  * Runs at build time only, like the loaders that call it.
  */
-import type { MetaDescriptor } from "react-router";
-import { pageHead, type HeadInput } from "./head";
+import { pageHead, type HeadInput, type PageHead } from "./head";
 import { pagePath, routeByPath, type PageKind } from "./routeTable";
 
 /** What every templated document gives its page's head. */
@@ -14,12 +13,13 @@ export interface TemplatedPage<Doc> {
   /** The page's path as the route table writes it (no trailing slash). */
   path: string;
   doc: Doc;
-  head: MetaDescriptor[];
+  head: PageHead;
 }
 
 /**
  * The document of the page of this kind at the url, read by `load`, and its head; a 404 Response where the route
- * table has no page of this kind there. `extraHead` adds what the page's head has beyond its `seo` (e.g. JSON-LD).
+ * table has no page of this kind there. `extraHead` adds what the page's head has beyond its `seo` (e.g. the
+ * entity its structured data describes).
  */
 export function templatedPageLoader<Doc extends { seo: Seo }>(
   url: URL,
