@@ -13,7 +13,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deviceMentionProblems, productionBuild } from "../app/contentModel/devices";
 import { loadDevices } from "../app/contentModel/load.server";
-import { allPriceGroups } from "../app/contentModel/pricing";
 import type { PricingDocument } from "../app/contentModel/schema";
 import { formatPath } from "../app/contentModel/read.server";
 
@@ -37,7 +36,7 @@ export function servedDocument(name: string, doc: unknown): unknown {
   if ((UNSERVED_DOCUMENTS as readonly string[]).includes(name)) return undefined;
   if (name === "pricing") {
     const pricing = doc as PricingDocument;
-    return withoutDeviceIds({ categories: allPriceGroups(pricing) });
+    return withoutDeviceIds({ categories: pricing.categories });
   }
   return withoutDeviceIds(doc);
 }

@@ -9,7 +9,7 @@ import { pageFiles, redirectProblems, routes, routeByPath, staticPaths } from ".
 import { readPageFiles } from "../app/contentModel/pageFiles.server";
 import { PAGE_FILES_MANIFEST } from "./pageFilesManifest";
 import { families } from "../app/contentModel/families";
-import { allPriceGroups, amountsOf, priceGroupsById } from "../app/contentModel/pricing";
+import { amountsOf, priceGroupsById } from "../app/contentModel/pricing";
 import { ContentError, contentDir, formatPath, stringsOf } from "../app/contentModel/read.server";
 import type { Article } from "../app/contentModel/schema";
 import { offerProblems, priceProblems, quotedPriceProblems } from "../app/contentModel/validatePrices.server";
@@ -191,13 +191,13 @@ export function validateAll(): readonly (readonly [string, unknown])[] {
   for (const problem of redirectProblems([...staticPaths, ...slugs.map((slug) => `/blog/${slug}`)]))
     problems.push(`frontend/app/site/routeTable.ts: przekierowanie ${problem}`);
 
-  const priceIds = new Set(pricing ? allPriceGroups(pricing).map((c) => c.id) : []);
+  const priceIds = new Set(pricing ? pricing.categories.map((c) => c.id) : []);
   if (pricing) {
     pricing.categories.forEach((group, i) =>
       unknownDevice("content/pricing.json", `categories[${i}].device`, group.device),
     );
   }
-  if (pricing && priceIds.size !== allPriceGroups(pricing).length)
+  if (pricing && priceIds.size !== pricing.categories.length)
     problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
 
   for (const route of routes) {

@@ -26,6 +26,7 @@ import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonLdOf } from "../support/builtPages";
 import type { PricingDocument, PromotionsDocument } from "../../frontend/app/contentModel/schema";
+import { priceAmount } from "../../frontend/app/contentModel/pricing";
 import { launchItems } from "../../frontend/build/launchCheck";
 import { PRIVACY_PLACEHOLDERS } from "../../frontend/app/salon/privacySettings";
 
@@ -71,7 +72,7 @@ function editPrice() {
       "price" in service ? [{ group, line: service }] : service.options.map((option) => ({ group, line: option })),
     ),
   );
-  const amount = (price: string) => Number(/^(?:od )?(\d+) zł$/.exec(price)?.[1] ?? NaN);
+  const amount = (price: string) => priceAmount(price) ?? NaN;
   const highest = lines.reduce((a, b) => (amount(b.line.price) > amount(a.line.price) ? b : a));
   const oldPrice = highest.line.price;
   const oldAmount = amount(oldPrice);
@@ -98,7 +99,8 @@ function addPromotion(editedGroup: string) {
   const taken = new Set([editedGroup, ...promotions.cards.map((card) => card.priceGroup)]);
   const plain = (service: PricingDocument["categories"][number]["services"][number]) =>
     "price" in service &&
-    /^[1-9]\d* zł$/.test(service.price) &&
+    (priceAmount(service.price) ?? 0) > 0 &&
+    service.price === `${priceAmount(service.price)} zł` &&
     !service.promotion &&
     !service.reduction &&
     !service.isPromo;
@@ -112,7 +114,7 @@ function addPromotion(editedGroup: string) {
     name: "Nowa oferta na pierwszą wizytę",
     url: "https://nowa-oferta.example/",
     priceGroup: group.id,
-    newPrice: Number.parseInt(line.price, 10),
+    newPrice: priceAmount(line.price)!,
     terms: "Dla osób, które jeszcze u nas nie były – jedna wizyta na osobę.",
   };
   line.promotion = card.id;

@@ -14,7 +14,7 @@ import { site } from "../../frontend/app/salon/config";
 import { REDUCTION_WORDING } from "../../frontend/app/contentModel/wordingRules";
 import { loadPricing, loadPromotions } from "../../frontend/app/contentModel/load.server";
 import { formatPeriodPl } from "../../frontend/app/contentModel/dates";
-import { allPriceGroups, priceAmount } from "../../frontend/app/contentModel/pricing";
+import { priceAmount } from "../../frontend/app/contentModel/pricing";
 
 const pages = builtPages();
 const page = (path: string) => pages.find((p) => p.path === path)!;
@@ -34,8 +34,8 @@ function visibleText(html: string): string {
 const LOWEST_PRICE = /Najniższa cena z 30 dni przed obniżką: (?:\p{L}+ )?\d+ zł/u;
 
 describe("price reductions (price information act, art. 4 ust. 2)", () => {
-  const promotional = allPriceGroups(loadPricing())
-    .flatMap((group) => group.services)
+  const promotional = loadPricing()
+    .categories.flatMap((group) => group.services)
     .flatMap((service) => (service.reduction && "price" in service ? [priceAmount(service.price)!] : []));
 
   it("every promotional price, wherever it is shown, has the lowest 30-day price and the promotion's period right after it", () => {
@@ -92,8 +92,8 @@ describe("price reductions (price information act, art. 4 ust. 2)", () => {
 
   it("every offer of a promotion states, wherever its line is shown, how long it lasts and who it is for", () => {
     const promotions = loadPromotions();
-    const offers = allPriceGroups(loadPricing())
-      .flatMap((group) => group.services)
+    const offers = loadPricing()
+      .categories.flatMap((group) => group.services)
       .flatMap((service) => {
         const card = promotions.cards.find((c) => c.id === (service.reduction?.promotion ?? service.promotion));
         const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -4,11 +4,11 @@
  */
 import { expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
-import { allPriceGroups, isHighlightedOption, isHighlightedService } from "../../frontend/app/contentModel/pricing";
+import { isHighlightedOption, isHighlightedService } from "../../frontend/app/contentModel/pricing";
 import { loadPricing } from "../../frontend/app/contentModel/load.server";
 
 it("/cennik marks with a word exactly the rows the price list's rules pick", () => {
-  const services = allPriceGroups(loadPricing()).flatMap((group) => group.services);
+  const services = loadPricing().categories.flatMap((group) => group.services);
   const expected = services.reduce(
     (count, service) =>
       count +

@@ -12,7 +12,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientDir } from "../support/builtPages";
 import { site } from "../../frontend/app/salon/config";
 import { routes } from "../../frontend/app/site/routeTable";
-import { allPriceGroups } from "../../frontend/app/contentModel/pricing";
 import {
   loadArticle,
   loadBlogPage,
@@ -58,7 +57,7 @@ function loaderDocument(name: string): unknown {
     "pages/cennik": () => loadSimplePage("pages/cennik"),
     "pages/kontakt": loadContactPage,
     // The price list as the price list page lists it: every group, the device groups among them.
-    pricing: () => ({ categories: allPriceGroups(loadPricing()) }),
+    pricing: () => ({ categories: loadPricing().categories }),
   };
   if (fixed[name]) return fixed[name]();
   if (name.startsWith("blog/")) return loadArticle(name.slice("blog/".length));

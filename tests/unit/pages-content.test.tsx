@@ -21,7 +21,6 @@ import Blog, { loader as blogLoader } from "../../frontend/app/routes/blog";
 import Article, { loader as articleLoader } from "../../frontend/app/routes/article";
 import LegalPage, { loader as legalLoader } from "../../frontend/app/routes/legal";
 import { DURATION_CLAIMS } from "../../frontend/app/contentModel/wordingRules";
-import { allPriceGroups } from "../../frontend/app/contentModel/pricing";
 import type { PricingDocument, PromotionsDocument } from "../../frontend/app/contentModel/schema";
 
 // Loaders take the route's args; the components take the loader's data. Both are called as the router would.
@@ -160,7 +159,7 @@ describe("/promocje", () => {
   const read = (file: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, "../../content", file), "utf8"));
   const promotionsDoc = read("promotions.json") as PromotionsDocument;
   const pricingDoc = read("pricing.json") as PricingDocument;
-  const lines = allPriceGroups(pricingDoc).flatMap((group) => group.services);
+  const lines = pricingDoc.categories.flatMap((group) => group.services);
   const reductionOf = (id: string) => lines.find((line) => line.reduction?.promotion === id)?.reduction;
   const cardNamed = (name: string) =>
     screen.getAllByRole("article").find((c) => text(within(c).getByRole("heading", { level: 2 })) === name)!;

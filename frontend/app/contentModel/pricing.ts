@@ -34,13 +34,8 @@ export function withOfferTerms<G extends { services: Service[] }>(
   };
 }
 
-/** Every price group of the price list, in its order. */
-export function allPriceGroups(pricing: PricingDocument): PriceGroup[] {
-  return pricing.categories;
-}
-
 export function priceGroupsById(pricing: PricingDocument, ids: readonly string[]): PriceGroup[] {
-  const all = allPriceGroups(pricing);
+  const all = pricing.categories;
   return ids.flatMap((id) => all.filter((category) => category.id === id));
 }
 
@@ -68,7 +63,7 @@ export function priceAmount(price: string): number | undefined {
 
 /** The price text of a referenced line, or a Polish reason why there is none. */
 export function findPrice(pricing: PricingDocument, ref: PriceRef): { price: string } | { error: string } {
-  const category = allPriceGroups(pricing).find((c) => c.id === ref.priceGroup);
+  const category = pricing.categories.find((c) => c.id === ref.priceGroup);
   if (!category) return { error: `brak kategorii '${ref.priceGroup}' w content/pricing.json` };
   const service = category.services.find((s) => s.name === ref.service);
   if (!service) return { error: `brak usługi '${ref.service}' w kategorii '${ref.priceGroup}'` };
@@ -92,7 +87,7 @@ export function amountsOf(groups: readonly PriceGroup[]): Set<number> {
  * price list, free lines (0 zł) left out. Computed, so that a price changed in content/pricing.json changes it too.
  */
 export function priceRangeOf(pricing: PricingDocument): string {
-  const amounts = [...amountsOf(allPriceGroups(pricing))].filter((amount) => amount > 0);
+  const amounts = [...amountsOf(pricing.categories)].filter((amount) => amount > 0);
   return `${Math.min(...amounts)}–${Math.max(...amounts)} zł`;
 }
 
@@ -115,7 +110,7 @@ export interface ConsultationCost {
 
 /** What a consultation costs, from its line of the price list (the content check makes sure there is one). */
 export function consultationCost(pricing: PricingDocument): ConsultationCost {
-  const line = allPriceGroups(pricing).find((group) => group.id === CONSULTATION_GROUP)?.services[0];
+  const line = pricing.categories.find((group) => group.id === CONSULTATION_GROUP)?.services[0];
   const price = line && "price" in line ? line.price : "";
   return { free: priceAmount(price) === 0, price };
 }

@@ -5,15 +5,7 @@
  * on every document; each problem names the file and the field.
  */
 import { formatPath, stringsOf } from "./read.server";
-import {
-  allPriceGroups,
-  amountsOf,
-  findPrice,
-  priceAmount,
-  priceGroupsById,
-  CONSULTATION_GROUP,
-  type PriceRef,
-} from "./pricing";
+import { amountsOf, findPrice, priceAmount, priceGroupsById, CONSULTATION_GROUP, type PriceRef } from "./pricing";
 import type { PricingDocument, PromotionsDocument, Service, Treatment } from "./schema";
 import { CONSULTATION_OFFER, FIRST_CONSULTATION_FREE, REDUCTION_WORDING } from "./wordingRules";
 
@@ -51,7 +43,7 @@ function priceRefProblems(ref: PriceRef, shownGroups: readonly string[], pricing
     return [
       `kategorii '${ref.priceGroup}' nie ma w cenniku tej strony (pricing.groups: ${shownGroups.join(", ")}) – wyszukiwarka pokazałaby cenę, której strona nie pokazuje`,
     ];
-  const line = allPriceGroups(pricing)
+  const line = pricing.categories
     .find((group) => group.id === ref.priceGroup)
     ?.services.find((service) => service.name === ref.service);
   if (line?.reduction)
@@ -230,7 +222,7 @@ function reductionWordingProblems(documents: Documents, pricing: PricingDocument
  * every consultation is free, no text says only the first one is.
  */
 function consultationProblems(documents: Documents, pricing: PricingDocument): string[] {
-  const line = allPriceGroups(pricing).find((group) => group.id === CONSULTATION_GROUP)?.services[0];
+  const line = pricing.categories.find((group) => group.id === CONSULTATION_GROUP)?.services[0];
   const price = line && "price" in line ? priceAmount(line.price) : undefined;
   const cost = price === 0 ? /bezpłatn/i : price === undefined ? undefined : new RegExp(`(?<!\\d)${price} zł`);
   return documents.flatMap(([name, doc]) =>
@@ -256,7 +248,7 @@ function consultationProblems(documents: Documents, pricing: PricingDocument): s
 
 /** The price list's rules across every document (the treatment pages' own prices are checked by the caller). */
 export function priceProblems(documents: Documents, pricing: PricingDocument): string[] {
-  const everyAmount = amountsOf(allPriceGroups(pricing));
+  const everyAmount = amountsOf(pricing.categories);
   const promotions = documents.find(([name]) => name === "promotions")?.[1] as PromotionsDocument | undefined;
   return [
     ...reductionLineProblems(pricing, promotions),

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/pricing";
 import { loadPricing, loadSimplePage, shownPriceGroups } from "../contentModel/load.server";
-import { allPriceGroups, consultationCost, consultationCostSentence, consultationLabel } from "../contentModel/pricing";
+import { consultationCost, consultationCostSentence, consultationLabel } from "../contentModel/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { renderInline } from "../components/RichText/inline";
@@ -14,7 +14,7 @@ export function loader() {
   const pricing = loadPricing();
   return {
     page,
-    groups: shownPriceGroups(allPriceGroups(pricing)),
+    groups: shownPriceGroups(pricing.categories),
     consultation: consultationCost(pricing),
     head: pageHead({ path: "/cennik", ...page.seo }),
   };
