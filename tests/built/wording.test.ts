@@ -26,6 +26,7 @@ import {
   TERMS,
   THERAPEUTIC_CLAIMS,
 } from "../../frontend/app/contentModel/wordingRules";
+import { listedPrice } from "../support/prices";
 
 const pages = builtPages();
 
@@ -142,7 +143,8 @@ describe("the built site's wording", () => {
   it("does not promise the permanent-makeup touch-up 'in the package price' anywhere", () => {
     for (const { path, html } of pages)
       expect(visibleText(html).match(/korekt\S* w cenie|w cenie pakietu/i)?.[0], path).toBeUndefined();
-    expect(visibleText(page("/makijaz-permanentny-ust").html)).toMatch(/Korekta do 3 miesięcy 200 zł/);
+    const touchUp = listedPrice({ priceGroup: "makijaz-permanentny-ust", service: "Korekta do 3 miesięcy" });
+    expect(visibleText(page("/makijaz-permanentny-ust").html)).toContain(`Korekta do 3 miesięcy ${touchUp}`);
   });
 
   it("shows a number of an effect only from content/figures.json, beside its source or marked as an example", () => {

@@ -9,6 +9,7 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test, type Page } from "../support/test";
+import { listedPrice } from "../support/prices";
 
 const contentDir = resolve(import.meta.dirname, "../../content");
 
@@ -39,7 +40,7 @@ test("an edit of content/pricing.json without a rebuild changes nothing a visito
   page,
   request,
 }) => {
-  const built = "300 zł";
+  const built = listedPrice({ priceGroup: "kobido", service: "Kobido UP + inny produkt" });
   // A price the price list does not have (every price a page shows comes from it).
   const prices = readFileSync(join(contentDir, "pricing.json"), "utf8");
   const edited = Array.from({ length: 90 }, (_, i) => `${911 + i} zł`).find((price) => !prices.includes(price))!;

@@ -2,6 +2,7 @@ import { expect, test, waitForHydration } from "../support/test";
 import { allPaths } from "../support/routes";
 import { site } from "../../frontend/app/salon/config";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
+import { listedPrice } from "../support/prices";
 
 // Every route as nginx (or, in production, Caddy over HTTPS) serves it: one request each, no browser. Pages
 // hydrated in a browser, with one non-empty <h1>, are checked by privacy.spec.ts on one page of each template and
@@ -27,7 +28,7 @@ test("prerendered HTML already holds the page's content without JavaScript", asy
   const page = await context.newPage();
   await page.goto("/cennik");
   await expect(page.getByRole("heading", { level: 1, name: "Cennik" })).toBeVisible();
-  await expect(page.getByText("1890 zł").first()).toBeVisible();
+  await expect(page.getByText(listedPrice({ priceGroup: "laser-frakcyjny", service: "Twarz" })).first()).toBeVisible();
   await context.close();
 });
 
