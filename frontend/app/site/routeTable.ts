@@ -6,7 +6,7 @@
  */
 import { families, type Family } from "../contentModel/families";
 import type { PageFile } from "../contentModel/pageFiles.server";
-import pageFilesJson from "../generated/page-files.json";
+import pageFilesJson from "../generated/page-files.json" with { type: "json" };
 
 /** What the routes of the kinds that have many are made of (the content check compares it with content/). */
 export const pageFiles = pageFilesJson as PageFile[];
