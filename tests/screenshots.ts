@@ -9,22 +9,20 @@
  * content; the banner itself has its own tests. Each page is scrolled to the bottom first, so lazy images load and
  * every section's entrance animation has run, then scrolled back to the top and captured.
  */
-import { mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumPath, quietChromiumFlags } from "./support/chromium.ts";
 import { animationsDone, scrollThrough } from "./support/scroll.ts";
 import { HYDRATED_ATTRIBUTE } from "../frontend/app/site/hydration.ts";
 import { staticPaths } from "../frontend/app/site/routeTable.ts";
+import { articleSlugs } from "../frontend/app/contentModel/load.server.ts";
 
 const SITE_URL = (process.env.SITE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
 const OUT_DIR = resolve("reports/screenshots");
 const WIDTHS = [390, 1280] as const;
 
-const articlePaths = readdirSync(resolve("content/blog"))
-  .filter((file) => file.endsWith(".json"))
-  .map((file) => `/blog/${file.slice(0, -".json".length)}`)
-  .sort();
+const articlePaths = articleSlugs().map((slug) => `/blog/${slug}`);
 
 const only = process.env.ONLY?.split(",")
   .map((p) => p.trim())

@@ -54,12 +54,13 @@
  * Here the command line and the runs; sites.ts starts what is measured (nginx, the front, the hero reference),
  * metrics.ts runs Lighthouse and reads its report, report.ts prints and saves the results.
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import type { Result } from "lighthouse";
 import { routes, staticPaths } from "../../../app/site/routeTable.ts";
+import { articleSlugs } from "../../../app/contentModel/load.server.ts";
 import { chromiumPath } from "../../../../tests/support/chromium.ts";
 import {
   CHROME_FLAGS,
@@ -161,10 +162,7 @@ function parseArgs(argv: string[]) {
 
 /** Every route: the static ones from the route table, then the blog articles from content/blog. */
 function allPaths(): string[] {
-  const articles = readdirSync(join(root, "content/blog"))
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => `/blog/${f.slice(0, -".json".length)}`)
-    .sort();
+  const articles = articleSlugs().map((slug) => `/blog/${slug}`);
   return [...staticPaths, ...articles];
 }
 
