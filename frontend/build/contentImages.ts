@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
+import { isTranslationFile } from "../app/contentModel/languages.ts";
 
 export const contentDir = "content";
 export const imagesDir = join(contentDir, "images");
@@ -56,7 +57,7 @@ export function wantedImages(): string[] {
 export function shareImages(): Set<string> {
   const names = new Set<string>(["og-aurea"]);
   const blog = join(contentDir, "blog");
-  for (const file of readdirSync(blog).filter((f) => f.endsWith(".json"))) {
+  for (const file of readdirSync(blog).filter((f) => f.endsWith(".json") && !isTranslationFile(f))) {
     try {
       const image = (JSON.parse(readFileSync(join(blog, file), "utf8")) as { image?: unknown }).image;
       if (typeof image === "string") names.add(image);

@@ -10,7 +10,9 @@
  *     and whether it is for professional use (content/devices.json; contentModel/devices.ts decides from the answers),
  *   - every number that claims an effect (content/figures.json) whose source the salon has not completed,
  *   - every promotion whose period (content/promotions.json) has not started or has ended on the day of the
- *     check: the pages would announce it as current.
+ *     check: the pages would announce it as current,
+ *   - every translated field made from an earlier Polish text, and every translation no native speaker has read
+ *     (content/<doc>.<lang>.json; contentModel/translations.server.ts).
  * Reads the documents as they are on disk (before placeholders are filled in). `npm run launch:check` runs this file:
  * it prints the list and exits 1 while anything is left; run it before deploying. Node only: no page imports this.
  */
@@ -23,8 +25,10 @@ import type { DeviceRegistry, FiguresDocument, Treatment } from "../app/contentM
 import { decision } from "../app/contentModel/devices";
 import { missingSource } from "../app/contentModel/figures";
 import { CODE_IMAGES, PHOTO_EXTENSIONS } from "./contentImages";
+import { staleFields, staleNote, translationFiles, translationSchema } from "../app/contentModel/translations.server";
 
-export type LaunchKind = "fictional" | "standIn" | "artwork" | "medical" | "device" | "figure" | "period";
+export type LaunchKind =
+  "fictional" | "standIn" | "artwork" | "medical" | "device" | "figure" | "period" | "translation" | "nativeCheck";
 
 export interface LaunchItem {
   kind: LaunchKind;
@@ -47,6 +51,10 @@ export const KIND_TITLES: Record<LaunchKind, string> = {
     "Liczby opisujące efekt bez pełnego źródła (uzupełnij w content/figures.json autora, tytuł, rok, badane osoby i „after” albo usuń liczbę ze strony)",
   period:
     "Promocje poza swoim okresem (zmień okres w content/promotions.json albo usuń promocję z content/promotions.json i content/pricing.json)",
+  translation:
+    "Tłumaczenia nieaktualne wobec tekstu polskiego (przetłumacz pole na nowo i wpisz nowy odcisk „from”; wersja produkcyjna ich nie przyjmie)",
+  nativeCheck:
+    "Tłumaczenia, których nie przeczytała osoba władająca tym językiem jako ojczystym (po przeczytaniu dopisz w pliku `nativeCheck`: kto i kiedy)",
 };
 
 /** Sections of a treatment page (by the anchors every treatment uses for them) that give medical advice or eligibility rules. */
@@ -227,6 +235,32 @@ export function launchItems(options: Options = {}): LaunchItem[] {
   for (const [field, period] of Object.entries(periods)) {
     const problem = periodProblem(period, day);
     if (problem) items.push({ kind: "period", file: shown(promotionsFile), field, note: problem });
+  }
+
+  // Translations: a field made from an earlier Polish text, a file no native speaker has read yet. A file that
+  // cannot be read is the content check's to report.
+  for (const { doc, language } of translationFiles(contentDir)) {
+    const file = join(contentDir, `${doc}.${language}.json`);
+    const polishFile = join(contentDir, `${doc}.json`);
+    const json = (path: string): unknown => {
+      try {
+        return JSON.parse(readFileSync(path, "utf8"));
+      } catch {
+        return undefined;
+      }
+    };
+    const parsed = translationSchema.safeParse(json(file));
+    const polish = existsSync(polishFile) ? json(polishFile) : undefined;
+    if (!parsed.success || polish === undefined) continue;
+    for (const { field, text } of staleFields(polish, parsed.data))
+      items.push({ kind: "translation", file: shown(file), field, note: staleNote(text) });
+    if (!parsed.data.nativeCheck)
+      items.push({
+        kind: "nativeCheck",
+        file: shown(file),
+        field: "nativeCheck",
+        note: `tłumaczenie (${language}) czeka na przeczytanie przez rodzimego użytkownika języka`,
+      });
   }
   return items;
 }

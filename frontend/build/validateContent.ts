@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { pageFiles, redirectProblems, routes, routeByPath, staticPaths } from "../app/site/routeTable";
 import { readPageFiles } from "../app/contentModel/pageFiles.server";
 import { PAGE_FILES_MANIFEST } from "./pageFilesManifest";
+import { readTranslatedDocument, translationFiles } from "../app/contentModel/translations.server";
 import { families } from "../app/contentModel/families";
 import { amountsOf, priceGroupsById } from "../app/contentModel/pricing";
 import { ContentError, contentDir, formatPath, stringsOf } from "../app/contentModel/read.server";
@@ -32,6 +33,7 @@ import {
   loadPromotions,
   loadSimplePage,
   loadTreatment,
+  documentSchema,
 } from "../app/contentModel/load.server";
 
 /** "stycznia 2026", "w styczniu 2026", "styczeń 2026": the first day of the month it names, as an ISO date. */
@@ -275,7 +277,21 @@ export function validateAll(): readonly (readonly [string, unknown])[] {
         problems.push(`content/${name}.json: pole "${path}": brak obrazu content/images/${image}.(svg|jpg|png|webp)`);
     }
   }
-  if (devices) problems.push(...deviceMentionProblems(publicPlaces(documents, slugs), devices, productionBuild()));
+  // Translations: each checked against its Polish document (translations.server.ts); the device gate reads them too.
+  const translations: [string, unknown][] = [];
+  const stale: string[] = [];
+  for (const { doc, language } of attempt(() => translationFiles()) ?? []) {
+    const document = attempt(() => readTranslatedDocument(doc, language, documentSchema(doc), (l) => stale.push(...l)));
+    if (document !== undefined) translations.push([`${doc}.${language}`, document]);
+  }
+  if (stale.length)
+    console.warn(
+      `Nieaktualne tłumaczenia (wersja produkcyjna ich nie przyjmie, npm run launch:check je wymienia):\n${stale.join("\n")}`,
+    );
+  if (devices)
+    problems.push(
+      ...deviceMentionProblems(publicPlaces([...documents, ...translations], slugs), devices, productionBuild()),
+    );
   if (problems.length) throw new ContentError(`Treść strony zawiera błędy:\n${problems.join("\n")}`);
   return documents;
 }

@@ -7,11 +7,12 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { isTranslationFile } from "../../frontend/app/contentModel/languages";
 
 const contentDir = resolve(import.meta.dirname, "../../content");
 const jsonFiles = (folder: string) =>
   readdirSync(resolve(contentDir, folder))
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && !isTranslationFile(f))
     .map((f) => f.slice(0, -".json".length));
 
 /** Every concrete route the salon requires, in its route list's order; /blog/{slug} is listed below. */

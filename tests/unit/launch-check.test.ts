@@ -216,7 +216,7 @@ describe("launch check on the current content", () => {
     expect(run.stdout).toContain(`frontend/app/salon/config.ts: pole "site.phone"`);
     expect(run.stdout).toContain(`content/home.json: pole "reviews.items[0]"`);
     expect(run.stdout).toMatch(
-      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical, \d+ device, \d+ figure, \d+ period\)/,
+      /Do zastąpienia lub potwierdzenia przed publikacją: \d+ \(\d+ fictional, \d+ standIn, \d+ artwork, \d+ medical, \d+ device, \d+ figure, \d+ period, \d+ translation, \d+ nativeCheck\)/,
     );
   }, 60_000);
 });

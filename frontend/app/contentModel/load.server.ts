@@ -26,8 +26,10 @@ import {
 } from "./schema";
 import { productionBuild, shownDeviceName } from "./devices";
 import { withOfferTerms, type PriceRef, type ShownPriceGroup } from "./pricing";
-import { contentDir, readDocument } from "./read.server";
+import { ContentError, contentDir, readDocument } from "./read.server";
+import type { z } from "zod";
 import { readPageFiles } from "./pageFiles.server";
+import { isTranslationFile } from "./languages";
 
 export const loadContent = () => readDocument("content", contentDocumentSchema);
 export const loadPricing = () => readDocument("pricing", pricingDocumentSchema);
@@ -43,6 +45,27 @@ export const loadFamilyList = (doc: string) => readDocument(doc, familyListSchem
 export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
 export const loadFigures = () => readDocument("figures", figuresDocumentSchema, { visible: false });
 export const loadDevices = () => readDocument("devices", deviceRegistrySchema, { visible: false });
+
+const SINGLE_DOCUMENTS: Readonly<Record<string, z.ZodType>> = {
+  content: contentDocumentSchema,
+  home: homeDocumentSchema,
+  needs: needsDocumentSchema,
+  promotions: promotionsDocumentSchema,
+  pricing: pricingDocumentSchema,
+  "pages/blog": blogPageSchema,
+  "pages/kontakt": contactPageSchema,
+};
+
+/** The schema of a page's document by its name in content/ (a translation is checked against its Polish one's). */
+export function documentSchema(doc: string): z.ZodType {
+  if (doc.startsWith("treatments/")) return treatmentSchema;
+  if (doc.startsWith("families/")) return familyListSchema;
+  if (doc.startsWith("legal/")) return legalPageSchema;
+  if (doc.startsWith("blog/")) return articleSchema;
+  const single = SINGLE_DOCUMENTS[doc] ?? (doc.startsWith("pages/") ? simplePageSchema : undefined);
+  if (!single) throw new ContentError(`content/${doc}.json: to nie dokument strony, nie ma czego tłumaczyć`);
+  return single;
+}
 
 /**
  * The price groups as the pages show them: each device named only where content/devices.json allows it, each offer of
@@ -84,7 +107,7 @@ export function loadOfferCatalogue(): CatalogueEntry[] {
 
 export function articleSlugs(): string[] {
   return readdirSync(join(contentDir, "blog"))
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && !isTranslationFile(f))
     .map((f) => f.slice(0, -5))
     .sort();
 }

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { families, type Family } from "./families.ts";
 import { routeFields } from "./schema.ts";
+import { isTranslationFile } from "./languages.ts";
 
 export const contentDir = resolve(process.env.CONTENT_DIR ?? "content");
 
@@ -38,7 +39,7 @@ export function readPageFiles(dir = contentDir): PageFile[] {
   return Object.entries(PAGE_FILE_FOLDERS).flatMap(([folder, kind]) => {
     if (!existsSync(join(dir, folder))) return [];
     return readdirSync(join(dir, folder))
-      .filter((file) => file.endsWith(".json"))
+      .filter((file) => file.endsWith(".json") && !isTranslationFile(file))
       .sort()
       .map((file): PageFile => {
         const name = file.slice(0, -".json".length);

@@ -172,21 +172,33 @@ export function textProblems(raw: unknown, advertising = true, pricesByPlacehold
  * the wording rules and has no placeholders.
  */
 export function readDocument<S extends z.ZodType>(name: string, schema: S, { visible = true } = {}): z.infer<S> {
-  const file = join(contentDir, `${name}.json`);
-  const shown = `content/${name}.json`;
-  if (!existsSync(file)) throw new ContentError(`${shown}: brak pliku`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new ContentError(`${shown}: niepoprawny JSON (${(error as Error).message})`);
-  }
+  const raw = readRaw(name);
   // The legal texts advertise nothing; they (and the price list) may write amounts out.
   const textual = visible
     ? textProblems(raw, !name.startsWith("legal/"), !name.startsWith("legal/") && name !== "pricing")
     : [];
-  if (textual.length) throw new ContentError(`${shown}: błędy w treści\n${textual.join("\n")}`);
-  const result = schema.safeParse(visible ? mapStrings(raw, fillAll) : raw);
+  if (textual.length) throw new ContentError(`content/${name}.json: błędy w treści\n${textual.join("\n")}`);
+  return parsed(`content/${name}.json`, visible ? mapStrings(raw, fillAll) : raw, schema);
+}
+
+/** content/<name>.json as written: parsed, nothing checked or filled in. */
+export function readRaw(name: string): unknown {
+  const file = join(contentDir, `${name}.json`);
+  const shown = `content/${name}.json`;
+  if (!existsSync(file)) throw new ContentError(`${shown}: brak pliku`);
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ContentError(`${shown}: niepoprawny JSON (${(error as Error).message})`);
+  }
+}
+
+/** A document's text with every placeholder filled in (fillAll, above). */
+export const filled = (raw: unknown) => mapStrings(raw, fillAll);
+
+/** The document checked against its schema (errors name `shown` and every bad field), without the launch notes. */
+export function parsed<S extends z.ZodType>(shown: string, value: unknown, schema: S): z.infer<S> {
+  const result = schema.safeParse(value);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  pole "${formatPath(issue.path) || "(cały dokument)"}": ${issue.message}`,
