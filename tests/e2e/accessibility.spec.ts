@@ -20,10 +20,13 @@ async function violations(page: Page, include?: string) {
 
 /**
  * Every section has come into view and faded in, and every transition has ended, before axe looks: it judges the
- * colours people actually see, not a section half-way through its fade-in.
+ * colours people actually see, not a section half-way through its fade-in. The home page's slideshow is stopped
+ * first, by its own button as a visitor would: left running, its next cross-fade may start while axe is looking.
  */
 async function settle(page: Page) {
   await scrollThrough(page);
+  const stop = page.getByRole("button", { name: "Zatrzymaj automatyczne przewijanie" });
+  if (await stop.count()) await stop.click();
   await animationsDone(page);
 }
 
