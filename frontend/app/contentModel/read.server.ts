@@ -36,12 +36,16 @@ export function stringsOf(value: unknown, path: PropertyKey[] = []): { path: Pro
   return [];
 }
 
-/** The value with every string passed through fn. */
-function mapStrings(value: unknown, fn: (text: string) => string): unknown {
-  if (typeof value === "string") return fn(value);
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn));
+/** The value with every string passed through fn, which is told the string's path. */
+export function mapStrings(
+  value: unknown,
+  fn: (text: string, path: PropertyKey[]) => string,
+  path: PropertyKey[] = [],
+): unknown {
+  if (typeof value === "string") return fn(value, path);
+  if (Array.isArray(value)) return value.map((v, i) => mapStrings(v, fn, [...path, i]));
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn, [...path, k])]));
   return value;
 }
 
@@ -178,7 +182,7 @@ export function readDocument<S extends z.ZodType>(name: string, schema: S, { vis
     ? textProblems(raw, !name.startsWith("legal/"), !name.startsWith("legal/") && name !== "pricing")
     : [];
   if (textual.length) throw new ContentError(`content/${name}.json: błędy w treści\n${textual.join("\n")}`);
-  return parsed(`content/${name}.json`, visible ? mapStrings(raw, fillAll) : raw, schema);
+  return parsed(`content/${name}.json`, visible ? mapStrings(raw, (text) => fillAll(text)) : raw, schema);
 }
 
 /** content/<name>.json as written: parsed, nothing checked or filled in. */
@@ -194,7 +198,7 @@ export function readRaw(name: string): unknown {
 }
 
 /** A document's text with every placeholder filled in (fillAll, above). */
-export const filled = (raw: unknown) => mapStrings(raw, fillAll);
+export const filled = (raw: unknown) => mapStrings(raw, (text) => fillAll(text));
 
 /** The document checked against its schema (errors name `shown` and every bad field), without the launch notes. */
 export function parsed<S extends z.ZodType>(shown: string, value: unknown, schema: S): z.infer<S> {

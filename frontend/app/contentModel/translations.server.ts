@@ -14,19 +14,17 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { ContentError, contentDir, filled, formatPath, parsed, readRaw, stringsOf } from "./read.server";
+import { ContentError, contentDir, filled, formatPath, mapStrings, parsed, readRaw, stringsOf } from "./read.server";
 import { productionBuild } from "./devices";
 import { translatedWordingProblems } from "./translatedWording";
-import { isTranslationFile, LANGUAGES, type Language } from "./languages";
-
-export { LANGUAGES, type Language };
+import { isTranslationFile, type Language } from "./languages";
 
 /** The fingerprint of a Polish text: what a translated field records it was made from. */
 export const fingerprint = (polish: string) => createHash("sha256").update(polish).digest("hex").slice(0, 12);
 
 /**
  * Fields that hold no words to translate: ids, references into other documents and the price list, addresses,
- * image names, dates, device data and the operator's notes. By the field's own key.
+ * image names, dates, device data and the operator's notes. By the field's own key, or its list's.
  */
 const NOT_WORDS = new Set([
   "id",
@@ -54,7 +52,6 @@ const NOT_WORDS = new Set([
   "changed",
   "from",
   "until",
-  "value",
   "price",
 ]);
 /** Within an offer, `service` and `option` name a line of the price list; only `catalogue` is words. */
@@ -65,7 +62,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The text fields of a Polish document a translation must give, by path, with their Polish text. */
 export function translatableFields(polish: unknown): { field: string; text: string }[] {
   return stringsOf(polish).flatMap(({ path, text }) => {
-    const key = path.at(-1);
+    // The nearest key by name: "groups" for "pricing.groups[0]", a reference like its parent.
+    const key = path.findLast((segment) => typeof segment === "string");
     if (typeof key === "string" && NOT_WORDS.has(key)) return [];
     if (path.includes("standIn") || path.includes("medicalReview")) return [];
     if (typeof key === "string" && OFFER_REFERENCES.has(key) && path.includes("offer")) return [];
@@ -144,13 +142,8 @@ export function checkTranslation(
 }
 
 /** The Polish document with every translated field's text in its place (the checks above come first). */
-export function translated(polish: unknown, translation: Translation, path: PropertyKey[] = []): unknown {
-  if (typeof polish === "string") return translation.fields[formatPath(path)]?.text ?? polish;
-  if (Array.isArray(polish)) return polish.map((v: unknown, i) => translated(v, translation, [...path, i]));
-  if (polish && typeof polish === "object")
-    return Object.fromEntries(Object.entries(polish).map(([k, v]) => [k, translated(v, translation, [...path, k])]));
-  return polish;
-}
+export const translated = (polish: unknown, translation: Translation): unknown =>
+  mapStrings(polish, (text, path) => translation.fields[formatPath(path)]?.text ?? text);
 
 /** content/<doc>.<lang>.json: the page's translation into that language. */
 export const translationName = (doc: string, language: Language) => `${doc}.${language}`;
