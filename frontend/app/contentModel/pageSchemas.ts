@@ -45,36 +45,43 @@ export const contactPageSchema = simplePageSchema.extend({
    * complaint to the supervisory authority (ust. 2 lit. d), with the privacy policy a link away; and that health does
    * not belong in the form.
    */
+  // Each rule also takes the words of a translation (uk, en): the notice must say the same in every language.
   formNotice: z.strictObject({
     controller: saying([
-      [/Administrator/, "powiedz, kto jest administratorem danych („Administratorem … jest {legalName}”)"],
+      [
+        /Administrator|адміністратор|controller/i,
+        "powiedz, kto jest administratorem danych („Administratorem … jest {legalName}”)",
+      ],
     ]),
     purpose: saying([
       [
-        /art\. 6 ust\. 1 lit\. [a-f] RODO/,
+        /art\. 6 ust\. 1 lit\. [a-f] RODO|6\(1\)\([a-f]\)/,
         "podaj podstawę prawną przetwarzania (art. 6 ust. 1 lit. … RODO; art. 13 ust. 1 lit. c RODO)",
       ],
-      [/przechowujemy/, "powiedz, jak długo przechowujemy wiadomość („przechowujemy przez …”)"],
+      [/przechowujemy|we keep|зберігаємо/i, "powiedz, jak długo przechowujemy wiadomość („przechowujemy przez …”)"],
     ]),
     recipients: saying([
       [
-        /dobrowoln/i,
+        /dobrowoln|voluntar|добровільн/i,
         "powiedz, czy podanie danych jest dobrowolne i co się stanie, gdy ich zabraknie (art. 13 ust. 2 lit. e RODO)",
       ],
-      [/odbiorc/i, "wymień odbiorców danych, także dostawców serwera i poczty (art. 13 ust. 1 lit. e RODO)"],
       [
-        /art\. 28 RODO/,
+        /odbiorc|recipient|одержувач/i,
+        "wymień odbiorców danych, także dostawców serwera i poczty (art. 13 ust. 1 lit. e RODO)",
+      ],
+      [
+        /art\. 28 RODO|Article 28|(?:ст\.|статт\p{L}*) 28/u,
         "powiedz, że dostawcy przetwarzają dane w naszym imieniu (podmioty przetwarzające, art. 28 RODO)",
       ],
     ]),
     rights: saying([
       [
-        /dostęp/,
+        /dostęp|access|доступ/i,
         "wymień prawa osoby, której dane dotyczą: dostęp, sprostowanie, usunięcie, ograniczenie, przenoszenie, sprzeciw (art. 13 ust. 2 lit. b RODO)",
       ],
-      [/sprzeciw/, "wymień prawo sprzeciwu (art. 21 RODO; art. 13 ust. 2 lit. b RODO)"],
+      [/sprzeciw|object|заперечен/i, "wymień prawo sprzeciwu (art. 21 RODO; art. 13 ust. 2 lit. b RODO)"],
       [
-        /Prezesa Urzędu Ochrony Danych Osobowych/,
+        /Prezesa Urzędu Ochrony Danych Osobowych|Personal Data Protection Office|захисту персональних даних/,
         "podaj prawo skargi do Prezesa Urzędu Ochrony Danych Osobowych (art. 13 ust. 2 lit. d RODO)",
       ],
       [
@@ -83,7 +90,7 @@ export const contactPageSchema = simplePageSchema.extend({
       ],
     ]),
     healthData: text.refine(
-      (t) => /zdrow/i.test(t),
+      (t) => /zdrow|health|здоров/i.test(t),
       "poproś, by w formularzu nie pisać o zdrowiu (art. 9 RODO: formularz nie ma do tego podstawy)",
     ),
   }),

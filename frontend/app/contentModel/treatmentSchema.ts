@@ -28,15 +28,15 @@ const photoSchema = imageSchema;
 /**
  * Said under every gallery of clients' photos: that they are the salon's clients, shown with their consent (GDPR
  * art. 9 ust. 2 lit. a – skin can reveal health –, copyright act art. 81), and that effects are individual (unfair
- * market practices act, art. 5: a photo is no promise).
+ * market practices act, art. 5: a photo is no promise); in a translation, in its words.
  */
 const consentNote = saying([
-  [/klient/, "powiedz, że zdjęcia przedstawiają klientki salonu"],
+  [/klient|client|клієнт/i, "powiedz, że zdjęcia przedstawiają klientki salonu"],
   [
-    /zgod/,
+    /zgod|consent|згод/i,
     "powiedz, że publikujemy je za zgodą osób na zdjęciach (art. 9 ust. 2 lit. a RODO, art. 81 prawa autorskiego)",
   ],
-  [/indywidual/, "powiedz, że efekty są indywidualne"],
+  [/indywidual|individual|індивідуал/i, "powiedz, że efekty są indywidualne"],
 ]);
 
 export const treatmentSchema = z.strictObject({
