@@ -17,6 +17,7 @@ import { z } from "zod";
 import { ContentError, contentDir, filled, formatPath, mapStrings, parsed, readRaw, stringsOf } from "./read.server";
 import { productionBuild } from "./devices";
 import { translatedWordingProblems } from "./translatedWording";
+import { priceAmount } from "./pricing";
 import { isTranslationFile, type Language } from "./languages";
 
 /** The fingerprint of a Polish text: what a translated field records it was made from. */
@@ -52,7 +53,8 @@ const NOT_WORDS = new Set([
   "changed",
   "from",
   "until",
-  "price",
+  "source",
+  "author",
 ]);
 /** Within an offer, `service` and `option` name a line of the price list; only `catalogue` is words. */
 const OFFER_REFERENCES = new Set(["service", "option"]);
@@ -68,6 +70,8 @@ export function translatableFields(polish: unknown): { field: string; text: stri
     if (path.includes("standIn") || path.includes("medicalReview")) return [];
     if (typeof key === "string" && OFFER_REFERENCES.has(key) && path.includes("offer")) return [];
     if (ISO_DATE.test(text) || !/\p{L}/u.test(text.replace(PLACEHOLDER, ""))) return [];
+    // An amount ("od 150 zł") is written in each language by the site (pricing.ts); words about a price are words.
+    if (key === "price" && priceAmount(text) !== undefined) return [];
     return [{ field: formatPath(path), text }];
   });
 }
