@@ -252,8 +252,8 @@ export function launchItems(options: Options = {}): LaunchItem[] {
     const parsed = translationSchema.safeParse(json(file));
     const polish = existsSync(polishFile) ? json(polishFile) : undefined;
     if (!parsed.success || polish === undefined) continue;
-    for (const { field, text } of staleFields(polish, parsed.data))
-      items.push({ kind: "translation", file: shown(file), field, note: staleNote(text) });
+    for (const { field, text, missing } of staleFields(polish, parsed.data))
+      items.push({ kind: "translation", file: shown(file), field, note: staleNote(text, missing) });
     if (!parsed.data.nativeCheck)
       items.push({
         kind: "nativeCheck",

@@ -150,10 +150,12 @@ describe("a translation of a page", () => {
     }
   }, 120_000);
 
-  it("without a field is refused, naming the file and the field", async () => {
+  it("without a field (one the Polish text gained) is named, and refused by the production build, naming file and field", async () => {
     const dir = await contentWith(({ en }) => delete en.fields["intro[1]"]);
-    const { error } = await read(dir, "en");
-    expect(error).toMatch(/content\/pages\/cennik\.en\.json: pole "intro\[1\]": brak tłumaczenia/);
+    const line = /content\/pages\/cennik\.en\.json: pole "intro\[1\]": brak tłumaczenia/;
+    expect((await read(dir, "en")).error).toBe("");
+    expect(run("content:check", dir).output).toMatch(line);
+    expect((await read(dir, "en", { SALON_LAUNCH_GATE: "1" })).error).toMatch(line);
   });
 
   it("with other placeholders than the Polish text, or a price written out, is refused", async () => {

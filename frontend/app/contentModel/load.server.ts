@@ -25,24 +25,31 @@ import {
   type PriceGroup,
 } from "./schema";
 import { productionBuild, shownDeviceName } from "./devices";
-import { withOfferTerms, type PriceRef, type ShownPriceGroup } from "./pricing";
+import { withOfferTerms, withPolishHighlights, type PriceRef, type ShownPriceGroup } from "./pricing";
 import { ContentError, contentDir, readDocument } from "./read.server";
+import { readTranslatedDocument } from "./translations.server";
 import type { z } from "zod";
 import { readPageFiles } from "./pageFiles.server";
-import { isTranslationFile } from "./languages";
+import { isTranslationFile, type PageLanguage } from "./languages";
 
-export const loadContent = () => readDocument("content", contentDocumentSchema);
-export const loadPricing = () => readDocument("pricing", pricingDocumentSchema);
-export const loadHome = () => readDocument("home", homeDocumentSchema);
+/** content/<name>.json for a page in `language`: the Polish document, or its translation laid over it. */
+function readIn<S extends z.ZodType>(name: string, schema: S, language: PageLanguage): z.infer<S> {
+  return language === "pl" ? readDocument(name, schema) : readTranslatedDocument(name, language, schema);
+}
+
+export const loadContent = (language: PageLanguage = "pl") => readIn("content", contentDocumentSchema, language);
+export const loadPricing = (language: PageLanguage = "pl") => readIn("pricing", pricingDocumentSchema, language);
+export const loadHome = (language: PageLanguage = "pl") => readIn("home", homeDocumentSchema, language);
 export const loadNeeds = () => readDocument("needs", needsDocumentSchema);
-export const loadPromotions = () => readDocument("promotions", promotionsDocumentSchema);
+export const loadPromotions = (language: PageLanguage = "pl") =>
+  readIn("promotions", promotionsDocumentSchema, language);
 export const loadBlogPage = () => readDocument("pages/blog", blogPageSchema);
 /** A title, a few sentences and the head: the price list's intro (pages/cennik), the confirmation pages. */
-export const loadSimplePage = (doc: string) => readDocument(doc, simplePageSchema);
-export const loadContactPage = () => readDocument("pages/kontakt", contactPageSchema);
+export const loadSimplePage = (doc: string, language: PageLanguage = "pl") => readIn(doc, simplePageSchema, language);
+export const loadContactPage = (language: PageLanguage = "pl") => readIn("pages/kontakt", contactPageSchema, language);
 export const loadLegalPage = (doc: string) => readDocument(doc, legalPageSchema);
-export const loadFamilyList = (doc: string) => readDocument(doc, familyListSchema);
-export const loadTreatment = (doc: string) => readDocument(doc, treatmentSchema);
+export const loadFamilyList = (doc: string, language: PageLanguage = "pl") => readIn(doc, familyListSchema, language);
+export const loadTreatment = (doc: string, language: PageLanguage = "pl") => readIn(doc, treatmentSchema, language);
 export const loadFigures = () => readDocument("figures", figuresDocumentSchema, { visible: false });
 export const loadDevices = () => readDocument("devices", deviceRegistrySchema, { visible: false });
 
@@ -71,13 +78,20 @@ export function documentSchema(doc: string): z.ZodType {
  * The price groups as the pages show them: each device named only where content/devices.json allows it, each offer of
  * a promotion with its period and terms (content/promotions.json).
  */
-export function shownPriceGroups(groups: readonly PriceGroup[]): ShownPriceGroup[] {
+export function shownPriceGroups(groups: readonly PriceGroup[], language: PageLanguage = "pl"): ShownPriceGroup[] {
   const registry = loadDevices();
   const production = productionBuild();
-  const promotions = loadPromotions();
+  const promotions = loadPromotions(language);
+  const polish = language === "pl" ? undefined : loadPricing().categories;
   return groups.map(({ device, ...group }) => {
     const deviceName = shownDeviceName(device, registry, production);
-    return withOfferTerms(deviceName ? { ...group, deviceName } : group, promotions);
+    const shown = withOfferTerms(deviceName ? { ...group, deviceName } : group, promotions);
+    return polish
+      ? withPolishHighlights(
+          shown,
+          polish.find((g) => g.id === group.id),
+        )
+      : shown;
   });
 }
 
@@ -96,13 +110,19 @@ export interface CatalogueEntry {
 }
 
 /** The salon's offer catalogue (structured data): the treatments whose `offer` names a catalogue entry. */
-export function loadOfferCatalogue(): CatalogueEntry[] {
-  return readPageFiles()
+const catalogues = new Map<PageLanguage, CatalogueEntry[]>();
+export function loadOfferCatalogue(language: PageLanguage = "pl"): CatalogueEntry[] {
+  // Every page's head describes the salon with it: read once per language and build, not once per page.
+  const known = catalogues.get(language);
+  if (known) return known;
+  const catalogue = readPageFiles()
     .filter((page) => page.kind === "treatment")
     .flatMap((page) => {
-      const offer = loadTreatment(page.doc).offer;
+      const offer = loadTreatment(page.doc, language).offer;
       return offer?.catalogue ? [{ name: offer.catalogue, path: page.path, offer }] : [];
     });
+  catalogues.set(language, catalogue);
+  return catalogue;
 }
 
 export function articleSlugs(): string[] {

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { families, type Family } from "./families.ts";
 import { routeFields } from "./schema.ts";
-import { isTranslationFile } from "./languages.ts";
+import { isTranslationFile, LANGUAGES, type Language } from "./languages.ts";
 
 export const contentDir = resolve(process.env.CONTENT_DIR ?? "content");
 
@@ -27,6 +27,25 @@ export interface PageFile {
   noindex?: boolean;
   /** The file, as content/<doc>.json. */
   doc: string;
+  /** The label in each language the page is translated into (the translation's `label`). */
+  labels?: Partial<Record<Language, string>>;
+}
+
+/** The `label` of each translation of content/<doc>.json there is; its checks are the content check's. */
+function translatedLabels(dir: string, doc: string): Partial<Record<Language, string>> {
+  return Object.fromEntries(
+    LANGUAGES.flatMap((language) => {
+      const file = join(dir, `${doc}.${language}.json`);
+      if (!existsSync(file)) return [];
+      try {
+        const label = (JSON.parse(readFileSync(file, "utf8")) as { fields?: { label?: { text?: unknown } } }).fields
+          ?.label?.text;
+        return typeof label === "string" ? [[language, label]] : [];
+      } catch {
+        return [];
+      }
+    }),
+  );
 }
 
 /** Only the route's fields: the rest of the file is checked by its page kind's schema (frontend/build/validateContent.ts). */
@@ -60,6 +79,7 @@ export function readPageFiles(dir = contentDir): PageFile[] {
             `${shown}: błędy w treści\n${result.error.issues.map((issue) => `  pole "${issue.path.join(".")}": ${issue.message}`).join("\n")}`,
           );
         const { label, family, noindex } = result.data;
+        const labels = translatedLabels(dir, `${folder}/${name}`);
         if (kind !== "legal" && !family)
           throw new Error(`${shown}: pole "family": podaj rodzinę zabiegów (${families.join(", ")})`);
         return {
@@ -69,6 +89,7 @@ export function readPageFiles(dir = contentDir): PageFile[] {
           doc: `${folder}/${name}`,
           ...(kind !== "legal" ? { family } : {}),
           ...(noindex ? { noindex } : {}),
+          ...(Object.keys(labels).length ? { labels } : {}),
         };
       });
   });

@@ -1,4 +1,5 @@
 import type { Period, PriceGroup, PricingDocument, PromotionsDocument, Service } from "./schema";
+import type { PageLanguage } from "./languages";
 
 /** What every page that shows an offer of a promotion states beside it: how long it lasts and who it is for. */
 export interface OfferTerms {
@@ -7,8 +8,43 @@ export interface OfferTerms {
   terms: string;
 }
 
-/** A line of the price list as the pages show it: an offer of a promotion with its terms (`offer`). */
-export type ShownService = Service & { offer?: OfferTerms };
+/** Why the price list highlights a line: a promotion, a discount, a series (the rules below, on the Polish text). */
+export type Highlight = "promotion" | "discount" | "series";
+
+/**
+ * A line of the price list as the pages show it: an offer of a promotion with its terms (`offer`); in a translation,
+ * with the highlight its Polish line has (`highlight`; the rules below read Polish words).
+ */
+export type ShownService = Service & { offer?: OfferTerms; highlight?: Highlight };
+
+/** Why the Polish line (a service or an option) is highlighted, if it is. */
+export function highlightOf(row: { name: string; price?: string; isPromo?: boolean }, option: boolean) {
+  if (row.isPromo) return "promotion";
+  if (row.price !== undefined && isHighlightedPrice(row.price)) return "discount";
+  return option && row.name === "3 zabiegi w serii" ? "series" : undefined;
+}
+
+/** A translated group's lines with their Polish lines' highlights, line by line (a translation keeps the order). */
+export function withPolishHighlights(group: ShownPriceGroup, polish: PriceGroup | undefined): ShownPriceGroup {
+  return {
+    ...group,
+    services: group.services.map((service, i) => {
+      const original = polish?.services[i];
+      if (!original) return service;
+      const highlight = highlightOf(original, false);
+      if ("options" in service && "options" in original)
+        return {
+          ...service,
+          ...(highlight ? { highlight } : {}),
+          options: service.options.map((option, k) => {
+            const optionHighlight = original.options[k] && highlightOf(original.options[k], true);
+            return optionHighlight ? { ...option, highlight: optionHighlight } : option;
+          }),
+        };
+      return highlight ? { ...service, highlight } : service;
+    }),
+  };
+}
 
 /**
  * A price group as the pages show it: its device named (`deviceName`) only where content/devices.json allows it, and
@@ -59,6 +95,18 @@ export interface PriceRef {
 export function priceAmount(price: string): number | undefined {
   const m = price.trim().match(/^(?:od )?(\d+) zł$/);
   return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * An amount of the price list as a page in `language` writes it: "od 150 zł" stays in Polish, is "від 150 zł" in
+ * Ukrainian and "from PLN 150" in English (the currency as each language's visitors read it); any other text (a
+ * discount, a dash) is the translation's words and stays as it is.
+ */
+export function formatPrice(price: string, language: PageLanguage): string {
+  const m = price.trim().match(/^(od )?(\d+) zł$/);
+  if (!m || language === "pl") return price;
+  if (language === "uk") return `${m[1] ? "від " : ""}${m[2]} zł`;
+  return `${m[1] ? "from " : ""}PLN ${m[2]}`;
 }
 
 /** The price text of a referenced line, or a Polish reason why there is none. */

@@ -10,8 +10,9 @@ import { contentDir } from "./pageFiles.server";
 import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from "./placeholders";
 import { wordingProblems } from "./wordingRules";
 import { figuresDocumentSchema, type FiguresDocument, type Period, type PricingDocument } from "./schema";
-import { findPrice } from "./pricing";
-import { formatPeriodPl } from "./dates";
+import { findPrice, formatPrice } from "./pricing";
+import { formatPeriod } from "./dates";
+import type { PageLanguage } from "./languages";
 import { figureText, missingSource } from "./figures";
 import { productionBuild } from "./devices";
 
@@ -106,15 +107,15 @@ function priceOf(priceGroup: string, service: string, option: string | undefined
  * The text with every placeholder filled: the salon's data (contentModel/placeholders.ts), the figures with their sources,
  * the promotions' periods and the price list's prices.
  */
-function fillAll(text: string): string {
+function fillAll(text: string, language: PageLanguage = "pl"): string {
   return fillPlaceholders(text)
     .replace(PRICE_PLACEHOLDER, (whole, group: string, service: string, option?: string) => {
       const found = priceOf(group, service, option);
-      return "price" in found ? found.price : whole;
+      return "price" in found ? formatPrice(found.price, language) : whole;
     })
     .replace(/\{((?:figure|period)\.[A-Za-z0-9]+)\}/g, (whole, key: string) => {
       const period = periodOf(key);
-      if (period) return formatPeriodPl(period);
+      if (period) return formatPeriod(period, language);
       const found = figureOf(key);
       return found ? figureText(found.figure, found.study) : whole;
     });
@@ -197,8 +198,17 @@ export function readRaw(name: string): unknown {
   }
 }
 
-/** A document's text with every placeholder filled in (fillAll, above). */
-export const filled = (raw: unknown) => mapStrings(raw, (text) => fillAll(text));
+/**
+ * A document's text with every placeholder filled in (fillAll, above) for a page in `language`. The price list's own
+ * amounts stay as content/pricing.json writes them, which the loaders compute with; `pricesIn` writes them in the
+ * page's language last.
+ */
+export const filled = (raw: unknown, language: PageLanguage = "pl") =>
+  mapStrings(raw, (text) => fillAll(text, language));
+
+/** What a loader gives a page in `language`, every amount of the price list written in that language. */
+export const pricesIn = <T>(data: T, language: PageLanguage): T =>
+  language === "pl" ? data : (mapStrings(data, (text) => formatPrice(text, language)) as T);
 
 /** The document checked against its schema (errors name `shown` and every bad field), without the launch notes. */
 export function parsed<S extends z.ZodType>(shown: string, value: unknown, schema: S): z.infer<S> {

@@ -43,7 +43,6 @@ const NOT_WORDS = new Set([
   "names",
   "family",
   "kind",
-  "category",
   "controls",
   "standIn",
   "medicalDevice",
@@ -88,23 +87,32 @@ export const translationSchema = z.strictObject({
 export type Translation = z.infer<typeof translationSchema>;
 
 export interface TranslationCheck {
-  /** What no build takes: a field missing or unknown, placeholders that differ, a price written out, a claim. */
+  /** What no build takes: a field unknown, placeholders that differ, a price written out, a claim. */
   problems: string[];
-  /** Fields translated from an earlier Polish text. */
+  /** Fields translated from an earlier Polish text, or missing: what the production build refuses. */
   stale: string[];
 }
 
 const placeholdersIn = (text: string) => [...(text.match(PLACEHOLDER) ?? [])].sort();
 
-/** What a stale field needs, in the content check's and the launch check's words. */
-export const staleNote = (polish: string) =>
-  `przetłumaczone z wcześniejszej wersji tekstu polskiego – przetłumacz na nowo „${polish}” i wpisz "from": "${fingerprint(polish)}"`;
+/** What a stale or missing field needs, in the content check's and the launch check's words. */
+export const staleNote = (polish: string, missing = false) =>
+  `${missing ? "brak tłumaczenia (pole dodane w tekście polskim)" : "przetłumaczone z wcześniejszej wersji tekstu polskiego"} – przetłumacz „${polish}” i wpisz "from": "${fingerprint(polish)}" (npm run translate)`;
 
-/** The fields translated from an earlier Polish text than the one the Polish document holds now. */
-export function staleFields(polish: unknown, translation: Translation): { field: string; text: string }[] {
-  return translatableFields(polish).filter(
-    ({ field, text }) => translation.fields[field] && translation.fields[field].from !== fingerprint(text),
-  );
+/**
+ * The fields behind the Polish document: translated from an earlier Polish text, or not at all (a field the Polish
+ * text gained since). A page shows the Polish text of such a field until it is translated; the production build
+ * refuses it.
+ */
+export function staleFields(
+  polish: unknown,
+  translation: Translation,
+): { field: string; text: string; missing: boolean }[] {
+  return translatableFields(polish).flatMap(({ field, text }): { field: string; text: string; missing: boolean }[] => {
+    const entry = translation.fields[field];
+    if (!entry) return [{ field, text, missing: true }];
+    return entry.from === fingerprint(text) ? [] : [{ field, text, missing: false }];
+  });
 }
 
 /** The translation checked against the Polish document it translates; `shown` names its file in every line. */
@@ -121,10 +129,7 @@ export function checkTranslation(
   for (const { field, text } of fields) {
     const entry = translation.fields[field];
     const where = `${shown}: pole "${field}"`;
-    if (!entry) {
-      problems.push(`${where}: brak tłumaczenia (po polsku: „${text}”)`);
-      continue;
-    }
+    if (!entry) continue;
     const want = placeholdersIn(text).join(" ");
     const have = placeholdersIn(entry.text).join(" ");
     if (want !== have)
@@ -138,8 +143,8 @@ export function checkTranslation(
       );
     for (const problem of translatedWordingProblems(entry.text, language)) problems.push(`${where}: ${problem}`);
   }
-  for (const { field, text } of staleFields(polish, translation))
-    stale.push(`${shown}: pole "${field}": ${staleNote(text)}`);
+  for (const { field, text, missing } of staleFields(polish, translation))
+    stale.push(`${shown}: pole "${field}": ${staleNote(text, missing)}`);
   for (const field of Object.keys(translation.fields))
     if (!known.has(field)) problems.push(`${shown}: pole "${field}": nie ma takiego pola tekstowego w tekście polskim`);
   return { problems, stale };
@@ -194,5 +199,5 @@ export function readTranslatedDocument<S extends z.ZodType>(
   if (refused.length)
     throw new ContentError(`${shown}: błędy w tłumaczeniu\n${refused.map((l) => `  ${l}`).join("\n")}`);
   if (stale.length) onStale(stale);
-  return parsed(shown, filled(translated(polish, translation)), schema);
+  return parsed(shown, filled(translated(polish, translation), language), schema);
 }

@@ -20,6 +20,11 @@ function hours(days: string, short: string, schemaDays: string[], opens: string,
 const mapQuery = encodeURIComponent(`${street}, ${postalCode} ${city}`).replace(/%20/g, "+");
 
 export const site = {
+  /**
+   * The translations the site publishes beside Polish (uk: Ukrainian, en: English): take one out to turn it off. Its
+   * pages are then neither built nor linked, and its files in content/ are still checked.
+   */
+  languages: ["uk", "en"],
   /** FICTIONAL brand name. */
   name,
   shortName: "Aurea",
