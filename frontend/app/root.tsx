@@ -1,11 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { Header, NAV_ID } from "./components/Header/Header";
-import { Footer } from "./components/Footer/Footer";
-import { CookieBanner } from "./components/CookieBanner/CookieBanner";
-import { DemoNotice } from "./components/DemoNotice/DemoNotice";
-import { DEMO } from "./site/demo";
+import { NAV_ID } from "./components/Header/Header";
+import { ErrorPage } from "./components/ErrorPage/ErrorPage";
+import { languageOfPath } from "./site/languagePaths";
+import { shell } from "./site/words/pl/shell";
 import { CONSENT_BOOTSTRAP } from "./site/consent";
 import { markHydrated } from "./site/hydration";
 import { DEFERRED_IMAGES_AFTER_PAINT, DEFERRED_IMAGES_CSS, NO_SCRIPT_IMAGES_CSS } from "./site/deferredImages";
@@ -17,15 +16,16 @@ import "./styles/fonts.scss";
 import favicon from "./favicon.svg?inline";
 import "./styles/global.scss";
 
-/** The shell around every page, error pages included: header, main area, footer and the cookie banner. */
+/** The document around every page, error pages included; `lang` is the page's language (its path's). */
 export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   // The shell's effect runs once the whole page, error pages included, has hydrated (site/hydration.ts).
   useEffect(() => {
     markHydrated();
     fetchFontsAfterEntry();
   }, []);
   return (
-    <html lang="pl">
+    <html lang={languageOfPath(pathname)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,16 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#tresc" className="skip-link">
-          Przejdź do treści
-        </a>
-        {DEMO && <DemoNotice />}
-        <Header />
-        <main id="tresc" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer />
-        <CookieBanner />
+        {/* The frame (header, main, footer, banner) is the language's layout route's: components/Shell. */}
+        {children}
         <PageChange />
         {/* Scrolls to the top on every new page, restores the position on back/forward. */}
         <ScrollRestoration />
@@ -100,47 +92,13 @@ function PageChange() {
   return null;
 }
 
-/**
- * Each address is a page of its own, also where two share a template (two treatments, two articles): keyed by its
- * path, the next page is new content rather than the last one's elements changed in place, which would move on
- * the screen when it renders, seconds after the visitor's click on a slow network (and carry its state over: a
- * carousel's photo, a filter).
- */
 export default function App() {
-  const { pathname } = useLocation();
-  return <Outlet key={pathname} />;
+  return <Outlet />;
 }
 
-/** A routing or rendering error: a Polish page inside the shell, never the router's English default screen. */
+/** An error of the frame itself (a language's layout route has its own boundary, inside its frame): Polish, alone. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  // The next page's data lost on the way (a phone's network) on a client-side navigation: every page is prerendered,
-  // so the browser loads it as a document instead. Once per address, so a page that fails for another reason shows
-  // this screen rather than loading again and again.
-  useEffect(() => {
-    try {
-      if (!notFound && sessionStorage.reloaded !== location.pathname) {
-        sessionStorage.reloaded = location.pathname;
-        location.reload();
-      }
-    } catch {
-      // No session storage: this screen, then.
-    }
-  }, [error, notFound]);
-  return (
-    <section className="error-page">
-      <h1>{notFound ? "Nie znaleziono strony" : "Coś poszło nie tak"}</h1>
-      <p>
-        {notFound
-          ? "Strona, której szukasz, nie istnieje albo została przeniesiona."
-          : "Przepraszamy, nie udało się wyświetlić tej strony. Odśwież ją albo wróć za chwilę."}
-      </p>
-      <p>
-        <Link to="/">Wróć na stronę główną</Link> · <Link to="/kontakt">Skontaktuj się z nami</Link>
-      </p>
-    </section>
-  );
+  return <ErrorPage error={error} language="pl" words={shell} />;
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>

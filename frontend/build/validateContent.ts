@@ -6,6 +6,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pageFiles, redirectProblems, routes, routeByPath, staticPaths } from "../app/site/routeTable";
+
+/** The Polish pages: each translation is checked against its Polish document, once (translations.server.ts). */
+const polishPages = routes.filter((route) => route.language === "pl");
 import { readPageFiles } from "../app/contentModel/pageFiles.server";
 import { PAGE_FILES_MANIFEST } from "./pageFilesManifest";
 import { readTranslatedDocument, translationFiles } from "../app/contentModel/translations.server";
@@ -99,7 +102,7 @@ function publicPlaces(documents: readonly [string, unknown][], slugs: readonly s
         .map(({ path, text }) => ({ where: `content/${name}.json: pole "${formatPath(path)}"`, text })),
     );
   const addresses = [
-    ...routes.flatMap((route) =>
+    ...polishPages.flatMap((route) =>
       route.doc ? [{ where: `content/${route.doc}.json: nazwa pliku (adres ${route.path})`, text: route.path }] : [],
     ),
     ...slugs.map((slug) => ({ where: `content/blog/${slug}.json: nazwa pliku (adres /blog/${slug})`, text: slug })),
@@ -202,7 +205,7 @@ export function validateAll(): readonly (readonly [string, unknown])[] {
   if (pricing && priceIds.size !== pricing.categories.length)
     problems.push("content/pricing.json: identyfikatory kategorii muszą być unikalne");
 
-  for (const route of routes) {
+  for (const route of polishPages) {
     if (!route.doc) continue;
     const shown = `content/${route.doc}.json`;
     if (route.kind === "treatment") {
@@ -254,7 +257,7 @@ export function validateAll(): readonly (readonly [string, unknown])[] {
     }
   }
   for (const family of families) {
-    const lists = routes.filter((route) => route.lists === family);
+    const lists = polishPages.filter((route) => route.lists === family);
     if (lists.length !== 1)
       problems.push(
         `content/families/: rodzinę '${family}' musi listować dokładnie jedna strona (pole "family"), a listuje: ${lists.map((r) => `content/${r.doc}.json`).join(", ") || "żadna"}`,

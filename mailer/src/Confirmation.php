@@ -21,20 +21,24 @@ final readonly class Confirmation
     /** Wrong answers after which the message cannot be confirmed any more. */
     public const MAX_WRONG = 3;
 
-    /** The numbers asked, as words (nominative, as the question reads them). */
-    private const WORDS = [1 => 'jeden', 2 => 'dwa', 3 => 'trzy', 4 => 'cztery', 5 => 'pięć'];
+    /** The numbers asked: 1 to 5 (Words says them in the page's language). */
+    private const SMALLEST = 1;
+    private const LARGEST = 5;
 
-    /** Sums as people may type them: digits, or the word with or without Polish letters. */
+    /**
+     * Sums as people may type them: digits, or the word in Polish (with or without its letters), Ukrainian (any
+     * apostrophe: accepts() makes it ') or English.
+     */
     private const ANSWERS = [
-        2 => ['dwa', 'dwie'],
-        3 => ['trzy'],
-        4 => ['cztery'],
-        5 => ['pięć', 'piec'],
-        6 => ['sześć', 'szesc'],
-        7 => ['siedem'],
-        8 => ['osiem'],
-        9 => ['dziewięć', 'dziewiec'],
-        10 => ['dziesięć', 'dziesiec'],
+        2 => ['dwa', 'dwie', 'два', 'two'],
+        3 => ['trzy', 'три', 'three'],
+        4 => ['cztery', 'чотири', 'four'],
+        5 => ['pięć', 'piec', "п'ять", 'five'],
+        6 => ['sześć', 'szesc', 'шість', 'six'],
+        7 => ['siedem', 'сім', 'seven'],
+        8 => ['osiem', 'вісім', 'eight'],
+        9 => ['dziewięć', 'dziewiec', "дев'ять", 'nine'],
+        10 => ['dziesięć', 'dziesiec', 'десять', 'ten'],
     ];
 
     public function __construct(
@@ -55,28 +59,29 @@ final readonly class Confirmation
     {
         $secret = bin2hex(random_bytes(16));
 
-        return [new self(hash('sha256', $secret), random_int(1, 5), random_int(1, 5)), $secret];
+        return [new self(hash('sha256', $secret), random_int(self::SMALLEST, self::LARGEST), random_int(self::SMALLEST, self::LARGEST)), $secret];
     }
 
     /** After a wrong answer: another question for the same secret, one more wrong answer counted. */
     public function askedAgain(): self
     {
         do {
-            [$first, $second] = [random_int(1, 5), random_int(1, 5)];
+            [$first, $second] = [random_int(self::SMALLEST, self::LARGEST), random_int(self::SMALLEST, self::LARGEST)];
         } while ($first === $this->first && $second === $this->second);
 
         return new self($this->secretHash, $first, $second, $this->wrong + 1);
     }
 
-    /** The question, in Polish. */
-    public function question(): string
+    /** The question, in the page's language (Polish unless said). */
+    public function question(?Words $words = null): string
     {
-        return sprintf('Ile to jest %s plus %s?', self::WORDS[$this->first], self::WORDS[$this->second]);
+        return ($words ?? Words::in('pl'))->question($this->first, $this->second);
     }
 
     public function accepts(string $answer): bool
     {
         $answer = mb_strtolower(trim((string) preg_replace('/[\s\p{Z}.]+/u', ' ', $answer)), 'UTF-8');
+        $answer = str_replace(['’', 'ʼ', '`', '′'], "'", $answer);
         $sum = $this->first + $this->second;
 
         return $answer === (string) $sum || in_array($answer, self::ANSWERS[$sum], true);
@@ -107,7 +112,7 @@ final readonly class Confirmation
         $second = $data['second'] ?? null;
         if (
             !is_string($hash) || preg_match('/^[0-9a-f]{64}$/D', $hash) !== 1
-            || !is_int($first) || !is_int($second) || !isset(self::WORDS[$first], self::WORDS[$second])
+            || !is_int($first) || !is_int($second) || min($first, $second) < self::SMALLEST || max($first, $second) > self::LARGEST
         ) {
             return null;
         }

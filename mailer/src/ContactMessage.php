@@ -16,6 +16,8 @@ final readonly class ContactMessage
         /** '' when the visitor left it empty (the field is optional). */
         public string $phone,
         public string $message,
+        /** The language of the page it was sent from (Words: pl, uk or en); the mail to the salon says it. */
+        public string $language = 'pl',
     ) {
     }
 }

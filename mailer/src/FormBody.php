@@ -18,9 +18,9 @@ namespace Salon\Mailer;
  */
 final class FormBody
 {
-    public const FIELDS = ['name', 'email', 'phone', 'message', Validator::TRAP_FIELD, RequestHandler::TOKEN_FIELD, RequestHandler::ANSWER_FIELD];
+    public const FIELDS = ['name', 'email', 'phone', 'message', Validator::TRAP_FIELD, Words::FIELD, RequestHandler::TOKEN_FIELD, RequestHandler::ANSWER_FIELD];
 
-    /** Parts or pairs beyond this are not a browser's form; at most 5 fields are sent. */
+    /** Parts or pairs beyond this are not a browser's form; at most 6 fields are sent. */
     public const MAX_PARTS = 50;
 
     /**

@@ -32,6 +32,9 @@ final class MessageBuilder
         $this->clock = $clock ?? static fn (): \DateTimeImmutable => new \DateTimeImmutable('now');
     }
 
+    /** The language of the page the visitor wrote from, as the salon reads it ("Strona: ukraińska"). */
+    public const PAGE_LANGUAGES = ['pl' => 'polska', 'uk' => 'ukraińska', 'en' => 'angielska'];
+
     /** The subject: the form and the time, never the visitor's words. */
     public const SUBJECT = 'Formularz kontaktowy strony: nowa wiadomość (%s)';
 
@@ -83,7 +86,8 @@ final class MessageBuilder
     }
 
     /**
-     * The visitor's fields, labelled in Polish, the text last (also the held messages' digest shows them so).
+     * The visitor's fields, labelled in Polish, with the page's language, the text last as written (also the held
+     * messages' digest shows them so).
      *
      * @return list<string> lines
      */
@@ -96,6 +100,7 @@ final class MessageBuilder
             $label['email'] . ': ' . $message->email,
             $label['phone'] . ': ' . ($message->phone !== '' ? $message->phone : '(nie podano)'),
             'Data: ' . self::localTime($at),
+            'Strona: ' . (self::PAGE_LANGUAGES[$message->language] ?? self::PAGE_LANGUAGES['pl']),
             '',
             $label['message'] . ':',
             $message->message,

@@ -16,8 +16,8 @@ namespace Salon\Mailer;
 final readonly class OutboxEntry
 {
     public const VERSION = 1;
-    /** 1: the confirmation record of a held message. */
-    public const MINOR = 1;
+    /** 1: the confirmation record of a held message. 2: the visitor's page language (older entries: Polish). */
+    public const MINOR = 2;
 
     /** In failed/ because the server refused this message itself (5xx after its content). */
     public const REFUSED = 'refused';
@@ -136,7 +136,7 @@ final readonly class OutboxEntry
             ($data['attemptOpen'] ?? false) === true,
             in_array($data['gaveUp'] ?? '', [self::REFUSED, self::EXPIRED], true) ? $data['gaveUp'] : '',
             is_array($visitor) && array_filter($fields, static fn (string $f): bool => !is_string($visitor[$f] ?? null)) === []
-                ? new ContactMessage($visitor['name'], $visitor['email'], $visitor['phone'], $visitor['message'])
+                ? new ContactMessage($visitor['name'], $visitor['email'], $visitor['phone'], $visitor['message'], Words::in($visitor['language'] ?? 'pl')->language)
                 : null,
             is_array($confirmation) ? Confirmation::fromArray($confirmation) : null,
         );

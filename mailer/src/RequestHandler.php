@@ -15,19 +15,21 @@ namespace Salon\Mailer;
  * a browser's autofill) is held (HeldMessages) and its sender asked one question (Confirmation) instead of being
  * told "sent": a post carrying the token and the right answer puts it into the queue and is answered as sent; a
  * wrong answer gets another question. If it cannot be stored, 503 and the red box: never a false success (with its
- * own Polish message when the outbox is full or the disk nearly so).
+ * own message when the outbox is full or the disk nearly so).
  *
- * The frontend decides by the status; the JSON adds a Polish message per field for the form to show, or the
- * question (428). A plain form post (a browser that asks for text/html: JavaScript off, or the page's scripts never
- * ran) gets the same checks, the same outbox and the same statuses as pages instead: 303 to the confirmation page on
- * success, the question as a page (ConfirmationPage), a Polish page saying what to fix on a refusal (RefusalPage).
- * Internal details never reach a response.
+ * The frontend decides by the status; the JSON adds a message per field for the form to show, or the question (428).
+ * A plain form post (a browser that asks for text/html: JavaScript off, or the page's scripts never ran) gets the
+ * same checks, the same outbox and the same statuses as pages instead: 303 to the confirmation page on success, the
+ * question as a page (ConfirmationPage), a page saying what to fix on a refusal (RefusalPage). Once the body is read,
+ * all of it is in the language of the page the form was on (Words: the form's hidden field), the confirmation page
+ * too (/uk/kontakt/wyslano); the refusals before it are Polish. Internal details never reach a response.
  */
 final class RequestHandler
 {
-    public const SUCCESS = 'Wiadomość została wysłana. Dziękujemy za kontakt!';
+    /** The Polish of Words' texts that the code and the tests name. */
+    public const SUCCESS = Words::PL['success'];
     /** Same text the frontend shows on any failure (ContactForm.tsx). */
-    public const SEND_ERROR = 'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.';
+    public const SEND_ERROR = Words::PL['sendError'];
     public const METHOD_ERROR = 'Ten adres przyjmuje tylko wysyłkę formularza metodą POST.';
     /** 405 of GET /contact-challenge (the form's proof of work) to any other method. */
     public const CHALLENGE_METHOD_ERROR = 'Ten adres podaje formularzowi zadanie zabezpieczające i przyjmuje tylko metodę GET.';
@@ -35,15 +37,15 @@ final class RequestHandler
     public const TYPE_ERROR = 'Nieobsługiwany format danych. Wyślij formularz jako multipart/form-data lub application/x-www-form-urlencoded.';
     public const TOO_LARGE_ERROR = 'Wiadomość jest za duża. Skróć ją i spróbuj ponownie.';
     public const MALFORMED_ERROR = 'Nieprawidłowe dane formularza. Odśwież stronę i spróbuj ponownie.';
-    public const VALIDATION_ERROR = 'Formularz zawiera błędy. Popraw zaznaczone pola i spróbuj ponownie.';
+    public const VALIDATION_ERROR = Words::PL['validation'];
     /** The outbox takes nothing for now (too many waiting, disk nearly full); it clears by itself. */
-    public const OUTBOX_FULL_ERROR = 'Chwilowo nie możemy przyjąć wiadomości. Prosimy spróbować ponownie za kilka minut albo zadzwonić do salonu.';
+    public const OUTBOX_FULL_ERROR = Words::PL['outboxFull'];
     /** Why a message waits for the question to be answered (JSON's error, the page's introduction). */
-    public const CONFIRM_NEEDED = 'Jeszcze jeden krok: odpowiedz na pytanie poniżej, a wyślemy wiadomość do salonu. Pytamy, bo ta przeglądarka nie wykonała zabezpieczenia przed spamem (np. JavaScript jest wyłączony) – tak odróżniamy ludzi od automatów.';
-    public const CONFIRM_WRONG = 'To nie jest dobra odpowiedź, więc jeszcze nie wysłaliśmy wiadomości. Spróbuj jeszcze raz – pytanie jest nowe.';
-    public const CONFIRM_EMPTY = 'Wpisz odpowiedź na pytanie.';
+    public const CONFIRM_NEEDED = Words::PL['confirmNeeded'];
+    public const CONFIRM_WRONG = Words::PL['confirmWrong'];
+    public const CONFIRM_EMPTY = Words::PL['confirmEmpty'];
     /** Nothing to confirm (already sent, deleted, too many wrong answers): she is told so, never "sent". */
-    public const CONFIRM_GONE = 'Tej wiadomości nie możemy już potwierdzić, więc nie trafiła do salonu. Napisz ją jeszcze raz albo zadzwoń do salonu.';
+    public const CONFIRM_GONE = Words::PL['confirmGone'];
     /** The confirmation's fields: the token (hidden) and the answer. */
     public const TOKEN_FIELD = 'confirmation';
     public const ANSWER_FIELD = 'answer';
@@ -51,7 +53,8 @@ final class RequestHandler
     public const METHOD_PAGE_ERROR = 'Ten adres służy tylko do wysyłania formularza kontaktowego. Formularz znajdziesz na stronie Kontakt.';
     /**
      * Where a plain form post is sent once its message is stored: the prerendered confirmation page (its route:
-     * frontend/app/site/routeTable.ts; tests/built/routes.test.ts checks that the two agree).
+     * frontend/app/site/routeTable.ts; tests/built/routes.test.ts checks that the two agree), in the page's language
+     * by the route table's rule (Words::path: /uk/kontakt/wyslano).
      */
     public const SENT_PAGE = '/kontakt/wyslano';
 
@@ -104,15 +107,16 @@ final class RequestHandler
         } catch (MalformedBody $e) {
             return $this->reject('malformed', 400, self::MALFORMED_ERROR, [], ['detail' => $e->getMessage()], $page);
         }
+        $words = Words::of($fields);
         if (array_key_exists(self::TOKEN_FIELD, $fields)) {
-            return $this->confirm($fields, $page);
+            return $this->confirm($fields, $page, $words);
         }
 
         $result = $this->validator->validate($fields);
         if (is_array($result)) {
             ($this->log)(EventLog::line('rejected', ['reason' => 'validation', 'fields' => implode(',', array_keys($result))]));
 
-            return self::error(422, self::VALIDATION_ERROR, [], $page, $result);
+            return self::error(422, $words->text('validation'), [], $page, $result, $words);
         }
 
         $message = $this->builder->build($result);
@@ -122,7 +126,7 @@ final class RequestHandler
             default => $this->proof->redeem($request->proof),
         };
         if ($unproven !== null) {
-            return $this->hold($message, $result, $unproven, $page);
+            return $this->hold($message, $result, $unproven, $page, $words);
         }
 
         // A delivery just found SMTP away: do not tie up this worker for SMTP_TIMEOUT; the deliverer retries.
@@ -130,13 +134,13 @@ final class RequestHandler
         try {
             $claim = $this->outbox->store($message, attemptNow: $sendNow, visitor: $result);
         } catch (OutboxFull | OutboxUnavailable $e) {
-            return $this->outboxRefused($e, $page);
+            return $this->outboxRefused($e, $page, $words);
         }
         ($this->log)(EventLog::line('stored', ['id' => $claim->entry?->id() ?? '']));
         $this->pending = $claim;
         $this->sendNow = $sendNow;
 
-        return self::success($page);
+        return self::success($page, $words);
     }
 
     /**
@@ -156,22 +160,22 @@ final class RequestHandler
     }
 
     /** A valid message without a valid proof of work, or with the trap filled: held, and its sender asked to confirm it. */
-    private function hold(OutgoingMessage $message, ContactMessage $visitor, string $reason, bool $page): Response
+    private function hold(OutgoingMessage $message, ContactMessage $visitor, string $reason, bool $page, Words $words): Response
     {
         try {
             $held = $this->outbox->held->hold($message, $visitor);
         } catch (OutboxFull $e) {
             ($this->log)(EventLog::line('refused', ['reason' => $e->reason, 'proof' => $reason] + $e->details));
 
-            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300'], $page);
+            return self::error(503, $words->text('outboxFull'), ['Retry-After' => '300'], $page, [], $words);
         } catch (OutboxUnavailable $e) {
             ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
 
-            return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
+            return self::error(503, $words->text('sendError'), ['Retry-After' => '60'], $page, [], $words);
         }
         ($this->log)(EventLog::line('held', ['id' => $held->id, 'proof' => $reason]));
 
-        return self::question(428, $held->token, $held->confirmation, self::CONFIRM_NEEDED, $page);
+        return self::question(428, $held->token, $held->confirmation, $words->text('confirmNeeded'), $page, $words);
     }
 
     /**
@@ -180,7 +184,7 @@ final class RequestHandler
      *
      * @param array<string, string|list<string>> $fields
      */
-    private function confirm(array $fields, bool $page): Response
+    private function confirm(array $fields, bool $page, Words $words): Response
     {
         $token = is_string($fields[self::TOKEN_FIELD]) ? trim($fields[self::TOKEN_FIELD]) : '';
         $answer = $fields[self::ANSWER_FIELD] ?? '';
@@ -190,21 +194,21 @@ final class RequestHandler
                 $asked = $this->outbox->held->asked($token);
 
                 return $asked === null
-                    ? $this->reject('confirm-gone', 410, self::CONFIRM_GONE, page: $page)
-                    : self::question(422, $token, $asked, self::CONFIRM_EMPTY, $page);
+                    ? $this->reject('confirm-gone', 410, $words->text('confirmGone'), page: $page, words: $words)
+                    : self::question(422, $token, $asked, $words->text('confirmEmpty'), $page, $words);
             }
             $this->outbox->ensureRoom();
             $outcome = $this->outbox->held->confirm($token, $answer);
         } catch (OutboxFull | OutboxUnavailable $e) {
-            return $this->outboxRefused($e, $page);
+            return $this->outboxRefused($e, $page, $words);
         }
         if ($outcome->kind === ConfirmationOutcome::WRONG && $outcome->next !== null) {
             ($this->log)(EventLog::line('confirm-wrong', ['id' => $outcome->id]));
 
-            return self::question(422, $token, $outcome->next, self::CONFIRM_WRONG, $page);
+            return self::question(422, $token, $outcome->next, $words->text('confirmWrong'), $page, $words);
         }
         if ($outcome->kind !== ConfirmationOutcome::CONFIRMED) {
-            return $this->reject('confirm-gone', 410, self::CONFIRM_GONE, [], $outcome->id === '' ? [] : ['id' => $outcome->id], $page);
+            return $this->reject('confirm-gone', 410, $words->text('confirmGone'), [], $outcome->id === '' ? [] : ['id' => $outcome->id], $page, $words);
         }
         ($this->log)(EventLog::line('confirmed', ['id' => $outcome->id]));
         $claim = $this->outbox->claim($outcome->path);
@@ -216,7 +220,7 @@ final class RequestHandler
             $claim?->release();
         }
 
-        return self::success($page);
+        return self::success($page, $words);
     }
 
     /**
@@ -245,57 +249,58 @@ final class RequestHandler
      * @param array<string, string>     $headers
      * @param array<string, string|int> $logFields
      */
-    private function reject(string $reason, int $status, string $error, array $headers = [], array $logFields = [], bool $page = false): Response
+    private function reject(string $reason, int $status, string $error, array $headers = [], array $logFields = [], bool $page = false, ?Words $words = null): Response
     {
         ($this->log)(EventLog::line('rejected', ['reason' => $reason] + $logFields));
 
-        return self::error($status, $error, $headers, $page);
+        return self::error($status, $error, $headers, $page, [], $words);
     }
 
-    /** The question for a held message: a page, or JSON for the form to show it in place. */
     /** The outbox cannot take the message (full, disk low, unwritable): 503, nothing stored, the reason logged. */
-    private function outboxRefused(OutboxFull|OutboxUnavailable $e, bool $page): Response
+    private function outboxRefused(OutboxFull|OutboxUnavailable $e, bool $page, Words $words): Response
     {
         if ($e instanceof OutboxFull) {
             ($this->log)(EventLog::line('error', ['reason' => $e->reason] + $e->details));
 
-            return self::error(503, self::OUTBOX_FULL_ERROR, ['Retry-After' => '300'], $page);
+            return self::error(503, $words->text('outboxFull'), ['Retry-After' => '300'], $page, [], $words);
         }
         ($this->log)(EventLog::line('error', ['reason' => 'outbox-unwritable', 'detail' => $e->getMessage()]));
 
-        return self::error(503, self::SEND_ERROR, ['Retry-After' => '60'], $page);
+        return self::error(503, $words->text('sendError'), ['Retry-After' => '60'], $page, [], $words);
     }
 
-    private static function question(int $status, string $token, Confirmation $asked, string $why, bool $page): Response
+    /** The question for a held message: a page, or JSON for the form to show it in place. */
+    private static function question(int $status, string $token, Confirmation $asked, string $why, bool $page, Words $words): Response
     {
         if ($page) {
             // The first question is the page the post leads to (200); a repeated one says what was wrong (422).
-            return Response::html($status === 428 ? 200 : $status, ConfirmationPage::render($token, $asked->question(), $why, $status !== 428));
+            return Response::html($status === 428 ? 200 : $status, ConfirmationPage::render($token, $asked->question($words), $why, $status !== 428, $words));
         }
 
         return Response::json($status, ['ok' => false, 'error' => $why, 'confirm' => [
             'token' => $token,
-            'question' => $asked->question(),
-            'hint' => ConfirmationPage::HINT,
-            'title' => ConfirmationPage::TITLE,
-            'submit' => ConfirmationPage::SUBMIT,
+            'question' => $asked->question($words),
+            'hint' => $words->text('confirmHint'),
+            'title' => $words->text('confirmTitle'),
+            'submit' => $words->text('confirmSubmit'),
         ]]);
     }
 
-    private static function success(bool $page): Response
+    private static function success(bool $page, Words $words): Response
     {
-        return $page ? Response::seeOther(self::SENT_PAGE) : Response::json(200, ['ok' => true, 'message' => self::SUCCESS]);
+        return $page ? Response::seeOther($words->path(self::SENT_PAGE)) : Response::json(200, ['ok' => true, 'message' => $words->text('success')]);
     }
 
     /**
      * @param array<string, string> $headers
-     * @param array<string, string> $fields  field name => Polish message (422)
+     * @param array<string, string> $fields  field name => message (422)
      * @param bool                  $page    a page for a plain form post instead of JSON
+     * @param Words|null            $words   the page's language (a page's title, labels and links); Polish when null
      */
-    public static function error(int $status, string $error, array $headers = [], bool $page = false, array $fields = []): Response
+    public static function error(int $status, string $error, array $headers = [], bool $page = false, array $fields = [], ?Words $words = null): Response
     {
         if ($page) {
-            return Response::html($status, RefusalPage::render($status, $error, $fields), $headers);
+            return Response::html($status, RefusalPage::render($status, $error, $fields, $words), $headers);
         }
 
         return Response::json($status, ['ok' => false, 'error' => $error] + ($fields === [] ? [] : ['fields' => $fields]), $headers);

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Salon\Mailer;
 
 /**
- * Turns the raw form fields into a ContactMessage or into Polish error messages per field.
+ * Turns the raw form fields into a ContactMessage or into error messages per field, in the page's language (Words).
  *
  * The browser only checks "required" and type=email, so everything is re-checked here:
  * the form can be posted by anything, and name, email and phone end up in mail headers.
@@ -13,9 +13,10 @@ namespace Salon\Mailer;
 final class Validator
 {
     /**
-     * The fields' labels and longest values, in characters (the e-mail in bytes: 254 is RFC 5321's path limit). One
-     * file, read here, by the mailer's pages and mail, and by the page's form for its labels and maxLength
-     * (frontend/app/components/ContactForm/submitContact.ts).
+     * The fields' Polish labels and longest values, in characters (the e-mail in bytes: 254 is RFC 5321's path limit).
+     * One file, read here, by the mailer's pages and mail, and by the page's form for its maxLength
+     * (frontend/app/components/ContactForm/submitContact.ts); the Polish form's labels are these
+     * (frontend/app/site/words/pl/form.ts, tests/unit/ContactForm.words.test.tsx checks it).
      */
     public const FIELDS_FILE = __DIR__ . '/contact-fields.json';
 
@@ -25,10 +26,6 @@ final class Validator
      * confirm it, never dropped (RequestHandler).
      */
     public const TRAP_FIELD = 'pole_kontrolne';
-
-    private const NOT_TEXT = 'Pole ma nieprawidłowy format.';
-    private const BAD_ENCODING = 'Pole zawiera nieprawidłowe znaki.';
-    private const NAME_CHARACTERS = 'Imię może zawierać tylko litery, cyfry, spacje i znaki . , \' ’ - ( ) &.';
 
     /**
      * What a name is made of. The name goes into Reply-To and the subject, where mail clients show it as the
@@ -50,50 +47,51 @@ final class Validator
     /**
      * @param array<array-key, mixed> $input usually $_POST
      *
-     * @return ContactMessage|array<string, string> the message, or field name => Polish error
+     * @return ContactMessage|array<string, string> the message, or field name => error in the page's language
      */
     public function validate(array $input): ContactMessage|array
     {
         $errors = [];
         $limits = self::limits();
+        $words = Words::of($input);
 
-        $name = $this->text($input, 'name', $errors, singleLine: true);
+        $name = $this->text($input, 'name', $errors, $words, singleLine: true);
         if ($name !== null) {
             if ($name === '') {
-                $errors['name'] = 'Podaj imię.';
+                $errors['name'] = $words->text('nameEmpty');
             } elseif (mb_strlen($name, 'UTF-8') > $limits['name']) {
-                $errors['name'] = 'Imię może mieć najwyżej ' . self::characters($limits['name']) . '.';
+                $errors['name'] = $words->text('nameLong', $words->characters($limits['name']));
             } elseif (preg_match(self::NAME_PATTERN, $name) !== 1) {
-                $errors['name'] = self::NAME_CHARACTERS;
+                $errors['name'] = $words->text('nameCharacters');
             }
         }
 
-        $email = $this->text($input, 'email', $errors, singleLine: true);
+        $email = $this->text($input, 'email', $errors, $words, singleLine: true);
         if ($email !== null) {
             if ($email === '') {
-                $errors['email'] = 'Podaj adres e-mail.';
+                $errors['email'] = $words->text('emailEmpty');
             } elseif (strlen($email) > $limits['email']) {
-                $errors['email'] = 'Adres e-mail może mieć najwyżej ' . self::characters($limits['email']) . '.';
+                $errors['email'] = $words->text('emailLong', $words->characters($limits['email']));
             } elseif (!self::isTypedAddress($email)) {
-                $errors['email'] = 'Podaj poprawny adres e-mail.';
+                $errors['email'] = $words->text('emailInvalid');
             }
         }
 
-        $phone = $this->text($input, 'phone', $errors, singleLine: true);
+        $phone = $this->text($input, 'phone', $errors, $words, singleLine: true);
         if ($phone !== null && $phone !== '') {
             if (mb_strlen($phone, 'UTF-8') > $limits['phone']) {
-                $errors['phone'] = 'Numer telefonu może mieć najwyżej ' . self::characters($limits['phone']) . '.';
+                $errors['phone'] = $words->text('phoneLong', $words->characters($limits['phone']));
             } elseif (preg_match('/^[0-9 +\-().]+$/D', $phone) !== 1) {
-                $errors['phone'] = 'Numer telefonu może zawierać tylko cyfry, spacje i znaki + - ( ).';
+                $errors['phone'] = $words->text('phoneCharacters');
             }
         }
 
-        $message = $this->text($input, 'message', $errors, singleLine: false);
+        $message = $this->text($input, 'message', $errors, $words, singleLine: false);
         if ($message !== null) {
             if ($message === '') {
-                $errors['message'] = 'Wpisz treść wiadomości.';
+                $errors['message'] = $words->text('messageEmpty');
             } elseif (mb_strlen($message, 'UTF-8') > $limits['message']) {
-                $errors['message'] = 'Wiadomość może mieć najwyżej ' . self::characters($limits['message']) . '.';
+                $errors['message'] = $words->text('messageLong', $words->characters($limits['message']));
             }
         }
 
@@ -101,7 +99,7 @@ final class Validator
             return $errors;
         }
 
-        return new ContactMessage((string) $name, (string) $email, (string) $phone, (string) $message);
+        return new ContactMessage((string) $name, (string) $email, (string) $phone, (string) $message, $words->language);
     }
 
     /**
@@ -123,24 +121,24 @@ final class Validator
      * @param array<array-key, mixed> $input
      * @param array<string, string>   $errors
      */
-    private function text(array $input, string $field, array &$errors, bool $singleLine): ?string
+    private function text(array $input, string $field, array &$errors, Words $words, bool $singleLine): ?string
     {
         $value = $input[$field] ?? '';
         // name[]=x arrives as an array; PHP would otherwise turn it into "Array" or a TypeError.
         if (!is_string($value)) {
-            $errors[$field] = self::NOT_TEXT;
+            $errors[$field] = $words->text('notText');
 
             return null;
         }
         if (!mb_check_encoding($value, 'UTF-8')) {
-            $errors[$field] = self::BAD_ENCODING;
+            $errors[$field] = $words->text('badEncoding');
 
             return null;
         }
         // Checked on the raw value: a line break in a field that reaches a header is an
         // injection attempt even at the end, and a browser's single-line input never sends one.
         if ($singleLine && preg_match('/[\r\n]/', $value) === 1) {
-            $errors[$field] = $this->lineBreakError($field);
+            $errors[$field] = $words->text($field . 'LineBreak');
 
             return null;
         }
@@ -156,7 +154,7 @@ final class Validator
         // the newlines of the message are the only ones a person types.
         $allowed = $singleLine ? '\t' : '\t\n';
         if (preg_match('/[^\P{Cc}' . $allowed . ']/u', $value) === 1) {
-            $errors[$field] = self::BAD_ENCODING;
+            $errors[$field] = $words->text('badEncoding');
 
             return null;
         }
@@ -210,7 +208,8 @@ final class Validator
     }
 
     /**
-     * The fields' labels, as the form shows them (the mailer's pages and mail name the fields so too).
+     * The fields' Polish labels, as the Polish form shows them (the mail and the Polish pages name the fields so; the
+     * translations' are Words::labels()).
      *
      * @return array{name: string, email: string, phone: string, message: string}
      */
@@ -239,27 +238,5 @@ final class Validator
         }
 
         return $fields;
-    }
-
-    /** "100 znaków", "254 znaki", "1 znak": the Polish plural of "character" for a count. */
-    private static function characters(int $count): string
-    {
-        $tens = $count % 100;
-        $word = match (true) {
-            $count === 1 => 'znak',
-            $count % 10 >= 2 && $count % 10 <= 4 && ($tens < 12 || $tens > 14) => 'znaki',
-            default => 'znaków',
-        };
-
-        return "$count $word";
-    }
-
-    private function lineBreakError(string $field): string
-    {
-        return match ($field) {
-            'name' => 'Imię nie może zawierać znaków nowego wiersza.',
-            'email' => 'Adres e-mail nie może zawierać znaków nowego wiersza.',
-            default => 'Numer telefonu nie może zawierać znaków nowego wiersza.',
-        };
     }
 }

@@ -3,11 +3,11 @@
  * Size budgets of every built page, measured on the files in build/client — sizes, not timings, so the
  * result is the same on any machine. tests/run.sh builds the site before the unit tests; run `npm run build` first
  * when running this alone.
- *   - first-load JavaScript ≤ 110 KiB as Brotli, what every browser gets over HTTPS (production): the module
+ *   - first-load JavaScript ≤ 113 KiB as Brotli, what every browser gets over HTTPS (production): the module
  *     scripts, modulepreloads and the modules the page's inline loader fetches after the first paint, with every
  *     module they import statically (a dynamic import() inside a module is not first load);
- *   - the same JavaScript ≤ 120 KiB as gzip, for a client that does not take br (plain HTTP, an old proxy or tool):
- *     a ceiling, not the target, so that the gzip figure (116–119 KiB with React 19.3) cannot grow unnoticed;
+ *   - the same JavaScript ≤ 127 KiB as gzip, for a client that does not take br (plain HTTP, an old proxy or tool):
+ *     a ceiling, not the target, so that the gzip figure (≈ 122–125 KiB with React 19.3) cannot grow unnoticed;
  *   - CSS ≤ 25 KiB gzip: the stylesheets the page's HTML links (postbuild inlines the one stylesheet as <style>,
  *     so it also counts in the document);
  *   - the document itself ≤ 24 KiB as Brotli: with the stylesheet inline, it is all the first paint waits for, and
@@ -24,8 +24,10 @@ import { dirname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
-export const JS_BUDGET = 110 * 1024;
-export const JS_GZIP_CEILING = 120 * 1024;
+// Every page carries its language's interface words (all templates' ones, shared), the language switcher and a
+// router manifest of every language's routes: ≈ 5 KiB of Brotli more than the Polish-only site.
+export const JS_BUDGET = 113 * 1024;
+export const JS_GZIP_CEILING = 127 * 1024;
 export const CSS_BUDGET = 25 * 1024;
 export const HTML_BUDGET = 24 * 1024;
 
@@ -224,7 +226,10 @@ describe("budżet rozmiaru stron (br, gzip)", () => {
       for (const js of weight.jsFiles) {
         const code = readFileSync(join(client, js), "utf8");
         expect(code, `${weight.page}: ${js} zawiera zod`).not.toMatch(/ZodError|\$ZodType/);
-        expect(code, `${weight.page}: ${js} zawiera lightbox`).not.toContain("Zamknij powiększenie");
+        // Its chunk, or its code (it keeps focus in itself: the only "focusin" listener of the site).
+        expect(js, `${weight.page}: ${js} to lightbox`).not.toMatch(/Lightbox-/);
+        if (!js.includes("framework-"))
+          expect(code, `${weight.page}: ${js} zawiera lightbox`).not.toContain('"focusin"');
       }
     }
   });
@@ -234,7 +239,8 @@ describe("budżet rozmiaru stron (br, gzip)", () => {
   it("kod formularza kontaktowego jest tylko w JavaScripcie pierwszego ładowania strony /kontakt", () => {
     for (const file of pages) {
       const weight = weigh(file);
-      if (weight.page === "/kontakt/index.html") continue;
+      // The contact page in every language.
+      if (/^(?:(?:uk|en)\/)?kontakt\/index\.html$/.test(weight.page.replace(/^\//, ""))) continue;
       for (const js of weight.jsFiles) {
         const code = readFileSync(join(client, js), "utf8");
         expect(code, `${weight.page}: ${js} zawiera kod formularza`).not.toMatch(

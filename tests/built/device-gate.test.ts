@@ -118,7 +118,8 @@ describe("a device declared a medical device for professionals", () => {
         refused.find((line) => line.startsWith(`${place}: „`)),
         place,
       ).toBeDefined();
-    expect(refused).toHaveLength(places.length);
+    // A translation shows the Polish text of a field it lacks (the keyword added here): named as well, in its file.
+    expect(refused.filter((line) => !/\.(uk|en)\.json/.test(line))).toHaveLength(places.length);
     for (const line of refused) {
       expect(line).toMatch(/wyrób medyczny do użytku profesjonalnego.*art\. 55 ust\. 2 pkt 3/);
       expect(line).toContain("„zabieg laserowy frakcyjny”");

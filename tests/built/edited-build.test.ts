@@ -19,6 +19,8 @@
  * The edits touch different pages and price groups (the privacy texts state no price, the price pages no retention),
  * so one build serves all: a build is the costliest step of the suite.
  */
+import { pageVersions } from "../../frontend/app/site/routeTable";
+import { isTranslationFile } from "../../frontend/app/contentModel/languages";
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -138,6 +140,7 @@ function addDevice(editedGroups: string[]) {
   writeFileSync(join(content, "devices.json"), JSON.stringify(devices, null, 2));
   const pricing = JSON.parse(readFileSync(join(content, "pricing.json"), "utf8")) as PricingDocument;
   const file = readdirSync(join(content, "treatments")).find((entry) => {
+    if (isTranslationFile(entry)) return false;
     const doc = JSON.parse(readFileSync(join(content, "treatments", entry), "utf8"));
     const group = pricing.categories.find((g) => g.id === doc.pricing.groups[0]);
     return !doc.device && group && !group.device && !editedGroups.includes(group.id);
@@ -228,7 +231,22 @@ describe("a price changed in content/pricing.json", () => {
       .filter((f) => new RegExp(`(?<![\\d,])${price.newPrice}`).test(textOf(readFileSync(f, "utf8"))))
       .map(pathOf)
       .sort();
-    expect(shownOn, `the pages showing ${price.newPrice}`).toEqual(showing);
+    // Its translations too: in Ukrainian written alike ("3050 zł"), in English "PLN 3050" (contentModel/pricing.ts).
+    const versionsIn = (language: string) =>
+      showing.flatMap((path) =>
+        pageVersions(path)
+          .filter((v) => v.language === language)
+          .map((v) => v.path),
+      );
+    expect(shownOn, `the pages showing ${price.newPrice}`).toEqual([...showing, ...versionsIn("uk")].sort());
+    const inEnglish = `PLN ${price.newAmount}`;
+    expect(
+      pages
+        .filter((f) => textOf(readFileSync(f, "utf8")).includes(inEnglish))
+        .map(pathOf)
+        .sort(),
+      `the pages showing ${inEnglish}`,
+    ).toEqual(versionsIn("en").sort());
 
     for (const page of pages) {
       const salon = jsonLdOf(readFileSync(page, "utf8")).find((item) => item["@type"] === "BeautySalon");

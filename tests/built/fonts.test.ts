@@ -7,6 +7,7 @@
  * show in the fallback face, a letter in Georgia inside a Cormorant heading), or a rebuilt font grows.
  * Run `npm run build` first when running this alone (tests/run.sh builds before the unit tests).
  */
+import { languageOfPath } from "../../frontend/app/site/languagePaths";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -55,7 +56,11 @@ const missing = (text: string, has: (ch: string) => boolean) => [
 ];
 
 describe("the fonts' character sets", () => {
-  const pages = builtPages();
+  // The Polish pages, without their fragments in another language (the language switcher's names): the fonts are
+  // cut to Polish; a translation's letters beyond it (Cyrillic, é) are set in the metric-matched local fallbacks.
+  const pages = builtPages()
+    .filter((p) => languageOfPath(p.path) === "pl")
+    .map((p) => ({ ...p, html: p.html.replace(/<(\w+)\b[^>]*\slang="(?!pl")[^"]*"[^>]*>[\s\S]*?<\/\1>/g, " ") }));
 
   it("cover every character of every built page's text", () => {
     const gaps = pages

@@ -1,5 +1,7 @@
 // @vitest-environment node
 /** Search and sharing, read from the prerendered HTML as a crawler sees it: no JavaScript involved. */
+import { languageOfPath } from "../../frontend/app/site/languagePaths";
+import { pageVersions } from "../../frontend/app/site/routeTable";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +15,8 @@ const meta = (html: string, attr: "name" | "property", key: string) =>
 const NOINDEX: readonly string[] = [
   ...new Set([
     ...requiredNoindexPaths,
-    ...ownPaths,
+    // The form's confirmation in every language.
+    ...ownPaths.flatMap((path) => pageVersions(path).map((version) => version.path)),
     ...contentPageFiles.filter((page) => page.noindex).map((page) => page.path),
   ]),
 ];
@@ -38,7 +41,9 @@ describe("per-page head", () => {
       expect(meta(html, "name", "keywords"), path).toBeTruthy();
       for (const key of ["og:title", "og:description", "og:type", "og:url", "og:image", "og:locale", "og:site_name"])
         expect(meta(html, "property", key), `${path} ${key}`).toBeTruthy();
-      expect(meta(html, "property", "og:locale")).toBe("pl_PL");
+      expect(meta(html, "property", "og:locale"), path).toBe(
+        { pl: "pl_PL", uk: "uk_UA", en: "en_GB" }[languageOfPath(path)],
+      );
       expect(meta(html, "property", "og:site_name")).toBe(site.name);
       expect(meta(html, "property", "og:image:width")).toBe("1200");
       expect(meta(html, "property", "og:image:height")).toBe("630");

@@ -6,6 +6,12 @@
  * the map's joint controllership, every storage key the site writes named in the policy, and isotretinoin always with
  * the interval after the end of treatment. The cookie banner's look is checked in tests/e2e/privacy.spec.ts.
  */
+import { languageOfPath } from "../../frontend/app/site/languagePaths";
+import { pageVersions } from "../../frontend/app/site/routeTable";
+import { formatPeriod } from "../../frontend/app/contentModel/dates";
+import { formatPrice } from "../../frontend/app/contentModel/pricing";
+import type { PageLanguage } from "../../frontend/app/contentModel/languages";
+import { dictionaries } from "../support/frameWords";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -30,8 +36,24 @@ function visibleText(html: string): string {
     .replace(/\s+/g, " ");
 }
 
-/** One lowest price, or one per area when one promotional price covers several ("twarz 1890 zł, szyja 1170 zł"). */
-const LOWEST_PRICE = /Najniższa cena z 30 dni przed obniżką: (?:\p{L}+ )?\d+ zł/u;
+/**
+ * One lowest price, or one per area when one promotional price covers several ("twarz 1890 zł, szyja 1170 zł"), in
+ * the page's words and its way of writing an amount ("PLN 1890" in English).
+ */
+const lowestPrice = (language: PageLanguage) =>
+  new RegExp(`${dictionaries[language].pages.offer.lowestPrice}: (?:\\p{L}+ )?(?:\\d+ zł|PLN \\d+)`, "u");
+/** The promotion's period, as the page's language writes it (contentModel/dates.ts). */
+const period = (language: PageLanguage) =>
+  new RegExp(
+    dictionaries[language].pages.offer.promotionLasts(
+      formatPeriod({ from: "2000-01-01", until: "2000-01-01" }, language)
+        .replace(/1 \p{L}+ 2000/gu, "\\d{1,2} \\p{L}+ \\d{4}")
+        .replace(/\./g, "\\."),
+    ),
+    "u",
+  );
+/** A page's versions in every language. */
+const everyLanguage = (paths: string[]) => paths.flatMap((path) => pageVersions(path).map((version) => version.path));
 
 describe("price reductions (price information act, art. 4 ust. 2)", () => {
   const promotional = loadPricing()
@@ -43,25 +65,21 @@ describe("price reductions (price information act, art. 4 ust. 2)", () => {
     const shown = new Set<string>();
     for (const { path, html } of pages) {
       const text = visibleText(html);
+      const language = languageOfPath(path);
       for (const amount of promotional) {
-        for (const m of text.matchAll(new RegExp(`(?<![\\d,])${amount} zł`, "g"))) {
+        const written = formatPrice(`${amount} zł`, language);
+        for (const m of text.matchAll(new RegExp(`(?<![\\d,])${written}(?!\\d)`, "g"))) {
           shown.add(path);
           const after = text.slice(m.index, m.index + 300);
-          expect(after, `${path}: ${amount} zł`).toMatch(LOWEST_PRICE);
-          expect(after, `${path}: ${amount} zł`).toMatch(
-            /Promocja trwa od \d{1,2} \p{L}+ \d{4} r\. do \d{1,2} \p{L}+ \d{4} r\./u,
-          );
+          expect(after, `${path}: ${written}`).toMatch(lowestPrice(language));
+          expect(after, `${path}: ${written}`).toMatch(period(language));
         }
       }
     }
-    // The price list, the three treatment pages (their promotion box and price list) and /promocje.
-    expect([...shown].sort()).toEqual([
-      "/cennik",
-      "/laser-frakcyjny",
-      "/mikroiglowa-radiofrekwencja",
-      "/pca-skin",
-      "/promocje",
-    ]);
+    // The price list, the three treatment pages (their promotion box and price list) and /promocje, in each language.
+    expect([...shown].sort()).toEqual(
+      everyLanguage(["/cennik", "/laser-frakcyjny", "/mikroiglowa-radiofrekwencja", "/pca-skin", "/promocje"]).sort(),
+    );
   });
 
   it("no structured data offers a promotional price: search results could not show its lowest 30-day price", () => {
@@ -77,17 +95,21 @@ describe("price reductions (price information act, art. 4 ust. 2)", () => {
     const struck: string[] = [];
     for (const { path, html } of pages) {
       for (const m of html.matchAll(/<(del|s|strike)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
-        if (!/zł/.test(m[2]!)) continue;
+        if (!/zł|PLN/.test(m[2]!)) continue;
         struck.push(path);
         const end = m.index + m[0].length;
         expect(
           visibleText(html.slice(end, end + 600)),
           `${path}: przekreślona cena ${visibleText(m[2]!).trim()}`,
-        ).toMatch(LOWEST_PRICE);
+        ).toMatch(lowestPrice(languageOfPath(path)));
       }
     }
-    // The three reductions on /promocje; the first visit's own price is no reduction.
-    expect(struck).toEqual(["/promocje", "/promocje", "/promocje"]);
+    // The three reductions on /promocje, in each language; the first visit's own price is no reduction.
+    expect(struck.sort()).toEqual(
+      everyLanguage(["/promocje"])
+        .flatMap((path) => [path, path, path])
+        .sort(),
+    );
   });
 
   it("every offer of a promotion states, wherever its line is shown, how long it lasts and who it is for", () => {
@@ -128,7 +150,7 @@ describe("price reductions (price information act, art. 4 ust. 2)", () => {
       const text = visibleText(html);
       for (const m of text.matchAll(global)) {
         const around = text.slice(Math.max(0, m.index - 400), m.index + 400);
-        expect(around, `${path}: „${m[0]}”`).toMatch(LOWEST_PRICE);
+        expect(around, `${path}: „${m[0]}”`).toMatch(lowestPrice(languageOfPath(path)));
       }
     }
   });

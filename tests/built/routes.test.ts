@@ -5,6 +5,7 @@
  * dropped from the table fails here instead of vanishing from every test that loops over the site. Beyond those it
  * holds our own pages and one page for each page file of content/, nothing else.
  */
+import { languageOfPath } from "../../frontend/app/site/languagePaths";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -24,9 +25,11 @@ import {
 const sorted = (list: readonly string[]) => [...list].sort();
 
 describe("the route table", () => {
-  it("has every required route, our own, a route for each page file of content/ and nothing else; /blog/:slug for the articles", () => {
-    for (const path of [...requiredPaths, ...ownPaths]) expect(staticPaths, path).toContain(path);
-    expect(sorted(staticPaths)).toEqual(
+  it("has every required route, our own, a route for each page file of content/ and nothing else in Polish; /blog/:slug for the articles", () => {
+    // The translations' routes: tests/built/languages.test.ts.
+    const polish = staticPaths.filter((path) => languageOfPath(path) === "pl");
+    for (const path of [...requiredPaths, ...ownPaths]) expect(polish, path).toContain(path);
+    expect(sorted(polish)).toEqual(
       sorted([...new Set([...requiredPaths, ...ownPaths, ...contentPageFiles.map((page) => page.path)])]),
     );
     expect(routes.filter((r) => r.path.includes(":")).map((r) => r.path)).toEqual(["/blog/:slug"]);
@@ -45,7 +48,11 @@ describe("the route table", () => {
       ...contentPageFiles.filter((page) => page.noindex).map((page) => page.path),
     ];
     for (const path of [...requiredNoindexPaths, ...ownPaths]) expect(routeByPath(path)?.noindex, path).toBe(true);
-    expect(sorted(routes.filter((r) => r.noindex).map((r) => r.path))).toEqual(sorted([...new Set(noindex)]));
+    const polishNoindex = routes.filter((r) => r.noindex && r.language === "pl").map((r) => r.path);
+    expect(sorted(polishNoindex)).toEqual(sorted([...new Set(noindex)]));
+    // A translation of a page is as indexable as the page.
+    for (const route of routes.filter((r) => r.language !== "pl"))
+      expect(route.noindex, route.path).toBe(routeByPath(route.polish)?.noindex);
   });
 
   it("the mailer sends a form the browser posted itself to the confirmation page of this table", () => {

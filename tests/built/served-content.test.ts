@@ -4,6 +4,7 @@
  * documents the loaders give the pages, placeholders filled, no launch note and no device id, in content/'s layout,
  * with the compressed copies nginx sends. Run `npm run build` first when running this alone.
  */
+import { isTranslationFile } from "../../frontend/app/contentModel/languages";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -95,10 +96,12 @@ const textOf = (html: string) =>
     .replace(/\s+/g, " ");
 
 describe("/content/: the documents the pages were built from", () => {
-  it("every document of content/ is served in its layout, but the operator's registers (devices, figures)", () => {
+  it("every document of content/ is served in its layout, but the operator's registers (devices, figures) and the translations (their pages are the translated pages)", () => {
     expect(existsSync(servedDir), "uruchom najpierw `npm run build`").toBe(true);
     expect(documentNames(servedDir)).toEqual(
-      documentNames(contentDir).filter((name) => name !== "devices" && name !== "figures"),
+      documentNames(contentDir).filter(
+        (name) => name !== "devices" && name !== "figures" && !isTranslationFile(`${name}.json`),
+      ),
     );
   });
 

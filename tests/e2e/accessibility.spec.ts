@@ -6,6 +6,9 @@ import { animationsDone, scrollThrough } from "../support/scroll";
 import { LABEL } from "../support/confirmation";
 import { nextSourceAddress } from "../support/contactHttp";
 import { held } from "../support/stack";
+import { dictionaries } from "../support/frameWords";
+import { languageOfPath } from "../../frontend/app/site/languagePaths";
+import { PUBLISHED_LANGUAGES } from "../../frontend/app/contentModel/languages";
 
 /** Outside judge 2: axe-core (pinned, the current 4.x) with the WCAG 2.1 A and AA rules. */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -65,13 +68,15 @@ test.describe("WCAG 2.1 A/AA, the cookie banner, then the page once it is dismis
   // Two axe runs and a scroll through the whole page: their time grows with the page and with the CPU the test gets
   // (the Compose stage may run beside it), so more than the suite's 30 s per test.
   test.describe.configure({ timeout: 90_000 });
-  for (const path of componentSample) {
+  // The templates' pages, and one page of each language besides Polish, with the frame in its words.
+  for (const path of [...componentSample, ...PUBLISHED_LANGUAGES.map((language) => `/${language}/laser-frakcyjny`)]) {
     test(`${path}`, async ({ page }) => {
+      const words = dictionaries[languageOfPath(path)];
       await page.goto(path);
-      const banner = page.getByRole("region", { name: "Pliki cookies", exact: true });
+      const banner = page.getByRole("region", { name: words.cookies.title, exact: true });
       await expect(banner).toBeVisible();
       expect.soft(await violations(page, 'section[aria-labelledby="cookie-banner-title"]'), "banner").toEqual([]);
-      await banner.getByRole("button", { name: "Odmawiam" }).click();
+      await banner.getByRole("button", { name: words.cookies.decline }).click();
       await expect(banner).toBeHidden();
       await settle(page);
       expect(await violations(page), "page").toEqual([]);

@@ -19,6 +19,8 @@ import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import { accessLog, compose, held, outboxDir } from "../support/stack";
 import { LABEL, answerQuestion } from "../support/confirmation";
+import { dictionaries } from "../support/frameWords";
+import { translatedText } from "../support/translated";
 import { ownPaths } from "../support/routes";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
 
@@ -147,6 +149,40 @@ async function expectArrivedOnce(v: Visitor) {
   await deliveredAll();
   expect((await listMail()).filter((m) => visitorsMail(m) && m.text.includes(v.stamp))).toHaveLength(1);
 }
+
+test("sent from the Ukrainian contact page without JavaScript: asked and thanked in Ukrainian, the mail in Polish names the page's language and keeps her words as written", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await visit(browser, MODES[0]!, baseURL);
+  const v = visitor("uk");
+  const message = `Доброго дня! Чи можна записатися на консультацію в суботу? ${v.stamp}`;
+  const words = dictionaries.uk.form;
+  await page.goto("/uk/kontakt");
+  await page.getByLabel(words.labels.name).fill(v.name);
+  await page.getByLabel(words.labels.email).fill(v.email);
+  await page.getByLabel(words.labels.message).fill(message);
+  const posted = contactPost(page);
+  await page.getByRole("button", { name: words.submit }).click();
+  expect((await posted).status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "uk");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Підтвердьте надсилання повідомлення");
+
+  const answered = contactPost(page);
+  await answerQuestion(page, { button: "Підтвердити й надіслати" });
+  expect((await answered).status()).toBe(303);
+  await expect(page).toHaveURL((url) => url.pathname === `/uk${SENT_PAGE}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "uk");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    translatedText("pages/wiadomosc-wyslana", "uk", "title"),
+  );
+
+  const [mail] = await waitForMail((m) => visitorsMail(m) && m.text.includes(v.stamp), { timeoutMs: 15_000 });
+  expect(mail!.text).toContain("Strona: ukraińska");
+  expect(mail!.text).toContain(message);
+  expect(mail!.text).toContain(`${LABEL.message}:`);
+  await context.close();
+});
 
 for (const mode of MODES) {
   test.describe(`the form ${mode.name}`, () => {

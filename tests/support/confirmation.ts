@@ -21,11 +21,16 @@ export const LABEL = Object.fromEntries(Object.entries(fields).map(([f, spec]) =
 /** The trap's name (mailer/src/Validator.php TRAP_FIELD). */
 export const TRAP_FIELD = "pole_kontrolne";
 
-const NUMBERS: Record<string, number> = { jeden: 1, dwa: 2, trzy: 3, cztery: 4, pięć: 5 };
+/** The numbers the mailer asks about, in the words of each of the site's languages (mailer/src/Words.php). */
+const NUMBERS: Record<string, number> = {
+  ...{ jeden: 1, dwa: 2, trzy: 3, cztery: 4, pięć: 5 },
+  ...{ один: 1, два: 2, три: 3, чотири: 4, "п’ять": 5 },
+  ...{ one: 1, two: 2, three: 3, four: 4, five: 5 },
+};
 
-/** The answer to "Ile to jest trzy plus cztery?": what any person types. */
+/** The answer to "Ile to jest trzy plus cztery?" (or "Скільки буде …", "What is …"): what any person types. */
 export function answerTo(question: string): string {
-  const m = /^Ile to jest (\S+) plus (\S+)\?$/u.exec(question.trim());
+  const m = /^(?:Ile to jest|Скільки буде|What is) (\S+) (?:plus|плюс) (\S+)\?$/u.exec(question.trim());
   if (!m || !(m[1]! in NUMBERS) || !(m[2]! in NUMBERS)) throw new Error(`not the mailer's question: ${question}`);
   return String(NUMBERS[m[1]!]! + NUMBERS[m[2]!]!);
 }
@@ -38,11 +43,17 @@ export async function questionOn(page: Page): Promise<string> {
   return ((await page.locator(`label[for="${id}"]`).textContent()) ?? "").trim();
 }
 
-/** Answers the question on the page, rightly or (wrong: true) not, and sends the answer; returns the question. */
-export async function answerQuestion(page: Page, { wrong = false } = {}): Promise<string> {
+/**
+ * Answers the question on the page, rightly or (wrong: true) not, and sends the answer with the page's button (named
+ * in its language); returns the question.
+ */
+export async function answerQuestion(
+  page: Page,
+  { wrong = false, button = "Potwierdź i wyślij" } = {},
+): Promise<string> {
   const question = await questionOn(page);
   const right = answerTo(question);
   await page.locator('input[name="answer"]').fill(wrong ? String(Number(right) + 1) : right);
-  await page.getByRole("button", { name: "Potwierdź i wyślij" }).click();
+  await page.getByRole("button", { name: button }).click();
   return question;
 }

@@ -4,17 +4,15 @@ import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
-import {
-  ContactForm,
-  ERROR_TEXT,
-  PREPARING_TEXT,
-  SENDING_TEXT,
-  SUCCESS_TEXT,
-} from "../../frontend/app/components/ContactForm/ContactForm";
+import { ContactForm } from "../../frontend/app/components/ContactForm/ContactForm";
+import { form } from "../../frontend/app/site/words/pl/form";
 import { CONTACT_FIELDS, TRAP_FIELD } from "../../frontend/app/components/ContactForm/submitContact";
 import { solveChallenge } from "../../frontend/app/components/ContactForm/proof";
 import { PROOF_DEADLINE_MS } from "../../frontend/app/components/ContactForm/useProofOfWork";
 import { EARLY_PROOF_KEY, type EarlyProof } from "../../frontend/app/components/ContactForm/earlyProof";
+
+/** What the Polish form says in each of its states (the spec's texts). */
+const { sent: SUCCESS_TEXT, sending: SENDING_TEXT, failed: ERROR_TEXT, preparing: PREPARING_TEXT } = form;
 
 // The solver itself (and its challenge fetch) is proof.test.ts's; here it answers at once unless a test says otherwise.
 vi.mock("../../frontend/app/components/ContactForm/proof", () => ({ solveChallenge: vi.fn(async () => "PROOF-1") }));
@@ -339,7 +337,12 @@ describe("ContactForm", () => {
 
       expect(await screen.findByRole("status")).toHaveTextContent(SUCCESS_TEXT);
       const body = (fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body as FormData;
-      expect(Object.fromEntries(body.entries())).toEqual({ confirmation: QUESTION.confirm.token, answer: "7" });
+      // The page's language goes with the answer: the mailer answers in it (Polish here).
+      expect(Object.fromEntries(body.entries())).toEqual({
+        confirmation: QUESTION.confirm.token,
+        answer: "7",
+        language: "pl",
+      });
       expect(screen.getByLabelText(/Wiadomość/)).toHaveValue("");
       expect(screen.queryByLabelText(QUESTION.confirm.question)).toBeNull();
     });

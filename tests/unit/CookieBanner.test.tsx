@@ -14,6 +14,7 @@ import {
   resetConsentForTests,
 } from "../../frontend/app/site/consent";
 import { CookieBanner } from "../../frontend/app/components/CookieBanner/CookieBanner";
+import { renderIn } from "./inWords";
 
 /** The consent entries the page pushed to the analytics data array, as plain objects. */
 function consentCalls() {
@@ -151,5 +152,40 @@ describe("CookieBanner and consent", () => {
       expect(localStorage.getItem(CONSENT_KEY)).toBe(choice);
       expect(document.documentElement.getAttribute(CONSENT_ATTRIBUTE)).toBe(choice);
     });
+  });
+});
+
+describe("CookieBanner on a translated page", () => {
+  beforeEach(() => {
+    resetConsentForTests();
+    document.body.innerHTML = ""; // the prerendered banners written by the cases above
+  });
+
+  it("in Ukrainian: its title, text and buttons; the privacy policy link says it is in Polish", () => {
+    renderIn("uk", <CookieBanner />, "/uk");
+    const banner = screen.getByRole("region", { name: "Файли cookie" });
+    expect(banner).toHaveTextContent("Без згоди ви побачите звичайне зображення карти.");
+    expect(screen.getByRole("button", { name: "Відмовляюся" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Погоджуюся" })).toBeVisible();
+    const policy = screen.getByRole("link", { name: "політиці конфіденційності (польською)" });
+    expect(policy).toHaveAttribute("href", "/polityka-prywatnosci");
+    expect(policy).toHaveAttribute("hreflang", "pl");
+    expect(banner.textContent).not.toMatch(/Pliki cookies|Odmawiam|Akceptuję|polityce/);
+  });
+
+  it("in English, and the choice works the same", async () => {
+    renderIn("en", <CookieBanner />, "/en/kontakt");
+    expect(screen.getByRole("region", { name: "Cookies" })).toHaveTextContent(
+      "You will find the details in our privacy policy (in Polish).",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Decline" }));
+    expect(localStorage.getItem(CONSENT_KEY)).toBe("declined");
+  });
+
+  it("in Polish, the privacy policy link is the page's own language: no note, no hreflang", () => {
+    renderAt(<CookieBanner />);
+    const policy = screen.getByRole("link", { name: "polityce prywatności" });
+    expect(policy).toHaveAttribute("href", "/polityka-prywatnosci");
+    expect(policy).not.toHaveAttribute("hreflang");
   });
 });

@@ -8,6 +8,7 @@ import { site } from "../../frontend/app/salon/config";
 import { CONSENT_KEY, resetConsentForTests } from "../../frontend/app/site/consent";
 import { CookieBanner } from "../../frontend/app/components/CookieBanner/CookieBanner";
 import { Footer } from "../../frontend/app/components/Footer/Footer";
+import { renderIn } from "./inWords";
 
 const FooterStub = createRoutesStub([{ path: "*", Component: Footer }]);
 
@@ -75,5 +76,49 @@ describe("Footer", () => {
     await act(async () => {});
     await userEvent.click(screen.getByRole("button", { name: "Odmawiam" }));
     expect(localStorage.getItem(CONSENT_KEY)).toBe("declined");
+  });
+});
+
+describe("Footer on a translated page", () => {
+  it("in Ukrainian: its headings, hours, links and particulars; the Polish-only pages say so", () => {
+    renderIn("uk", <Footer />, "/uk/kontakt");
+    const footer = screen.getByRole("contentinfo");
+    for (const heading of ["Контакти", "Години роботи", "Інформація"])
+      expect(screen.getByRole("heading", { name: heading })).toBeInTheDocument();
+    expect(footer).toHaveTextContent("Понеділок – п’ятниця9:00–20:00");
+    expect(footer).toHaveTextContent("Субота10:00–16:00");
+    expect(footer).toHaveTextContent("Неділявихідний");
+    const privacy = screen.getByRole("link", { name: "Політика конфіденційності (польською)" });
+    expect(privacy).toHaveAttribute("href", "/polityka-prywatnosci");
+    expect(privacy).toHaveAttribute("hreflang", "pl");
+    expect(screen.getByRole("link", { name: "Контакти" })).toHaveAttribute("href", "/uk/kontakt");
+    expect(screen.getByRole("link", { name: "Контакти" })).not.toHaveAttribute("hreflang");
+    expect(screen.getByRole("button", { name: "Налаштування cookie" })).toBeInTheDocument();
+    expect(footer).toHaveTextContent(`реєстровий суд: ${site.registryCourt.replace(/\s+/g, " ")}`);
+    // The court's name as registered, in Polish: marked so that a screen reader says it in Polish.
+    expect(screen.getByText(site.registryCourt)).toHaveAttribute("lang", "pl");
+    expect(footer).toHaveTextContent("статутний капітал 5 000,00 zł");
+    expect(footer).toHaveTextContent("Усі права захищено.");
+    expect(footer.textContent).not.toMatch(
+      /Godziny otwarcia|Informacje|Niedziela|nieczynne|sąd rejestrowy|kapitał|Wszelkie prawa|Ustawienia cookies/,
+    );
+  });
+
+  it("in English: the share capital as English writes amounts, and every label in English", () => {
+    renderIn("en", <Footer />, "/en");
+    const footer = screen.getByRole("contentinfo");
+    expect(footer).toHaveTextContent("Monday – Friday9:00–20:00");
+    expect(footer).toHaveTextContent("Sundayclosed");
+    expect(footer).toHaveTextContent("registry court:");
+    expect(footer).toHaveTextContent("share capital PLN 5,000.00");
+    expect(footer).toHaveTextContent("All rights reserved.");
+    expect(screen.getByRole("link", { name: "Blog (in Polish)" })).toHaveAttribute("hreflang", "pl");
+    expect(screen.getByRole("button", { name: "Cookie settings" })).toBeInTheDocument();
+    expect(footer.textContent).not.toMatch(/Kosmetologia|Godziny otwarcia|nieczynne|kapitał|Wszelkie prawa/);
+  });
+
+  it("in Polish, the court's name carries no language of its own: it is the page's", () => {
+    renderAt(<Footer />);
+    expect(screen.getByText(site.registryCourt)).not.toHaveAttribute("lang");
   });
 });

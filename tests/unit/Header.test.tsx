@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { renderAt } from "./render";
 import { site } from "../../frontend/app/salon/config";
 import { Header } from "../../frontend/app/components/Header/Header";
+import { WordsContext } from "../../frontend/app/hooks/useWords";
+import { en } from "../../frontend/app/site/words/en";
+import { renderIn } from "./inWords";
 
 describe("Header", () => {
   it("names the logo link by what it shows: its visible text 'Aurea Instytut Urody', then where it leads", () => {
@@ -123,5 +126,61 @@ describe("Header", () => {
       expect(screen.getByRole("button", { name: "Zamknij" })).toHaveAttribute("aria-expanded", "true");
       expect(screen.getByRole("navigation", { name: "Menu główne" })).toHaveAttribute("data-open", "true");
     });
+  });
+});
+
+describe("Header on a translated page", () => {
+  /**
+   * Polish words of the header that a translated page must not show. (Below, " ?" in a link's name: jsdom drops the
+   * space before a visually hidden "(opens in a new tab)", which a browser keeps.)
+   */
+  const POLISH = /Zabiegi|Cennik|Kontakt|Promocje|Strona główna|Zarezerwuj|Zamknij|pon\.|sob\./;
+
+  it("in Ukrainian: the menu, the top bar, the booking link and the logo, leading to the Ukrainian pages", async () => {
+    renderIn("uk", <Header />, "/uk/cennik");
+    const nav = screen.getByRole("navigation", { name: "Головне меню" });
+    const top = [...nav.querySelectorAll(":scope > ul > li > a, :scope > ul > li > button")].map((el) =>
+      el.textContent?.trim(),
+    );
+    expect(top).toEqual(["Головна", "Процедури", "Акції", "Ціни", "Контакти"]);
+    expect(screen.getByRole("link", { name: "Ціни" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: "Контакти" })).toHaveAttribute("href", "/uk/kontakt");
+    await userEvent.click(screen.getByRole("button", { name: "Процедури" }));
+    expect(screen.getByRole("link", { name: "Процедури для обличчя" })).toHaveAttribute("href", "/uk/zabiegi-na-twarz");
+    const header = screen.getByRole("banner");
+    expect(header).toHaveTextContent("пн–пт 9:00–20:00, сб 10:00–16:00");
+    expect(screen.getByRole("list", { name: "Соціальні мережі" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Facebook (відкривається в новій вкладці)" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: /^Записатися онлайн ?\(відкривається в новій вкладці\)$/ }),
+    ).toHaveAttribute("href", site.bookingUrl);
+    expect(screen.getByRole("link", { name: `${site.name} – головна сторінка` })).toHaveAttribute("href", "/uk");
+    expect(screen.getByRole("button", { name: "Меню" })).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("navigation", { name: "Мова сайту" })).toBeInTheDocument();
+    expect(header.textContent).not.toMatch(POLISH);
+  });
+
+  it("in English: the treatments group is marked on a treatment page, the toggle says 'Close' when open", async () => {
+    const user = userEvent.setup();
+    renderIn("en", <Header />, "/en/zabiegi-na-twarz");
+    const nav = screen.getByRole("navigation", { name: "Main menu" });
+    expect(nav).toHaveTextContent("Special offers");
+    expect(screen.getByRole("banner")).toHaveTextContent("Mon–Fri 9:00–20:00, Sat 10:00–16:00");
+    expect(screen.getByRole("link", { name: /^Book online ?\(opens in a new tab\)$/ })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    expect(screen.getByRole("button", { name: "Close" })).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("banner").textContent).not.toMatch(POLISH);
+  });
+
+  it("in English before hydration: the menu's links say 'Menu' and 'Close'", () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={["/en"]}>
+        <WordsContext value={{ language: "en", words: en }}>
+          <Header />
+        </WordsContext>
+      </MemoryRouter>,
+    );
+    const bar = new DOMParser().parseFromString(html, "text/html").getElementById("menu-glowne")!.parentElement!;
+    expect([...bar.querySelectorAll(":scope > a[href^='#']")].map((a) => a.textContent)).toEqual(["Menu", "Close"]);
   });
 });

@@ -89,7 +89,7 @@ const highlights: Record<string, boolean> = {
 };
 
 describe("/cennik", () => {
-  const render = () => renderRoute(Pricing, pricingLoader(), "/cennik");
+  const render = () => renderRoute(Pricing, pricingLoader(argsFor("/cennik")), "/cennik");
 
   it("shows every price of content/pricing.json in its category, each under the right option", () => {
     render();
@@ -165,7 +165,7 @@ describe("/promocje", () => {
     screen.getAllByRole("article").find((c) => text(within(c).getByRole("heading", { level: 2 })) === name)!;
 
   it("shows a card for each promotion with its prices, each opening its own page in a new tab", () => {
-    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    renderRoute(Promotions, promotionsLoader(argsFor("/promocje")), "/promocje");
     expect(screen.getAllByRole("article")).toHaveLength(promotionsDoc.cards.length);
     for (const offer of promotionsDoc.cards) {
       const card = cardNamed(offer.name);
@@ -181,7 +181,7 @@ describe("/promocje", () => {
   });
 
   it("a reduction strikes the regular price through, with each service's lowest price of the 30 days before it beside it", () => {
-    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    renderRoute(Promotions, promotionsLoader(argsFor("/promocje")), "/promocje");
     const reductions = promotionsDoc.cards.filter((offer) => offer.oldPrice !== undefined);
     expect(reductions.length).toBeGreaterThanOrEqual(3);
     for (const offer of reductions) {
@@ -212,7 +212,7 @@ describe("/promocje", () => {
   });
 
   it("every offer states how long it lasts and who it is for, the first visit's price and the referral programme included", () => {
-    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    renderRoute(Promotions, promotionsLoader(argsFor("/promocje")), "/promocje");
     for (const offer of promotionsDoc.cards) {
       const card = text(cardNamed(offer.name));
       const word = offer.oldPrice === undefined ? "Oferta" : "Promocja";
@@ -226,7 +226,7 @@ describe("/promocje", () => {
   });
 
   it("a first visit's own price is compared with nothing: no price struck through, no other price, no saving", () => {
-    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    renderRoute(Promotions, promotionsLoader(argsFor("/promocje")), "/promocje");
     const firstVisit = promotionsDoc.cards.filter((offer) => offer.oldPrice === undefined);
     expect(firstVisit.length).toBeGreaterThan(0);
     for (const offer of firstVisit) {
@@ -238,7 +238,7 @@ describe("/promocje", () => {
   });
 
   it("has the referral box: 20% for the referrer and the friend, also on promotional treatments", () => {
-    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    renderRoute(Promotions, promotionsLoader(argsFor("/promocje")), "/promocje");
     const referral = screen.getByRole("region", { name: /poleć/i });
     const body = text(referral);
     expect(body).toMatch(/20%/);
@@ -253,7 +253,7 @@ describe("/promocje", () => {
   });
 
   it("'Umów się na zabieg' leads to /kontakt", () => {
-    renderRoute(Promotions, promotionsLoader(), "/promocje");
+    renderRoute(Promotions, promotionsLoader(argsFor("/promocje")), "/promocje");
     expect(screen.getByRole("link", { name: "Umów się na zabieg" })).toHaveAttribute("href", "/kontakt");
   });
 });
@@ -463,7 +463,7 @@ describe("/polityka-prywatnosci-socialmedia", () => {
 
 // ------------------------------------------------------------------------------------------------ home
 describe("/ (home)", () => {
-  const render = () => renderRoute(Home, homeLoader(), "/");
+  const render = () => renderRoute(Home, homeLoader(argsFor("/")), "/");
 
   it("shows three fixed 5-star Google reviews dated March 2025, with links to more on Google and Facebook", () => {
     render();

@@ -29,3 +29,17 @@ class IntersectionObserverStub {
   thresholds = [];
 }
 if (typeof window !== "undefined") vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
+
+// A component rendered alone is on a Polish page: its words as the Polish layout route gives them
+// (frontend/app/routes/language.pl.tsx), where the site itself has none outside a language's frame.
+vi.mock(import("../../frontend/app/hooks/useWords"), async (importOriginal) => {
+  const original = await importOriginal();
+  const { use } = await import("react");
+  const { pl } = await import("../../frontend/app/site/words/pl");
+  const polish = { language: "pl" as const, words: pl };
+  return {
+    ...original,
+    useWords: () => (use(original.WordsContext) ?? polish).words,
+    useLanguage: () => (use(original.WordsContext) ?? polish).language,
+  };
+});

@@ -6,6 +6,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
 import { headFromLoader } from "../site/basicHead";
 import styles from "./confirmation.module.scss";
+import { useWords } from "../hooks/useWords";
 
 /**
  * A confirmation page (the contact form's, where the mailer sends a form the browser posted itself): title, a few
@@ -21,6 +22,7 @@ export const meta: Route.MetaFunction = headFromLoader;
 export default function Confirmation({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const { pathname } = useLocation();
+  const words = useWords().pages.confirmation;
   return (
     <>
       <PageHeader
@@ -32,8 +34,8 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
       />
       <ActionLinks
         actions={[
-          { kind: "home", label: "Strona główna" },
-          { kind: "phone", label: "Zadzwoń" },
+          { kind: "home", label: words.home },
+          { kind: "phone", label: words.call },
         ]}
         className={styles.actions}
       />

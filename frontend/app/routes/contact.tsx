@@ -11,10 +11,14 @@ import { LocationMap } from "../components/LocationMap/LocationMap";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import styles from "./contact.module.scss";
+import { useLanguage, useWords } from "../hooks/useWords";
+import { inLanguage } from "../site/languagePaths";
+import { languageOfPath } from "../site/languagePaths";
+import { pagePath } from "../site/routeTable";
 
-export function loader() {
-  const page = loadContactPage();
-  return { page, head: pageHead({ path: "/kontakt", ...page.seo }) };
+export function loader({ url }: Route.LoaderArgs) {
+  const page = loadContactPage(languageOfPath(url.pathname));
+  return { page, head: pageHead({ path: pagePath(url.pathname), ...page.seo }) };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -28,12 +32,14 @@ if (typeof window !== "undefined") {
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const language = useLanguage();
+  const words = useWords().pages.contact;
   return (
     <>
       {/* First in the page: the proof of work starts as the browser parses this, before the page's modules come. */}
       <EarlyProofScript />
       <PageHeader
-        path="/kontakt"
+        path={inLanguage("/kontakt", language)}
         title={page.title}
         lead={page.intro.map((p) => (
           <p key={p}>{p}</p>
@@ -41,12 +47,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       />
       <div className={styles.layout}>
         <section aria-labelledby="dane-kontaktowe" className={styles.details}>
-          <h2 id="dane-kontaktowe">Dane kontaktowe</h2>
+          <h2 id="dane-kontaktowe">{words.details}</h2>
           <ContactDetails />
           <LocationMap />
         </section>
         <section aria-labelledby="formularz" className={styles.form}>
-          <h2 id="formularz">Napisz do nas</h2>
+          <h2 id="formularz">{words.write}</h2>
           <FormPrivacyNotice notice={page.formNotice} />
           <ContactForm />
         </section>

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/family";
 import { loadFamilyList } from "../contentModel/load.server";
 import { templatedPageLoader } from "../site/templatedPageLoader.server";
@@ -8,13 +8,17 @@ import { Icon } from "../components/Icon/Icon";
 import { headFromLoader } from "../site/basicHead";
 import { renderInline } from "../components/RichText/inline";
 import { useReveal } from "../hooks/useReveal";
+import { useWords } from "../hooks/useWords";
+import { SiteLink } from "../components/SiteLink/SiteLink";
 import type { FamilyList } from "../contentModel/schema";
 import styles from "./family.module.scss";
+import { languageOfPath } from "../site/languagePaths";
+import { pricesIn } from "../contentModel/read.server";
 
 /** The one list template for the treatment families (content/families/). */
 export function loader({ url }: Route.LoaderArgs) {
   const { path, doc: list, head } = templatedPageLoader(url, "family", loadFamilyList);
-  return { path, list, head };
+  return pricesIn({ path, list, head }, languageOfPath(path));
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -27,6 +31,7 @@ const LIST_LCP_MEDIA = "(min-width: 48rem)";
 
 function Entry({ entry, index, total }: { entry: FamilyList["entries"][number]; index: number; total: number }) {
   const ref = useReveal<HTMLElement>();
+  const words = useWords().pages.family;
   const headingId = `zabieg-${index + 1}`;
   const number = String(index + 1).padStart(2, "0");
   return (
@@ -53,10 +58,11 @@ function Entry({ entry, index, total }: { entry: FamilyList["entries"][number]; 
               <li key={benefit}>{renderInline(benefit)}</li>
             ))}
           </ul>
-          <Link to={entry.link} className={styles.more}>
-            Więcej o zabiegu<span className="visually-hidden">: {entry.name}</span>
+          <SiteLink to={entry.link} className={styles.more}>
+            {words.more}
+            <span className="visually-hidden">: {entry.name}</span>
             <Icon name="chevronRight" size={18} />
-          </Link>
+          </SiteLink>
         </div>
       </article>
     </li>
@@ -66,6 +72,7 @@ function Entry({ entry, index, total }: { entry: FamilyList["entries"][number]; 
 export default function FamilyPage({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const { pathname } = useLocation();
+  const words = useWords().pages.family;
   return (
     <>
       <PageHeader
@@ -75,7 +82,7 @@ export default function FamilyPage({ loaderData }: Route.ComponentProps) {
           <p key={p}>{renderInline(p)}</p>
         ))}
       />
-      <ol className={styles.list} aria-label={`${list.title}: lista zabiegów`}>
+      <ol className={styles.list} aria-label={words.list(list.title)}>
         {list.entries.map((entry, i) => (
           <Entry key={entry.link + entry.name} entry={entry} index={i} total={list.entries.length} />
         ))}

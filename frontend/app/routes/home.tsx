@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { loadArticleSummaries, loadContent, loadHome, loadPricing } from "../contentModel/load.server";
-import { consultationCost, consultationLabel } from "../contentModel/pricing";
+import { consultationCost } from "../contentModel/pricing";
 import { familyListPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
@@ -12,19 +11,29 @@ import { RichText } from "../components/RichText/RichText";
 import { Hero } from "../components/Hero/Hero";
 import { Reviews } from "../components/Reviews/Reviews";
 import { ArticleCard } from "../components/ArticleCard/ArticleCard";
+import { SiteLink } from "../components/SiteLink/SiteLink";
+import { useWords } from "../hooks/useWords";
 import styles from "./home.module.scss";
+import { languageOfPath } from "../site/languagePaths";
+import { pricesIn } from "../contentModel/read.server";
+import { pagePath } from "../site/routeTable";
 
-export function loader() {
-  const home = loadHome();
+export function loader({ url }: Route.LoaderArgs) {
+  const language = languageOfPath(url.pathname);
+  const home = loadHome(language);
+  // The articles are Polish in every language (the teaser says so on a translated page).
   const articles = loadArticleSummaries();
   const teaser = home.blogTeaser.slugs.map((slug) => articles.find((a) => a.slug === slug)!);
-  return {
-    content: loadContent(),
-    home,
-    teaser,
-    consultation: consultationCost(loadPricing()),
-    head: pageHead({ path: "/", ...home.seo }),
-  };
+  return pricesIn(
+    {
+      content: loadContent(language),
+      home,
+      teaser,
+      consultation: consultationCost(loadPricing()),
+      head: pageHead({ path: pagePath(url.pathname), ...home.seo }),
+    },
+    language,
+  );
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -36,9 +45,10 @@ const PORTRAIT_SIZES = "(min-width: 36rem) 11rem, 14rem";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content, home, teaser, consultation } = loaderData;
+  const words = useWords().pages;
   return (
     <>
-      <h1 className="visually-hidden">{site.name} – kosmetologia i makijaż permanentny w Łodzi</h1>
+      <h1 className="visually-hidden">{words.home.heading(site.name)}</h1>
       <Hero slides={content.hero.slides} />
 
       <Section id="witamy" title={content.welcome.title}>
@@ -48,12 +58,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <p key={p}>{p}</p>
             ))}
             <p className={styles.welcomeActions}>
-              <Link to="/twoje-potrzeby" className={styles.primaryLink}>
-                Dobierz zabieg do potrzeb
-              </Link>
-              <Link to="/kontakt" className={styles.more}>
-                {consultationLabel(consultation)}
-              </Link>
+              <SiteLink to="/twoje-potrzeby" className={styles.primaryLink} note>
+                {words.home.needs}
+              </SiteLink>
+              <SiteLink to="/kontakt" className={styles.more}>
+                {words.consultation.label(consultation)}
+              </SiteLink>
             </p>
           </div>
           <Picture
@@ -73,9 +83,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <div className={styles.serviceText}>
                 <h3>{item.category}</h3>
                 <p>{item.description}</p>
-                <Link to={familyListPath[item.id]} className={styles.more}>
-                  Zobacz zabiegi<span className="visually-hidden">: {item.category}</span>
-                </Link>
+                <SiteLink to={familyListPath[item.id]} className={styles.more}>
+                  {words.home.seeTreatments}
+                  <span className="visually-hidden">: {item.category}</span>
+                </SiteLink>
               </div>
             </li>
           ))}
@@ -103,7 +114,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Reviews reviews={home.reviews.items} source={home.reviews.source} />
       </Section>
 
-      <Section id="z-bloga" title={home.blogTeaser.title}>
+      <Section
+        id="z-bloga"
+        title={home.blogTeaser.title}
+        intro={words.home.articlesInPolish ? <p>{words.home.articlesInPolish}</p> : undefined}
+      >
         <ul className={styles.teaser}>
           {teaser.map((article, i) => (
             <li key={article.slug}>
@@ -117,9 +132,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className={styles.center}>
-          <Link to="/blog" className={styles.more}>
-            Wszystkie artykuły na blogu
-          </Link>
+          <SiteLink to="/blog" className={styles.more} note>
+            {words.home.allArticles}
+          </SiteLink>
         </p>
       </Section>
 

@@ -1,41 +1,52 @@
 import type { Route } from "./+types/pricing";
 import { loadPricing, loadSimplePage, shownPriceGroups } from "../contentModel/load.server";
-import { consultationCost, consultationCostSentence, consultationLabel } from "../contentModel/pricing";
+import { consultationCost } from "../contentModel/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { CtaBox } from "../components/CtaBox/CtaBox";
+import { useLanguage, useWords } from "../hooks/useWords";
+import { inLanguage } from "../site/languagePaths";
 import styles from "./pricing.module.scss";
+import { languageOfPath } from "../site/languagePaths";
+import { pricesIn } from "../contentModel/read.server";
+import { pagePath } from "../site/routeTable";
 
-export function loader() {
-  const page = loadSimplePage("pages/cennik");
-  const pricing = loadPricing();
-  return {
-    page,
-    groups: shownPriceGroups(pricing.categories),
-    consultation: consultationCost(pricing),
-    head: pageHead({ path: "/cennik", ...page.seo }),
-  };
+export function loader({ url }: Route.LoaderArgs) {
+  const language = languageOfPath(url.pathname);
+  const page = loadSimplePage("pages/cennik", language);
+  const pricing = loadPricing(language);
+  return pricesIn(
+    {
+      page,
+      groups: shownPriceGroups(pricing.categories, language),
+      consultation: consultationCost(pricing),
+      head: pageHead({ path: pagePath(url.pathname), ...page.seo }),
+    },
+    language,
+  );
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { page, groups, consultation } = loaderData;
+  const language = useLanguage();
+  const words = useWords().pages;
   return (
     <>
       <PageHeader
-        path="/cennik"
+        path={inLanguage("/cennik", language)}
         title={page.title}
         lead={page.intro.map((p) => (
           <p key={p}>{renderInline(p)}</p>
         ))}
       />
       <div className={styles.layout}>
-        <nav aria-label="Kategorie cennika" className={styles.toc}>
-          <h2 className={styles.tocTitle}>Przejdź do kategorii</h2>
+        <nav aria-label={words.pricing.categories} className={styles.toc}>
+          <h2 className={styles.tocTitle}>{words.pricing.goTo}</h2>
           <ul>
             {groups.map((group) => (
               <li key={group.id}>
@@ -46,23 +57,22 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className={styles.categories}>
           <p className={styles.legend}>
-            Ceny w złotych (zł). Wyróżniamy <span className={styles.legendMark}>promocje</span> (z czasem trwania i
-            najniższą ceną z 30 dni przed ich rozpoczęciem), rabaty i ceny serii zabiegów. Kreska (—) oznacza, że cenę
-            podajemy na konsultacji.
+            {words.pricing.legendStart}
+            <span className={styles.legendMark}>{words.pricing.legendMark}</span>
+            {words.pricing.legendEnd}
           </p>
           {groups.map((group) => (
             <PriceGroup key={group.id} group={group} />
           ))}
           <CtaBox
             id="cennik-konsultacja"
-            title="Nie wiesz, od czego zacząć?"
+            title={words.pricing.ctaTitle}
             actions={[
-              { kind: "contact", label: consultationLabel(consultation) },
-              { kind: "promotions", label: "Zobacz promocje" },
+              { kind: "contact", label: words.consultation.label(consultation) },
+              { kind: "promotions", label: words.pricing.seePromotions },
             ]}
           >
-            Na konsultacji ocenimy skórę i od razu powiemy, ile zabiegów ma sens i ile będzie kosztować cała seria.{" "}
-            {consultationCostSentence(consultation)}
+            {`${words.pricing.ctaText} ${words.consultation.sentence(consultation)}`}
           </CtaBox>
         </div>
       </div>

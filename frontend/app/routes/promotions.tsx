@@ -1,8 +1,7 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/promotions";
 import { loadPricing, loadPromotions } from "../contentModel/load.server";
-import { consultationCost, consultationCostSentence, priceGroupsById, priceTextOf } from "../contentModel/pricing";
-import { formatPeriodPl } from "../contentModel/dates";
+import { consultationCost, priceGroupsById, priceTextOf } from "../contentModel/pricing";
+import { formatPeriod } from "../contentModel/dates";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { Icon } from "../components/Icon/Icon";
@@ -10,16 +9,23 @@ import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { useReveal } from "../hooks/useReveal";
+import { useLanguage, useWords } from "../hooks/useWords";
+import { SiteLink } from "../components/SiteLink/SiteLink";
+import { inLanguage } from "../site/languagePaths";
 import { OfferNote, type ReductionFacts } from "../components/OfferNote/OfferNote";
 import type { PromotionsDocument } from "../contentModel/schema";
 import styles from "./promotions.module.scss";
+import { languageOfPath } from "../site/languagePaths";
+import { pricesIn } from "../contentModel/read.server";
+import { pagePath } from "../site/routeTable";
 
 /** 300 → 259 is 14% off (rounded). Counted from the lowest price of the 30 days before the reduction (art. 4 ust. 2). */
 const discountPercent = (lowestPrice: number, newPrice: number) => Math.round((1 - newPrice / lowestPrice) * 100);
 
-export function loader() {
-  const promotions = loadPromotions();
-  const pricing = loadPricing();
+export function loader({ url }: Route.LoaderArgs) {
+  const language = languageOfPath(url.pathname);
+  const promotions = loadPromotions(language);
+  const pricing = loadPricing(language);
   // The prices as the price list writes them: a regular price "od 300 zł" is not shown as "300 zł". A reduction's
   // lowest 30-day prices are its price-list line's (the content check has made sure a card with a regular price has
   // one); an offer that is no reduction has no price to compare with.
@@ -39,11 +45,14 @@ export function loader() {
       newPriceText: priceTextOf(groups, card.newPrice),
     };
   });
-  return {
-    promotions: { ...promotions, cards },
-    consultation: consultationCost(pricing),
-    head: pageHead({ path: "/promocje", ...promotions.seo }),
-  };
+  return pricesIn(
+    {
+      promotions: { ...promotions, cards },
+      consultation: consultationCost(pricing),
+      head: pageHead({ path: pagePath(url.pathname), ...promotions.seo }),
+    },
+    language,
+  );
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -56,14 +65,15 @@ type Card = Omit<PromotionsDocument["cards"][number], "standIn"> & {
 
 /** A reduction: the regular price struck through and the promotional price. */
 function ReducedPrice({ card }: { card: Card }) {
+  const words = useWords().pages.promotions;
   return (
     <p className={styles.prices}>
       <del>
-        <span className="visually-hidden">Cena regularna: </span>
+        <span className="visually-hidden">{words.regularPrice}</span>
         {card.oldPriceText}
       </del>{" "}
       <ins>
-        <span className="visually-hidden">Cena promocyjna: </span>
+        <span className="visually-hidden">{words.promotionalPrice}</span>
         {card.newPriceText}
       </ins>
     </p>
@@ -75,17 +85,14 @@ function ReducedPrice({ card }: { card: Card }) {
  * promotional price covers services of different prices – the range, the largest on the picture ("do −52%").
  */
 function Saving({ reduction, newPrice }: { reduction: ReductionFacts; newPrice: number }) {
+  const words = useWords().pages.promotions;
   const savings = reduction.lowestPrices30Days.map(({ price }) => discountPercent(price, newPrice));
   const least = Math.min(...savings);
   const most = Math.max(...savings);
   return (
     <p className={styles.saving}>
-      <span aria-hidden="true">{least === most ? `−${most}%` : `do −${most}%`}</span>
-      <span className="visually-hidden">
-        {least === most
-          ? `Taniej o ${most}% od najniższej ceny z 30 dni przed obniżką`
-          : `Taniej o ${least}–${most}% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru`}
-      </span>
+      <span aria-hidden="true">{least === most ? `−${most}%` : words.upTo(most)}</span>
+      <span className="visually-hidden">{least === most ? words.saving(most) : words.savingRange(least, most)}</span>
     </p>
   );
 }
@@ -93,6 +100,9 @@ function Saving({ reduction, newPrice }: { reduction: ReductionFacts; newPrice: 
 /** A promotion: image (with the saving, for a reduction), name, its prices, and its external sub-site. */
 function PromotionCard({ card, index }: { card: Card; index: number }) {
   const ref = useReveal<HTMLElement>((index % 2) * 100);
+  const { pages, shell } = useWords();
+  const { promotions: words } = pages;
+  const { newTab } = shell;
   return (
     <article ref={ref} className={styles.card} aria-labelledby={`promocja-${card.id}`}>
       <div className={styles.media}>
@@ -120,8 +130,8 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
         />
         <p>{renderInline(card.description)}</p>
         <a href={card.url} target="_blank" rel="noopener noreferrer" className={styles.more}>
-          {card.reduction ? "Szczegóły promocji" : "Szczegóły oferty"}
-          <span className="visually-hidden">: {card.name} (otwiera się w nowej karcie)</span>
+          {card.reduction ? words.promotionDetails : words.offerDetails}
+          <span className="visually-hidden">{`: ${card.name} (${newTab})`}</span>
           <Icon name="external" size={16} />
         </a>
       </div>
@@ -131,13 +141,21 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { promotions, consultation } = loaderData;
+  const language = useLanguage();
+  const words = useWords().pages;
   return (
     <>
-      <PageHeader path="/promocje" title={promotions.title} lead={<p>{renderInline(promotions.intro)}</p>} />
+      <PageHeader
+        path={inLanguage("/promocje", language)}
+        title={promotions.title}
+        lead={<p>{renderInline(promotions.intro)}</p>}
+      />
       <div className={styles.body}>
         <section className={styles.referral} aria-labelledby="polecenia">
           <h2 id="polecenia">{promotions.referral.title}</h2>
-          <p className={styles.period}>Program trwa {formatPeriodPl(promotions.referral.period)}</p>
+          <p className={styles.period}>
+            {words.promotions.referralLasts(formatPeriod(promotions.referral.period, language))}
+          </p>
           {promotions.referral.paragraphs.map((p) => (
             <p key={p}>{renderInline(p)}</p>
           ))}
@@ -150,14 +168,11 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <aside className={styles.cta} aria-labelledby="promocje-umow">
-          <h2 id="promocje-umow">Chcesz skorzystać z promocji?</h2>
-          <p>
-            Zadzwoń albo napisz – dobierzemy termin, a na konsultacji sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.{" "}
-            {consultationCostSentence(consultation)}
-          </p>
-          <Link to="/kontakt" className={styles.book}>
-            Umów się na zabieg
-          </Link>
+          <h2 id="promocje-umow">{words.promotions.ctaTitle}</h2>
+          <p>{`${words.promotions.ctaText} ${words.consultation.sentence(consultation)}`}</p>
+          <SiteLink to="/kontakt" className={styles.book}>
+            {words.promotions.book}
+          </SiteLink>
         </aside>
       </div>
     </>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/treatment";
 import {
   loadFigures,
@@ -21,7 +20,11 @@ import { PromoBox } from "../components/PromoBox/PromoBox";
 import { pageBlocks } from "../components/TreatmentBlocks/pageBlocks";
 import { Icon } from "../components/Icon/Icon";
 import { useCurrentSection } from "../hooks/useCurrentSection";
+import { useWords } from "../hooks/useWords";
+import { SiteLink } from "../components/SiteLink/SiteLink";
 import styles from "./treatment.module.scss";
+import { languageOfPath } from "../site/languagePaths";
+import { pricesIn } from "../contentModel/read.server";
 
 /** The hero fills the main column: the container on phones, what the table of contents leaves on desktop. */
 const HERO_SIZES = "(min-width: 80rem) 48rem, (min-width: 64rem) calc(100vw - 23rem), calc(100vw - 3rem)";
@@ -35,7 +38,10 @@ const HERO_LCP_MEDIA = "(min-width: 36rem)";
 
 /** The one treatment template: every treatment page is a content document in content/treatments/. */
 export function loader({ url }: Route.LoaderArgs) {
-  const pricing = loadPricing();
+  const language = languageOfPath(url.pathname);
+  // The offer names its price list line in Polish (the price list's own words); the page shows the lines in its language.
+  const polishPricing = loadPricing();
+  const pricing = loadPricing(language);
   const {
     path,
     doc: { device, ...treatment },
@@ -45,24 +51,27 @@ export function loader({ url }: Route.LoaderArgs) {
       name: doc.name,
       description: doc.seo.description,
       path: docPath,
-      price: treatmentOfferPrice(docPath, doc.offer, pricing),
+      price: treatmentOfferPrice(docPath, doc.offer, polishPricing),
     },
   }));
   // Only the price groups the page shows: the whole price list would travel in every treatment page's HTML. The
   // device's id stays here: the page gets its name only where content/devices.json allows naming it.
   const deviceName = shownTreatmentDevice(device);
   const { stats, ...rest } = treatment;
-  return {
-    path,
-    treatment: rest,
-    // Each number of a study with its footnote: the source, or a mark that it is an example (contentModel/figures.ts).
-    ...(stats
-      ? { stats: { title: stats.title, note: stats.note, ...statsWithSources(stats.items, loadFigures()) } }
-      : {}),
-    groups: shownPriceGroups(priceGroupsById(pricing, treatment.pricing.groups)),
-    ...(deviceName ? { deviceName } : {}),
-    head,
-  };
+  return pricesIn(
+    {
+      path,
+      treatment: rest,
+      // Each number of a study with its footnote: the source, or a mark that it is an example (contentModel/figures.ts).
+      ...(stats
+        ? { stats: { title: stats.title, note: stats.note, ...statsWithSources(stats.items, loadFigures()) } }
+        : {}),
+      groups: shownPriceGroups(priceGroupsById(pricing, treatment.pricing.groups), language),
+      ...(deviceName ? { deviceName } : {}),
+      head,
+    },
+    language,
+  );
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -71,11 +80,12 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
   const { path, treatment: t, groups } = loaderData;
   const deviceName = "deviceName" in loaderData ? loaderData.deviceName : undefined;
   const stats = "stats" in loaderData ? loaderData.stats : undefined;
+  const words = useWords().pages;
 
   const blocks = pageBlocks(t);
   const toc = [
     ...blocks.map(({ id, title }) => ({ id, title })),
-    { id: "cennik", title: "Cennik" },
+    { id: "cennik", title: words.treatment.prices },
     { id: "rezerwacja", title: t.booking.title },
   ];
   const current = useCurrentSection(toc.map((item) => item.id));
@@ -111,13 +121,13 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
               ))}
             </dl>
           )}
-          {deviceName && <p className={styles.device}>Urządzenie: {deviceName}</p>}
+          {deviceName && <p className={styles.device}>{`${words.priceList.device}: ${deviceName}`}</p>}
         </div>
 
         <div className={styles.aside}>
           <nav aria-labelledby="spis-tresci" className={styles.toc}>
             <h2 id="spis-tresci" className={styles.tocTitle}>
-              Na tej stronie
+              {words.treatment.onThisPage}
             </h2>
             <ol>
               {toc.map((item) => (
@@ -144,7 +154,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
                     <span className={styles.statLabel}>
                       {item.label}
                       <sup>
-                        <a href={`#przypis-${item.footnote}`} aria-label={`przypis ${item.footnote}`}>
+                        <a href={`#przypis-${item.footnote}`} aria-label={words.treatment.footnote(item.footnote)}>
                           {item.footnote}
                         </a>
                       </sup>
@@ -152,7 +162,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              <ol className={styles.footnotes} aria-label="Przypisy">
+              <ol className={styles.footnotes} aria-label={words.treatment.footnotes}>
                 {stats.footnotes.map((note, i) => (
                   <li key={note} id={`przypis-${i + 1}`}>
                     {note}
@@ -179,7 +189,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
 
           <section id="cennik" aria-labelledby="cennik-tytul" className={styles.section}>
             <h2 id="cennik-tytul" className={styles.sectionTitle}>
-              Cennik
+              {words.treatment.prices}
             </h2>
             <div className={styles.prices}>
               {groups.map((group) => (
@@ -192,7 +202,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
             <p className={styles.priceNote}>
-              <Link to={`/cennik#${t.pricing.groups[0]}`}>Pełny cennik salonu</Link>
+              <SiteLink to={`/cennik#${t.pricing.groups[0]}`}>{words.treatment.fullPriceList}</SiteLink>
             </p>
           </section>
 

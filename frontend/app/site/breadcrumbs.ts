@@ -1,4 +1,5 @@
-import { familyListPath, pagePath, routeByPath, routeLabel } from "./routeTable";
+import { familyListPathIn, pagePath, routeByPath, routeLabel } from "./routeTable";
+import { inLanguage, languageOfPath } from "./languagePaths";
 
 export interface Crumb {
   label: string;
@@ -6,20 +7,23 @@ export interface Crumb {
 }
 
 /**
- * The breadcrumb trail of a page, from the route table: home, then the family list for a treatment or the page a
+ * The breadcrumb trail of a page, from the route table, in the page's language: its home, then the family list for a treatment or the page a
  * path lies under (the blog for an article, the contact page for its confirmation), then the page itself. Feeds
  * both the visible trail and the BreadcrumbList structured data.
  */
 export function breadcrumbTrail(pathname: string, currentLabel?: string): Crumb[] {
   const path = pagePath(pathname);
-  const home: Crumb = { label: routeLabel("/"), path: "/" };
-  if (path === "/") return [home];
+  const homePath = inLanguage("/", languageOfPath(path));
+  const home: Crumb = { label: routeLabel(homePath), path: homePath };
+  if (path === homePath) return [home];
   const trail = [home];
   const parent = path.slice(0, path.lastIndexOf("/"));
-  if (parent && routeByPath(parent)) trail.push({ label: routeLabel(parent), path: parent });
+  if (parent && parent !== homePath && routeByPath(parent)) trail.push({ label: routeLabel(parent), path: parent });
   const route = routeByPath(path);
-  if (route?.family)
-    trail.push({ label: routeLabel(familyListPath[route.family]), path: familyListPath[route.family] });
+  if (route?.family) {
+    const list = familyListPathIn(path, route.family);
+    trail.push({ label: routeLabel(list), path: list });
+  }
   trail.push({ label: currentLabel ?? route?.label ?? path, path });
   return trail;
 }

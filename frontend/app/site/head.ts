@@ -14,7 +14,9 @@ import {
   type ServiceInput,
 } from "./structuredData";
 import { loadOfferCatalogue, loadPricing } from "../contentModel/load.server";
-import { routeByPath } from "./routeTable";
+import { pageVersions, pathIn, routeByPath } from "./routeTable";
+import { languageOfPath, polishPathOf } from "./languagePaths";
+import type { PageLanguage } from "../contentModel/languages";
 import { DEMO } from "./demo";
 
 export interface HeadInput {
@@ -37,6 +39,23 @@ export interface HeadInput {
 
 export const DEFAULT_SHARE_IMAGE = shareImage("og-aurea");
 
+const OG_LOCALES: Record<PageLanguage, string> = { pl: "pl_PL", uk: "uk_UA", en: "en_GB" };
+
+/** `<link rel="alternate" hreflang>` for each language the page is in, and x-default: the Polish page. */
+export function alternates(path: string): MetaDescriptor[] {
+  const versions = pageVersions(path);
+  const polish = versions.find((version) => version.language === "pl");
+  return [
+    ...versions.map((version) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: version.language,
+      href: absoluteUrl(version.path),
+    })),
+    ...(polish ? [{ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(polish.path) }] : []),
+  ];
+}
+
 /**
  * A page's head as its loader returns it: the tags, and what its structured data is made of (headFromLoader,
  * site/basicHead.ts, turns both into the route's `meta`).
@@ -53,11 +72,15 @@ export function pageHead(input: HeadInput): PageHead {
   const noindex = DEMO || (input.noindex ?? routeByPath(input.path)?.noindex ?? false);
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
   const title = siteTitle(input.title);
+  const language = languageOfPath(input.path);
+  // The salon's offers in the page's language, each leading to its page in that language, at the same prices.
+  const catalogue = loadOfferCatalogue(language).map((entry) => ({ ...entry, path: pathIn(entry.path, language) }));
   const graph: GraphInput = {
     path: input.path,
+    language,
     ...(input.crumb ? { crumb: input.crumb } : {}),
-    breadcrumbs: input.path !== "/" && input.canonical !== false,
-    salon: salonOffers(loadPricing(), loadOfferCatalogue()),
+    breadcrumbs: polishPathOf(input.path) !== "/" && input.canonical !== false,
+    salon: salonOffers(loadPricing(), catalogue),
     ...(input.service ? { service: input.service } : {}),
     ...(input.posting ? { posting: input.posting } : {}),
   };
@@ -67,6 +90,9 @@ export function pageHead(input: HeadInput): PageHead {
     ...(input.keywords?.length ? [{ name: "keywords", content: input.keywords.join(", ") }] : []),
     { name: "robots", content: noindex ? "noindex, follow" : "index, follow" },
     ...(input.canonical === false ? [] : [{ tagName: "link", rel: "canonical", href: url }]),
+    // The same page in every language, this one included, and Polish for any other (Google's hreflang rules): the
+    // same list on each version, so every link is answered by one back.
+    ...(input.canonical === false ? [] : alternates(input.path)),
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },
     { property: "og:type", content: input.type ?? "website" },
@@ -75,7 +101,10 @@ export function pageHead(input: HeadInput): PageHead {
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
     { property: "og:image:alt", content: site.name },
-    { property: "og:locale", content: "pl_PL" },
+    { property: "og:locale", content: OG_LOCALES[language] },
+    ...pageVersions(input.path)
+      .filter((version) => version.language !== language)
+      .map((version) => ({ property: "og:locale:alternate", content: OG_LOCALES[version.language] })),
     { property: "og:site_name", content: site.name },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },

@@ -5,8 +5,10 @@
  * content/blog/; a page of its own kind is one entry below.
  */
 import { families, type Family } from "../contentModel/families";
+import { PUBLISHED_LANGUAGES, type Language, type PageLanguage } from "../contentModel/languages";
 import type { PageFile } from "../contentModel/pageFiles.server";
 import pageFilesJson from "../generated/page-files.json" with { type: "json" };
+import { inLanguage, languageOfPath } from "./languagePaths";
 
 /** What the routes of the kinds that have many are made of (the content check compares it with content/). */
 export const pageFiles = pageFilesJson as PageFile[];
@@ -32,6 +34,11 @@ export interface SiteRoute {
   kind: PageKind;
   /** Short name used in menus, breadcrumbs and chips. */
   label: string;
+  /** The page's language, and the path of its Polish page (the same as `path` for a Polish page). */
+  language: PageLanguage;
+  polish: string;
+  /** The label in each translation's language (the page files take theirs from the translations' `label`). */
+  labels?: Partial<Record<Language, string>>;
   /** Search engines must not index legal texts and the contest regulation. */
   noindex?: boolean;
   /** The family a treatment belongs to (its breadcrumbs go through that family's list page). */
@@ -43,13 +50,13 @@ export interface SiteRoute {
 }
 
 /** The pages of their own kind, one each. */
-const singlePages: SiteRoute[] = [
-  { path: "/", kind: "home", label: "Strona główna" },
+const singlePages: Omit<SiteRoute, "language" | "polish">[] = [
+  { path: "/", kind: "home", label: "Strona główna", labels: { uk: "Головна", en: "Home" } },
   { path: "/twoje-potrzeby", kind: "needs", label: "Twoje potrzeby" },
-  { path: "/cennik", kind: "pricing", label: "Cennik" },
-  { path: "/kontakt", kind: "contact", label: "Kontakt" },
-  { path: "/promocje", kind: "promotions", label: "Promocje" },
-  { path: "/blog", kind: "blog", label: "Blog" },
+  { path: "/cennik", kind: "pricing", label: "Cennik", labels: { uk: "Ціни", en: "Prices" } },
+  { path: "/kontakt", kind: "contact", label: "Kontakt", labels: { uk: "Контакти", en: "Contact" } },
+  { path: "/promocje", kind: "promotions", label: "Promocje", labels: { uk: "Акції", en: "Special offers" } },
+  { path: "/blog", kind: "blog", label: "Blog", labels: { uk: "Блог", en: "Blog" } },
   { path: "/blog/:slug", kind: "article", label: "Artykuł" },
   // Where the mailer sends a form the browser posted itself (mailer/src/RequestHandler.php, SENT_PAGE): not for
   // search engines, not in the sitemap.
@@ -57,17 +64,63 @@ const singlePages: SiteRoute[] = [
     path: "/kontakt/wyslano",
     kind: "confirmation",
     label: "Wiadomość wysłana",
+    labels: { uk: "Повідомлення надіслано", en: "Message sent" },
     noindex: true,
     doc: "pages/wiadomosc-wyslana",
   },
 ];
 
-export const routes: SiteRoute[] = [
+const polishRoutes: SiteRoute[] = [
   ...singlePages,
-  ...pageFiles.map(({ kind, family, ...page }): SiteRoute =>
+  ...pageFiles.map(({ kind, family, ...page }): Omit<SiteRoute, "language" | "polish"> =>
     kind === "family" ? { ...page, kind, lists: family } : { ...page, kind, family },
   ),
+].map((route) => ({ ...route, language: "pl", polish: route.path }));
+
+const isPageFile = (route: SiteRoute) => pageFiles.some((page) => page.path === route.path);
+
+/**
+ * The kinds of page translated into every published language (issue 48): the blog, the needs page, the contest and
+ * the legal texts stay Polish, and the translated pages say so where they link to them.
+ */
+const TRANSLATED_KINDS: ReadonlySet<PageKind> = new Set([
+  "home",
+  "family",
+  "treatment",
+  "pricing",
+  "promotions",
+  "contact",
+  "confirmation",
+]);
+
+export const routes: SiteRoute[] = [
+  ...polishRoutes,
+  ...PUBLISHED_LANGUAGES.flatMap((language) =>
+    polishRoutes
+      // A page of a page file is translated once its translation is there (its `label`: page-files.json); a new
+      // treatment is Polish until then.
+      .filter((route) => TRANSLATED_KINDS.has(route.kind) && (!isPageFile(route) || route.labels?.[language]))
+      .map((route) => ({
+        ...route,
+        language,
+        path: inLanguage(route.path, language),
+        label: route.labels?.[language] ?? route.label,
+      })),
+  ),
 ];
+
+/** Where a link to the Polish page `polishPath` leads from a page in `language`: its translation, if it has one. */
+export function pathIn(polishPath: string, language: PageLanguage): string {
+  const translated = inLanguage(polishPath, language);
+  return routeByPath(translated) ? translated : polishPath;
+}
+
+/** The same page in every language it is published in, Polish first (hreflang, the sitemap, the switcher). */
+export function pageVersions(path: string): { language: PageLanguage; path: string }[] {
+  const polish = routeByPath(path)?.polish;
+  if (!polish) return [];
+  return routes.filter((route) => route.polish === polish).map(({ language, path }) => ({ language, path }));
+}
 
 /** The family list pages, by family, in menu order: treatments link back to these in breadcrumbs. */
 export const familyListPath = Object.fromEntries(
@@ -94,7 +147,8 @@ export function routeByPath(path: string): SiteRoute | undefined {
 /** Every concrete route path (no parameters); articles are added from content by the prerender list. */
 export const staticPaths = routes.filter((r) => !r.path.includes(":")).map((r) => r.path);
 
-export const treatmentRoutes = routes.filter((r) => r.kind === "treatment");
+/** The treatment pages, in Polish. */
+export const treatmentRoutes = routes.filter((r) => r.kind === "treatment" && r.language === "pl");
 
 export function routeLabel(path: string): string {
   const found = routeByPath(path);
@@ -102,23 +156,54 @@ export function routeLabel(path: string): string {
   return found.label;
 }
 
-/** Main menu: entries in display order; the 'Zabiegi' dropdown holds the three family lists. */
+/** Main menu: entries in display order; the dropdown holds the three family lists. */
 export interface NavItem {
   label: string;
   path?: string;
   children?: { label: string; path: string }[];
 }
 
-const link = (path: string) => ({ label: routeLabel(path), path });
+const TREATMENTS: Record<PageLanguage, string> = { pl: "Zabiegi", uk: "Процедури", en: "Treatments" };
 
-export const mainNav: NavItem[] = [
-  link("/"),
-  { label: "Zabiegi", children: Object.values(familyListPath).map(link) },
-  link("/promocje"),
-  link("/twoje-potrzeby"),
-  link("/cennik"),
-  link("/kontakt"),
-];
+/** How the translated pages name the Polish-only legal texts they link to (the blog's names are its route's). */
+const POLISH_ONLY_LABELS: Readonly<Record<string, Record<Language, string>>> = {
+  "/polityka-prywatnosci": { uk: "Політика конфіденційності", en: "Privacy policy" },
+  "/rodo": { uk: "Персональні дані (GDPR)", en: "Personal data (GDPR)" },
+};
+
+/** A link to the page at a Polish path in `language` where it is translated, else to the Polish page. */
+function linkIn(language: PageLanguage, polishPath: string) {
+  const translated = routeByPath(inLanguage(polishPath, language));
+  const route = translated ?? routeByPath(polishPath);
+  if (!route) throw new Error(`Brak trasy ${polishPath} w tabeli tras`);
+  if (translated || language === "pl") return { label: route.label, path: route.path };
+  return {
+    label: route.labels?.[language] ?? POLISH_ONLY_LABELS[polishPath]?.[language] ?? route.label,
+    path: route.path,
+  };
+}
+
+/** The main menu in a language: its own pages only (a translated menu leaves out the Polish-only pages). */
+export function mainNavIn(language: PageLanguage): NavItem[] {
+  const all = ["/", "/promocje", "/twoje-potrzeby", "/cennik", "/kontakt"].filter(
+    (path) => language === "pl" || routeByPath(inLanguage(path, language)),
+  );
+  const [home, ...rest] = all.map((path) => linkIn(language, path));
+  return [
+    home!,
+    {
+      label: TREATMENTS[language],
+      children: Object.values(familyListPath).map((path) => linkIn(language, path)),
+    },
+    ...rest,
+  ];
+}
+
+export const mainNav = mainNavIn("pl");
+
+/** The family list pages in the language of `pathname`'s page. */
+export const familyListPathIn = (pathname: string, family: Family) =>
+  inLanguage(familyListPath[family], languageOfPath(pathname));
 
 /**
  * Addresses that moved, old → new: nginx answers each old one (in any letter case, with or without a trailing slash)
@@ -155,4 +240,9 @@ export function redirectProblems(paths: readonly string[]): string[] {
   ]);
 }
 
-export const footerLinks = ["/polityka-prywatnosci", "/rodo", "/blog", "/kontakt"].map(link);
+/** The footer's links in a language: the legal texts and the blog are Polish in every language (`inPolish`). */
+export const footerLinksIn = (language: PageLanguage) =>
+  ["/polityka-prywatnosci", "/rodo", "/blog", "/kontakt"].map((path) => ({
+    ...linkIn(language, path),
+    inPolish: languageOfPath(linkIn(language, path).path) !== language,
+  }));

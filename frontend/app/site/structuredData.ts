@@ -1,6 +1,7 @@
 /** JSON-LD for search engines, built from the site configuration and content: one source for each fact. */
 import { fullAddress, site } from "../salon/config";
 import { breadcrumbTrail, type Crumb } from "./breadcrumbs";
+import type { PageLanguage } from "../contentModel/languages";
 import { findPrice, priceAmount, priceRangeOf, type PriceRef } from "../contentModel/pricing";
 import type { PricingDocument } from "../contentModel/schema";
 import type { CatalogueEntry } from "../contentModel/load.server";
@@ -51,7 +52,9 @@ export const salonOffers = (pricing: PricingDocument, catalogue: readonly Catalo
   })),
 });
 
-export function beautySalon(offers: SalonOffers) {
+const CATALOGUE_NAME: Record<PageLanguage, string> = { pl: "Zabiegi", uk: "Процедури", en: "Treatments" };
+
+export function beautySalon(offers: SalonOffers, language: PageLanguage = "pl") {
   return {
     "@context": "https://schema.org",
     "@type": "BeautySalon",
@@ -81,7 +84,7 @@ export function beautySalon(offers: SalonOffers) {
     sameAs: [site.social.facebook, site.social.instagram],
     hasOfferCatalog: {
       "@type": "OfferCatalog",
-      name: "Zabiegi",
+      name: CATALOGUE_NAME[language],
       itemListElement: offers.catalogue.map((offer) => ({
         "@type": "Offer",
         price: offer.price,
@@ -156,6 +159,8 @@ export function service(treatment: ServiceInput) {
 /** What a page's loader gives its `meta` to describe the page: the page's own entity, if any, and the salon's offers. */
 export interface GraphInput {
   path: string;
+  /** The page's language: the graph's words (the catalogue's name, the offers' names) are in it. */
+  language: PageLanguage;
   /** The page's own label in its breadcrumbs (an article's title); none: the route table's. */
   crumb?: string;
   /** Pages that are an address of their own (not the home page) have a breadcrumb trail. */
@@ -167,7 +172,7 @@ export interface GraphInput {
 
 /** The page's JSON-LD items: the salon, the breadcrumb trail, then the page's own entity. */
 export const pageGraph = (input: GraphInput): object[] => [
-  beautySalon(input.salon),
+  beautySalon(input.salon, input.language),
   ...(input.breadcrumbs ? [breadcrumbList(breadcrumbTrail(input.path, input.crumb))] : []),
   ...(input.service ? [service(input.service)] : []),
   ...(input.posting ? [blogPosting(input.posting)] : []),

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { phoneHref, site } from "../../salon/config";
+import { pathIn } from "../../site/routeTable";
+import { useLanguage, useWords } from "../../hooks/useWords";
 import styles from "./ActionLinks.module.scss";
 
 const internalTarget = { home: "/", contact: "/kontakt", pricing: "/cennik", promotions: "/promocje" } as const;
 
 export type ActionKind = "online" | "home" | "contact" | "pricing" | "promotions" | "phone";
 
-/** Where each kind of call to action leads: the booking service, a page of the site or a call. */
+/** Where each kind of call to action leads: the booking service, a page of the site (in the page's language) or a call. */
 export function ActionLinks({
   actions,
   className,
@@ -14,6 +16,8 @@ export function ActionLinks({
   actions: { kind: ActionKind; label: string }[];
   className?: string;
 }) {
+  const words = useWords();
+  const language = useLanguage();
   return (
     <div className={[styles.actions, className].filter(Boolean).join(" ")}>
       {actions.map((action, i) => {
@@ -23,7 +27,7 @@ export function ActionLinks({
             return (
               <a key={action.kind} href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className={look}>
                 {action.label}
-                <span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+                <span className="visually-hidden">{` (${words.shell.newTab})`}</span>
               </a>
             );
           case "phone":
@@ -37,7 +41,7 @@ export function ActionLinks({
           case "pricing":
           case "promotions":
             return (
-              <Link key={action.kind} to={internalTarget[action.kind]} className={look}>
+              <Link key={action.kind} to={pathIn(internalTarget[action.kind], language)} className={look}>
                 {action.label}
               </Link>
             );

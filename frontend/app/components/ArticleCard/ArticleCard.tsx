@@ -1,13 +1,16 @@
-import { Link } from "react-router";
 import type { ArticleSummary } from "../../contentModel/schema";
-import { formatDatePl } from "../../contentModel/dates";
+import { formatDate } from "../../contentModel/dates";
 import { useReveal } from "../../hooks/useReveal";
+import { useLanguage, useWords } from "../../hooks/useWords";
 import { Picture } from "../Picture/Picture";
+import { SiteLink, siteTarget } from "../SiteLink/SiteLink";
 import styles from "./ArticleCard.module.scss";
 
 /**
  * A blog card: image, category, date, title, excerpt, author and 'Czytaj więcej'; staggered 100 ms fade-in.
  * The title is the card's one link and covers the whole card, so the card is one tab stop with a clear name.
+ * The articles are Polish: on a translated page (the home page's teaser) their own texts carry lang="pl" and the
+ * link says, to screen readers, that it leads to a page in Polish.
  */
 /** The card's width in the blog's list: one column on phones, two on tablets, three from 64rem. */
 const LIST_SIZES = "(min-width: 80rem) 23rem, (min-width: 64rem) 30vw, (min-width: 48rem) 45vw, calc(100vw - 3rem)";
@@ -28,24 +31,36 @@ export function ArticleCard({
   const ref = useReveal<HTMLElement>(index * 100);
   const Heading = `h${headingLevel}` as const;
   const href = `/blog/${article.slug}`;
+  const language = useLanguage();
+  const words = useWords();
+  const polish = siteTarget(href, language).polishOnly ? "pl" : undefined;
   return (
     <article ref={ref} className={styles.card}>
       <Picture name={article.image} alt={article.alt} sizes={sizes} priority={priority} className={styles.image} />
       <div className={styles.body}>
         <p className={styles.meta}>
-          <span className={styles.category}>{article.category}</span>{" "}
-          <time dateTime={article.date}>{formatDatePl(article.date)}</time>
+          <span className={styles.category} lang={polish}>
+            {article.category}
+          </span>{" "}
+          <time dateTime={article.date}>{formatDate(article.date, language)}</time>
         </p>
-        <Heading className={styles.title}>
-          <Link to={href} className={styles.link}>
+        <Heading className={styles.title} lang={polish}>
+          <SiteLink to={href} className={styles.link}>
             {article.title}
-          </Link>
+            {polish && (
+              <span className="visually-hidden" lang={language}>
+                {` (${words.shell.inPolish})`}
+              </span>
+            )}
+          </SiteLink>
         </Heading>
-        <p className={styles.excerpt}>{article.excerpt}</p>
+        <p className={styles.excerpt} lang={polish}>
+          {article.excerpt}
+        </p>
         <p className={styles.footer}>
-          <span>Autorka: {article.author}</span>
+          <span>{words.pages.article.author(article.author)}</span>
           <span className={styles.more} aria-hidden="true">
-            Czytaj więcej <span className={styles.arrow}>→</span>
+            {words.pages.article.more} <span className={styles.arrow}>→</span>
           </span>
         </p>
       </div>

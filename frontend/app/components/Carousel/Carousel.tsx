@@ -3,6 +3,7 @@ import { NoScriptPicture, Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";
 import { useHydrated } from "../../hooks/useHydrated";
+import { useWords } from "../../hooks/useWords";
 import styles from "./Carousel.module.scss";
 
 export interface CarouselPhoto {
@@ -28,6 +29,7 @@ const SIZES = "(min-width: 48rem) 48rem, calc(100vw - 3rem)";
  * cell, so the height never changes and nothing below shifts.
  */
 export function Carousel({ photos, controls, label }: CarouselProps) {
+  const words = useWords().pages.carousel;
   const [index, setIndex] = useState(0);
   const count = photos.length;
   // The prerendered page carries only the first photo; the hidden ones come after hydration (hooks/useHydrated.ts).
@@ -70,7 +72,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
     <div
       className={styles.carousel}
       role="group"
-      aria-roledescription="karuzela"
+      aria-roledescription={words.role}
       aria-label={label}
       onKeyDown={onKeyDown}
     >
@@ -105,7 +107,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
               type="button"
               className={styles.arrow}
               aria-controls={`${id}-slajdy`}
-              aria-label="Poprzednie zdjęcie"
+              aria-label={words.previous}
               onClick={() => go(index - 1)}
             >
               <Icon name="chevronLeft" size={26} />
@@ -114,7 +116,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
               type="button"
               className={styles.arrow}
               aria-controls={`${id}-slajdy`}
-              aria-label="Następne zdjęcie"
+              aria-label={words.next}
               onClick={() => go(index + 1)}
             >
               <Icon name="chevronRight" size={26} />
@@ -134,7 +136,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
                 type="button"
                 className={styles.dot}
                 aria-controls={`${id}-slajdy`}
-                aria-label={`Zdjęcie ${i + 1}`}
+                aria-label={words.photo(i + 1)}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => go(i)}
               />
@@ -150,7 +152,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
 
       {/* Announces the change after a click, a key or a swipe; the visible counter is only a picture of this. */}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {`Zdjęcie ${index + 1} z ${count}`}
+        {words.status(index + 1, count)}
       </p>
     </div>
   );

@@ -1,15 +1,19 @@
 import { emailHref, fullAddress, phoneHref, site } from "../../salon/config";
+import { openingHours } from "../../site/openingHours";
+import { useWords } from "../../hooks/useWords";
 import { Icon } from "../Icon/Icon";
 import styles from "./ContactDetails.module.scss";
 
 /** Phone, e-mail, address, opening hours and the booking link, straight from the site configuration. */
 export function ContactDetails() {
+  const { footer, shell } = useWords();
+  const hours = openingHours(shell);
   return (
     <div className={styles.details}>
       <dl className={styles.list}>
         <div>
           <dt>
-            <Icon name="phone" /> Telefon
+            <Icon name="phone" /> {footer.phone}
           </dt>
           <dd>
             <a href={phoneHref}>{site.phone}</a>
@@ -17,7 +21,7 @@ export function ContactDetails() {
         </div>
         <div>
           <dt>
-            <Icon name="mail" /> E-mail
+            <Icon name="mail" /> {footer.email}
           </dt>
           <dd>
             <a href={emailHref}>{site.email}</a>
@@ -25,7 +29,7 @@ export function ContactDetails() {
         </div>
         <div>
           <dt>
-            <Icon name="pin" /> Adres
+            <Icon name="pin" /> {footer.address}
           </dt>
           <dd>
             <address>{fullAddress}</address>
@@ -33,24 +37,29 @@ export function ContactDetails() {
         </div>
         <div>
           <dt>
-            <Icon name="clock" /> Godziny otwarcia
+            <Icon name="clock" /> {footer.hours}
           </dt>
           <dd>
             <ul className={styles.hours}>
-              {site.openingHours.map((entry) => (
+              {hours.open.map((entry) => (
                 <li key={entry.days}>
                   {entry.days}: {entry.label}
                 </li>
               ))}
-              <li>{site.closedNote}</li>
+              {hours.closed.map((day) => (
+                <li key={day}>
+                  {day}: {shell.closed}
+                </li>
+              ))}
             </ul>
           </dd>
         </div>
       </dl>
       <p className={styles.booking}>
-        Wolisz zarezerwować termin samodzielnie?{" "}
+        {footer.bookingQuestion}{" "}
         <a href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
-          Zarezerwuj online w Booksy<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+          {footer.bookingLink}
+          <span className="visually-hidden">{` (${shell.newTab})`}</span>
         </a>
         .
       </p>

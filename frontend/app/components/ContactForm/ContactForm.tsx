@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useLanguage, useWords } from "../../hooks/useWords";
+import type { Words } from "../../site/words/pl";
 import {
   CONTACT_ENDPOINT,
   CONTACT_FIELDS,
+  LANGUAGE_FIELD,
   TRAP_FIELD,
   confirmContact,
   submitContact,
@@ -9,8 +12,8 @@ import {
   type ContactResult,
   type ContactValues,
   type Question,
+  type SentFrom,
 } from "./submitContact";
-import { ERROR_TEXT, PREPARING_TEXT, SENDING_TEXT, SUCCESS_TEXT } from "./texts";
 import { useProofOfWork } from "./useProofOfWork";
 import styles from "./ContactForm.module.scss";
 
@@ -25,7 +28,7 @@ type Status = "idle" | "sending" | "confirming" | "success" | "error";
 
 /** How one field is shown; Field draws every one of them with the same markup. */
 interface FieldSpec {
-  /** Its label and maxLength: CONTACT_FIELDS. */
+  /** Its maxLength: CONTACT_FIELDS; its label: the page's words. */
   field: ContactField;
   type?: "text" | "email" | "tel";
   required?: boolean;
@@ -63,15 +66,25 @@ function fieldsOf(form: HTMLFormElement): ContactValues {
   return valuesFrom((field) => textOf(data, field));
 }
 
-export { ERROR_TEXT, PREPARING_TEXT, SENDING_TEXT, SUCCESS_TEXT };
-
 interface FieldProps extends FieldSpec {
   value: string;
   error?: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  words: Words["form"];
 }
 
-function Field({ field, value, error, onChange, type = "text", required, multiline, autoComplete, hint }: FieldProps) {
+function Field({
+  field,
+  value,
+  error,
+  onChange,
+  words,
+  type = "text",
+  required,
+  multiline,
+  autoComplete,
+  hint,
+}: FieldProps) {
   const id = `kontakt-${field}`;
   const describedBy =
     [hint ? `${id}-podpowiedz` : "", error ? `${id}-blad` : ""].filter(Boolean).join(" ") || undefined;
@@ -89,8 +102,8 @@ function Field({ field, value, error, onChange, type = "text", required, multili
   return (
     <div className={styles.field}>
       <label htmlFor={id}>
-        {CONTACT_FIELDS[field].label}
-        {required ? <span aria-hidden="true"> *</span> : <span className={styles.optional}> (opcjonalnie)</span>}
+        {words.labels[field]}
+        {required ? <span aria-hidden="true"> *</span> : <span className={styles.optional}> {words.optional}</span>}
       </label>
       {multiline ? (
         <textarea rows={6} {...common} />
@@ -116,9 +129,13 @@ function Field({ field, value, error, onChange, type = "text", required, multili
  * when the mailer asks its question (no proof of work could be made, or the trap was filled): the message waits on
  * the server until it is answered, and "sent" is said only then. It posts to the mailer by itself as well (method and
  * action): without JavaScript, and before or without hydration, the browser sends it and the mailer answers with a
- * page (303 to the confirmation page, the question, or what to fix).
+ * page (303 to the confirmation page, the question, or what to fix). In the page's language, which goes with every
+ * post (LANGUAGE_FIELD), so that the mailer's answers, question and pages are in it too.
  */
 export function ContactForm() {
+  const language = useLanguage();
+  const words = useWords().form;
+  const from: SentFrom = { language, says: words };
   const [values, setValues] = useState<ContactValues>(empty);
   const [trap, setTrap] = useState("");
   const [status, setStatus] = useState<Status>("idle");
@@ -169,7 +186,7 @@ export function ContactForm() {
     setFieldErrors({});
     const proof = await proofOfWork.take(() => setPreparing(true));
     setPreparing(false);
-    settle(await submitContact(current, trapped || trap, proof));
+    settle(await submitContact(current, trapped || trap, proof, from));
   };
 
   const sending = status === "sending";
@@ -193,14 +210,17 @@ export function ContactForm() {
             value={values[spec.field]}
             error={fieldErrors[spec.field]}
             onChange={update}
+            words={words}
           />
         ))}
+        {/* For the browser's own post; the script's adds it itself (submitContact). */}
+        <input type="hidden" name={LANGUAGE_FIELD} value={language} />
         {/*
           Hidden from people, assistive technology and autofill (display: none; a name and label that no autofill
           heuristic reads as a person's data); bots that fill every field give themselves away.
         */}
         <div className={styles.trap} aria-hidden="true">
-          <label htmlFor="kontakt-kontrola">Pole kontrolne, zostaw puste</label>
+          <label htmlFor="kontakt-kontrola">{words.trap}</label>
           <input
             id="kontakt-kontrola"
             name={TRAP_FIELD}
@@ -210,22 +230,22 @@ export function ContactForm() {
             onChange={(e) => setTrap(e.target.value)}
           />
         </div>
-        <p className={styles.required}>Pola oznaczone * są wymagane.</p>
+        <p className={styles.required}>{words.requiredNote}</p>
         <button type="submit" className={styles.submit} disabled={sending}>
-          {sending ? SENDING_TEXT : "Wyślij wiadomość"}
+          {sending ? words.sending : words.submit}
         </button>
         <div aria-live="polite">
-          {preparing && <p>{PREPARING_TEXT}</p>}
+          {preparing && <p>{words.preparing}</p>}
           {status === "success" && (
             <p role="status" className={styles.success}>
-              {SUCCESS_TEXT}
+              {words.sent}
             </p>
           )}
         </div>
         <div aria-live="assertive">
           {status === "error" && (
             <div role="alert" className={styles.error}>
-              <p>{ERROR_TEXT}</p>
+              <p>{words.failed}</p>
               {detail && <p className={styles.detail}>{detail}</p>}
             </div>
           )}
@@ -237,9 +257,9 @@ export function ContactForm() {
             key={question.token + question.question}
             question={question}
             why={detail}
-            send={confirmContact}
+            send={(token, answer) => confirmContact(token, answer, from)}
             onAnswer={settle}
-            sendingText={SENDING_TEXT}
+            sendingText={words.sending}
             classes={styles}
           />
         </Suspense>

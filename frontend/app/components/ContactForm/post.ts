@@ -3,19 +3,19 @@
  * it). Only types come from submitContact.ts: a module this chunk and the page's own both imported would be bundled
  * with the code every page loads (vite.config.ts, the "app" group).
  */
-import type { ContactField, ContactResult, Question } from "./submitContact";
+import type { ContactField, ContactResult, PostWords, Question } from "./submitContact";
 
-const statusDetail: Record<number, string> = {
-  413: "Wiadomość jest zbyt długa. Skróć ją i wyślij ponownie.",
-  429: "Wysłano zbyt wiele wiadomości w krótkim czasie. Spróbuj ponownie za kilka minut.",
-};
-
-/** Posts a form body to the mailer and reads its answer: the fields it names among `fields`, a detail, a question. */
+/**
+ * Posts a form body to the mailer and reads its answer: the fields it names among `fields`, a detail, a question.
+ * `says`: the page's own words, in its language, for an answer without the mailer's words (passed in, not imported:
+ * see above).
+ */
 export async function post(
   endpoint: string,
   fields: readonly string[],
   body: FormData,
   proof: string,
+  says: PostWords,
 ): Promise<ContactResult> {
   let response: Response;
   try {
@@ -25,10 +25,12 @@ export async function post(
       headers: { Accept: "application/json", "X-Contact-Proof": proof },
     });
   } catch {
-    return { ok: false, detail: "Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.", fields: {} };
+    return { ok: false, detail: says.offline, fields: {} };
   }
   if (response.ok) return { ok: true };
   let named: Partial<Record<ContactField, string>> = {};
+  // Mostly nginx's own refusals, which come before the mailer (and its words in the page's language).
+  const statusDetail: Partial<Record<number, string>> = { 413: says.tooLong, 429: says.tooMany };
   let detail = statusDetail[response.status];
   let confirm: Question | undefined;
   try {

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { CONSENT_CHOICE_ATTRIBUTE, chooseConsent, useConsent, type ConsentChoice } from "../../site/consent";
+import { languageOfPath } from "../../site/languagePaths";
+import { pathIn } from "../../site/routeTable";
+import { useLanguage, useWords } from "../../hooks/useWords";
 import styles from "./CookieBanner.module.scss";
 
 /**
@@ -13,6 +16,11 @@ export function CookieBanner() {
   const { bannerOpen, choice, prerendered } = useConsent();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const wasReopened = bannerOpen && choice !== null;
+  const words = useWords();
+  const language = useLanguage();
+  const privacy = pathIn("/polityka-prywatnosci", language);
+  // The privacy policy is Polish only: a translated page's link says so.
+  const inPolish = languageOfPath(privacy) !== language;
 
   useEffect(() => {
     // When the visitor reopens the banner from the footer, move focus to it so keyboard users land on the choice.
@@ -31,20 +39,23 @@ export function CookieBanner() {
       <div className={styles.inner}>
         <div className={styles.text}>
           <h2 id="cookie-banner-title" ref={headingRef} tabIndex={-1} className={styles.title}>
-            Pliki cookies
+            {words.cookies.title}
           </h2>
           <p>
-            Za Twoją zgodą na stronie kontaktowej wczytamy mapę dojazdu z Google Maps, a Google zapisze wtedy swoje
-            pliki cookies. Bez zgody zobaczysz zwykły obraz mapy. Szczegóły znajdziesz w{" "}
-            <Link to="/polityka-prywatnosci">polityce prywatności</Link>.
+            {words.cookies.text} {words.cookies.detailsBefore}
+            <Link to={privacy} {...(inPolish ? { hrefLang: "pl" } : {})}>
+              {words.cookies.privacyPolicy}
+              {inPolish && ` (${words.shell.inPolish})`}
+            </Link>
+            {words.cookies.detailsAfter}
           </p>
         </div>
         <div className={styles.actions}>
           <ChoiceButton choice="declined" className={styles.decline}>
-            Odmawiam
+            {words.cookies.decline}
           </ChoiceButton>
           <ChoiceButton choice="accepted" className={styles.accept}>
-            Akceptuję
+            {words.cookies.accept}
           </ChoiceButton>
         </div>
       </div>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { footerLinks } from "../../site/routeTable";
+import { footerLinksIn } from "../../site/routeTable";
+import { useLanguage, useWords } from "../../hooks/useWords";
 import { emailHref, fullAddress, phoneHref, site } from "../../salon/config";
 import { reopenConsent } from "../../site/consent";
+import { openingHours } from "../../site/openingHours";
 import { Icon } from "../Icon/Icon";
 import { Logo } from "../Logo/Logo";
 import styles from "./Footer.module.scss";
@@ -19,16 +21,21 @@ function useCurrentYear(): number {
 
 export function Footer() {
   const year = useCurrentYear();
+  const language = useLanguage();
+  const words = useWords();
+  const hours = openingHours(words.shell);
+  // The court's name stays Polish, as registered: on a translated page it says so (`lang`).
+  const polish = language === "pl" ? {} : { lang: "pl" };
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>
         <div className={styles.brand}>
           <Logo tone="light" />
-          <p>Kosmetologia, nowoczesne zabiegi na twarz i ciało oraz makijaż permanentny w Łodzi.</p>
+          <p>{words.footer.about}</p>
         </div>
         <section aria-labelledby="stopka-kontakt">
           <h2 id="stopka-kontakt" className={styles.heading}>
-            Kontakt
+            {words.footer.contact}
           </h2>
           <ul className={styles.list}>
             <li>
@@ -51,32 +58,38 @@ export function Footer() {
         </section>
         <section aria-labelledby="stopka-godziny">
           <h2 id="stopka-godziny" className={styles.heading}>
-            Godziny otwarcia
+            {words.footer.hours}
           </h2>
           <dl className={styles.hours}>
-            {site.openingHours.map((entry) => (
+            {hours.open.map((entry) => (
               <div key={entry.days}>
                 <dt>{entry.days}</dt>
                 <dd>{entry.label}</dd>
               </div>
             ))}
-            <div>
-              <dt>Niedziela</dt>
-              <dd>nieczynne</dd>
-            </div>
+            {hours.closed.map((day) => (
+              <div key={day}>
+                <dt>{day}</dt>
+                <dd>{words.shell.closed}</dd>
+              </div>
+            ))}
           </dl>
         </section>
-        <nav aria-label="Informacje" className={styles.links}>
-          <h2 className={styles.heading}>Informacje</h2>
+        <nav aria-label={words.footer.information} className={styles.links}>
+          <h2 className={styles.heading}>{words.footer.information}</h2>
           <ul>
-            {footerLinks.map((item) => (
+            {footerLinksIn(language).map((item) => (
               <li key={item.path}>
-                <Link to={item.path}>{item.label}</Link>
+                {/* A page in Polish only, linked from a translated page, says so (and in which language it is). */}
+                <Link to={item.path} {...(item.inPolish ? { hrefLang: "pl" } : {})}>
+                  {item.label}
+                  {item.inPolish && ` (${words.shell.inPolish})`}
+                </Link>
               </li>
             ))}
             <li>
               <button type="button" className={styles.linkButton} onClick={reopenConsent}>
-                Ustawienia cookies
+                {words.footer.cookieSettings}
               </button>
             </li>
           </ul>
@@ -85,11 +98,11 @@ export function Footer() {
       <div className={styles.copyright}>
         {/* The company's particulars, which a limited company states on its website (Code of Commercial Companies, art. 206 §1). */}
         <p className={styles.company}>
-          {site.legalName}, {fullAddress} · sąd rejestrowy: {site.registryCourt} · KRS {site.krs} · NIP {site.nip} ·
-          kapitał zakładowy {site.shareCapital}
+          {site.legalName}, {fullAddress} · {words.footer.registryCourt}: <span {...polish}>{site.registryCourt}</span>{" "}
+          · KRS {site.krs} · NIP {site.nip} · {words.footer.shareCapital} {words.footer.amount(site.shareCapital)}
         </p>
         <p>
-          © <span>{year}</span> {site.legalName} · Wszelkie prawa zastrzeżone.
+          © <span>{year}</span> {site.legalName} · {words.footer.rights}
         </p>
       </div>
     </footer>

@@ -1,18 +1,25 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { mainNav, familyListPath, pagePath, routeByPath } from "../../site/routeTable";
+import { mainNavIn, familyListPath, pagePath, routeByPath } from "../../site/routeTable";
+import { polishPathOf } from "../../site/languagePaths";
+import { openingHours } from "../../site/openingHours";
 import { site, phoneHref } from "../../salon/config";
 import { Icon } from "../Icon/Icon";
 import { Logo } from "../Logo/Logo";
+import { LanguageSwitcher, SWITCHER_LANGUAGES } from "../LanguageSwitcher/LanguageSwitcher";
 import { useHydrated } from "../../hooks/useHydrated";
+import { useLanguage, useWords } from "../../hooks/useWords";
 import styles from "./Header.module.scss";
 
 /** The main menu: the header's last element (root.tsx holds the first paint until it has been parsed). */
 export const NAV_ID = "menu-glowne";
 
-/** The 'Zabiegi' item is active on the three family lists and on every treatment page. */
+/** The 'Zabiegi' item is active on the three family lists and on every treatment page, in every language. */
 function inTreatments(pathname: string): boolean {
-  return Object.values(familyListPath).includes(pagePath(pathname)) || routeByPath(pathname)?.kind === "treatment";
+  return (
+    Object.values(familyListPath).includes(polishPathOf(pagePath(pathname))) ||
+    routeByPath(pathname)?.kind === "treatment"
+  );
 }
 
 /** Matches the SCSS breakpoint at which the menu is shown inline (lg). */
@@ -25,32 +32,30 @@ const socialLinks = [
 ] as const;
 
 function TopBar() {
+  const words = useWords();
+  const hours = openingHours(words.shell).open.map((line) => `${line.short} ${line.label}`);
   return (
     <div className={styles.topBar}>
-      <div className={styles.topInner}>
+      <div className={styles.topInner} style={{ "--languages": SWITCHER_LANGUAGES.length } as CSSProperties}>
         <a href={phoneHref} className={styles.topLink}>
           <Icon name="phone" size={16} />
           <span>{site.phone}</span>
         </a>
-        <span className={styles.hours}>{site.openingHours.map((h) => `${h.short} ${h.label}`).join(", ")}</span>
+        <span className={styles.hours}>{hours.join(", ")}</span>
         <ul
           className={styles.social}
-          aria-label="Media społecznościowe"
+          aria-label={words.header.social}
           style={{ "--links": socialLinks.length } as CSSProperties}
         >
           {socialLinks.map(({ icon, name, href }) => (
             <li key={icon}>
-              <a
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${name} (otwiera się w nowej karcie)`}
-              >
+              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${name} (${words.shell.newTab})`}>
                 <Icon name={icon} size={18} />
               </a>
             </li>
           ))}
         </ul>
+        <LanguageSwitcher className={styles.languages} />
       </div>
     </div>
   );
@@ -166,6 +171,8 @@ export function Header() {
   const { pathname } = useLocation();
   const current = pagePath(pathname);
   const hydrated = useHydrated();
+  const words = useWords();
+  const language = useLanguage();
 
   // The mobile menu closes whenever the visitor navigates.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -186,7 +193,7 @@ export function Header() {
             onClick={() => setMenuOpen((value) => !value)}
           >
             <Icon name={menuOpen ? "close" : "menu"} size={24} />
-            <span>{menuOpen ? "Zamknij" : "Menu"}</span>
+            <span>{menuOpen ? words.header.close : words.header.menu}</span>
           </button>
         ) : (
           // Without JavaScript, and until the page hydrates: links that open the menu (it is the :target) and close it.
@@ -194,18 +201,18 @@ export function Header() {
           <>
             <a href={`#${NAV_ID}`} className={`${styles.toggle} ${styles.openLink}`} onClick={() => setMenuOpen(true)}>
               <Icon name="menu" size={24} />
-              <span>Menu</span>
+              <span>{words.header.menu}</span>
             </a>
             {/* eslint-disable-next-line jsx-a11y-x/anchor-is-valid -- "#" ends the :target that opened the menu */}
             <a href="#" className={`${styles.toggle} ${styles.closeLink}`} onClick={() => setMenuOpen(false)}>
               <Icon name="close" size={24} />
-              <span>Zamknij</span>
+              <span>{words.header.close}</span>
             </a>
           </>
         )}
-        <nav id={NAV_ID} aria-label="Menu główne" className={styles.nav} data-open={menuOpen}>
+        <nav id={NAV_ID} aria-label={words.header.mainMenu} className={styles.nav} data-open={menuOpen}>
           <ul className={styles.menu}>
-            {mainNav.map((item) =>
+            {mainNavIn(language).map((item) =>
               item.children ? (
                 <Dropdown key={item.label} label={item.label} items={item.children} active={inTreatments(pathname)} />
               ) : (
@@ -223,7 +230,8 @@ export function Header() {
             )}
           </ul>
           <a href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className={styles.book}>
-            Zarezerwuj online<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+            {words.header.book}
+            <span className="visually-hidden">{` (${words.shell.newTab})`}</span>
           </a>
         </nav>
       </div>

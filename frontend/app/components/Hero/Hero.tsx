@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import type { ContentDocument } from "../../contentModel/schema";
 import { site } from "../../salon/config";
 import { NoScriptPicture, Picture } from "../Picture/Picture";
@@ -7,6 +6,8 @@ import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";
 import { SLIDE_INTERVAL_MS, useSlideshow } from "./useSlideshow";
 import { useHydrated } from "../../hooks/useHydrated";
+import { useWords } from "../../hooks/useWords";
+import { SiteLink } from "../SiteLink/SiteLink";
 import styles from "./Hero.module.scss";
 
 type HeroSlide = ContentDocument["hero"]["slides"][number];
@@ -16,6 +17,9 @@ type HeroSlide = ContentDocument["hero"]["slides"][number];
  * has a visible pause button (WCAG 2.2.2); the first slide is the page's LCP image.
  */
 export function Hero({ slides }: { slides: HeroSlide[] }) {
+  const { pages, shell } = useWords();
+  const { hero } = pages;
+  const { newTab } = shell;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -37,8 +41,8 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
   return (
     <section
       className={styles.hero}
-      aria-roledescription="karuzela"
-      aria-label="Najważniejsze informacje"
+      aria-roledescription={hero.carousel}
+      aria-label={hero.label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -60,11 +64,11 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
               <p className={styles.title}>{slide.title}</p>
               <p className={styles.text}>{slide.text}</p>
               <div className={styles.actions}>
-                <Link to="/kontakt" className={styles.primary}>
-                  Kontakt
-                </Link>
+                <SiteLink to="/kontakt" className={styles.primary}>
+                  {hero.contact}
+                </SiteLink>
                 <a href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className={styles.secondary}>
-                  Booksy<span className="visually-hidden"> – rezerwacja online (otwiera się w nowej karcie)</span>
+                  Booksy<span className="visually-hidden">{` – ${hero.booking} (${newTab})`}</span>
                 </a>
               </div>
             </div>
@@ -72,7 +76,7 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
         ))}
       </div>
       <div className={styles.controls}>
-        <button type="button" className={styles.arrow} onClick={previous} aria-label="Poprzedni slajd">
+        <button type="button" className={styles.arrow} onClick={previous} aria-label={hero.previous}>
           <Icon name="chevronLeft" size={24} />
         </button>
         <ul className={styles.dots}>
@@ -81,21 +85,21 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
               <button
                 type="button"
                 className={styles.dot}
-                aria-label={`Slajd ${i + 1}`}
+                aria-label={hero.slide(i + 1)}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => goTo(i)}
               />
             </li>
           ))}
         </ul>
-        <button type="button" className={styles.arrow} onClick={next} aria-label="Następny slajd">
+        <button type="button" className={styles.arrow} onClick={next} aria-label={hero.next}>
           <Icon name="chevronRight" size={24} />
         </button>
         <button
           type="button"
           className={styles.pause}
           onClick={() => setStopped((value) => !value)}
-          aria-label={stopped ? "Wznów automatyczne przewijanie" : "Zatrzymaj automatyczne przewijanie"}
+          aria-label={stopped ? hero.resume : hero.pause}
         >
           <Icon name={stopped ? "play" : "pause"} size={20} />
         </button>

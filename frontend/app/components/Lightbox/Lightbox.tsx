@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { Picture, imageSize } from "../Picture/Picture";
+import { useWords } from "../../hooks/useWords";
 import styles from "./Lightbox.module.scss";
 
 export interface LightboxPhoto {
@@ -44,6 +45,7 @@ export function Lightbox({ photo, onClose }: { photo: LightboxPhoto; onClose: ()
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const captionId = useId();
+  const words = useWords().pages.gallery;
 
   useEffect(() => {
     const element = dialog.current;
@@ -103,13 +105,7 @@ export function Lightbox({ photo, onClose }: { photo: LightboxPhoto; onClose: ()
         onClose();
       }}
     >
-      <button
-        ref={closeButton}
-        type="button"
-        className={styles.close}
-        aria-label="Zamknij powiększenie"
-        onClick={onClose}
-      >
+      <button ref={closeButton} type="button" className={styles.close} aria-label={words.close} onClick={onClose}>
         <span aria-hidden="true">×</span>
       </button>
       <figure className={styles.figure}>

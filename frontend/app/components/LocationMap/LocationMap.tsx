@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { fullAddress, site } from "../../salon/config";
 import { useConsent } from "../../site/consent";
+import { useWords } from "../../hooks/useWords";
 import { Picture } from "../Picture/Picture";
 import styles from "./LocationMap.module.scss";
 
@@ -13,13 +14,15 @@ export function LocationMap() {
   const { choice } = useConsent();
   const [requested, setRequested] = useState(false);
   const interactive = requested || choice === "accepted";
+  const words = useWords();
+  const { cookies } = words;
   return (
     <figure className={styles.map}>
       <div className={styles.frame}>
         {interactive ? (
           <iframe
             src={site.mapsEmbedUrl}
-            title={`Mapa dojazdu: ${fullAddress}`}
+            title={cookies.mapTitle(fullAddress)}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
             className={styles.iframe}
@@ -28,14 +31,14 @@ export function LocationMap() {
           <>
             <Picture
               name="mapa-salonu"
-              alt={`Mapa okolicy salonu – ${fullAddress}`}
+              alt={cookies.mapImage(fullAddress)}
               sizes="(min-width: 80rem) 31.25rem, (min-width: 64rem) 41vw, calc(100vw - 3rem)"
               className={styles.image}
             />
             <button type="button" className={styles.load} onClick={() => setRequested(true)}>
-              Pokaż mapę interaktywną
+              {cookies.showMap}
               {/* What the click does, said where it is made: the consent is the click's own. */}
-              <span className={styles.loadNote}>Google otrzyma Twój adres IP i zapisze pliki cookies</span>
+              <span className={styles.loadNote}>{cookies.showMapNote}</span>
             </button>
           </>
         )}
@@ -43,11 +46,10 @@ export function LocationMap() {
       <figcaption className={styles.caption}>
         <span>{fullAddress}</span>
         <a href={site.mapsUrl} target="_blank" rel="noopener noreferrer">
-          Otwórz w Mapach Google<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+          {cookies.openMap}
+          <span className="visually-hidden">{` (${words.shell.newTab})`}</span>
         </a>
-        <span className={styles.note}>
-          Mapa interaktywna Google wczytuje się dopiero na Twoje życzenie albo po akceptacji plików cookies.
-        </span>
+        <span className={styles.note}>{cookies.mapNote}</span>
       </figcaption>
     </figure>
   );

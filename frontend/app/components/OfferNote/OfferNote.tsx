@@ -1,17 +1,22 @@
-import { formatPeriodPl } from "../../contentModel/dates";
+import { formatPeriod } from "../../contentModel/dates";
+import type { PageLanguage } from "../../contentModel/languages";
 import type { OfferTerms } from "../../contentModel/pricing";
 import type { Reduction } from "../../contentModel/schema";
+import { useLanguage, useWords } from "../../hooks/useWords";
 import styles from "./OfferNote.module.scss";
 
 /** A reduction as pricing.json gives it, without the operator's note. */
 export type ReductionFacts = Omit<Reduction, "standIn">;
 
-/** "300 zł" for one service, or per service: "twarz 1890 zł, szyja 1170 zł, dekolt 1370 zł". */
-export const lowestPriceText = (reduction: ReductionFacts) =>
+/**
+ * "300 zł" for one service, or per service: "twarz 1890 zł, szyja 1170 zł, dekolt 1370 zł" (in English "face PLN
+ * 1890, …"), each amount as the page's language writes it (`price`).
+ */
+const lowestPriceText = (reduction: ReductionFacts, price: (amount: number) => string, language: PageLanguage) =>
   reduction.lowestPrices30Days.length === 1
-    ? `${reduction.lowestPrices30Days[0]!.price} zł`
+    ? price(reduction.lowestPrices30Days[0]!.price)
     : reduction.lowestPrices30Days
-        .map(({ service, price }) => `${service.toLocaleLowerCase("pl")} ${price} zł`)
+        .map((line) => `${line.service.toLocaleLowerCase(language)} ${price(line.price)}`)
         .join(", ");
 
 /**
@@ -29,12 +34,13 @@ export function OfferNote({
   reduction?: ReductionFacts;
   className?: string;
 }) {
+  const language = useLanguage();
+  const { offer: words, price } = useWords().pages;
+  const period = formatPeriod(offer.period, language);
   return (
     <p className={[styles.note, className].filter(Boolean).join(" ")}>
-      {reduction && <span>Najniższa cena z 30 dni przed obniżką: {lowestPriceText(reduction)}</span>}
-      <span>
-        {reduction ? "Promocja" : "Oferta"} trwa {formatPeriodPl(offer.period)}
-      </span>
+      {reduction && <span>{`${words.lowestPrice}: ${lowestPriceText(reduction, price, language)}`}</span>}
+      <span>{reduction ? words.promotionLasts(period) : words.offerLasts(period)}</span>
       <span>{offer.terms}</span>
     </p>
   );

@@ -3,28 +3,37 @@ import {
   isHighlightedOption,
   isHighlightedPrice,
   isHighlightedService,
+  type Highlight,
   type ShownPriceGroup as Group,
   type ShownService as Service,
 } from "../../contentModel/pricing";
 import { OfferNote } from "../OfferNote/OfferNote";
+import { useWords } from "../../hooks/useWords";
+import type { Words } from "../../site/words/pl";
 import styles from "./PriceGroup.module.scss";
 
 /** A price the document writes as a dash: the service has no price of its own. Read out in words, shown as the dash. */
 const NO_PRICE = /^[—–-]$/;
 
+type PriceListWords = Words["pages"]["priceList"];
+
 /** Why a row is highlighted, in the visitor's words. Only rows the highlighting rules pick (contentModel/pricing.ts) get a label at all. */
-export function highlightReason(row: { name: string; price?: string; isPromo?: boolean }): string {
-  if (row.isPromo) return "Promocja";
-  if (row.price !== undefined && isHighlightedPrice(row.price)) return "Rabat";
-  return "Seria";
+export function highlightReason(
+  row: { name: string; price?: string; isPromo?: boolean },
+  words: PriceListWords,
+): string {
+  if (row.isPromo) return words.promotion;
+  if (row.price !== undefined && isHighlightedPrice(row.price)) return words.discount;
+  return words.series;
 }
 
 function Price({ price }: { price: string }) {
+  const words = useWords().pages.priceList;
   if (NO_PRICE.test(price.trim()))
     return (
       <span className={styles.price}>
         <span aria-hidden="true">—</span>
-        <span className="visually-hidden">bez podanej ceny</span>
+        <span className="visually-hidden">{words.noPrice}</span>
       </span>
     );
   return <span className={styles.price}>{price}</span>;
@@ -63,9 +72,17 @@ function Row({
   );
 }
 
+/** A translated line carries its Polish line's highlight (pricing.ts, withPolishHighlights); a Polish one is judged by its words. */
+type Shown<T> = T & { highlight?: Highlight };
+
 function ServiceItem({ service }: { service: Service }) {
-  const highlighted = isHighlightedService(service);
-  const badge = highlighted ? highlightReason(service) : undefined;
+  const words = useWords().pages.priceList;
+  const highlighted = service.highlight !== undefined || isHighlightedService(service);
+  const badge = service.highlight
+    ? words[service.highlight]
+    : highlighted
+      ? highlightReason(service, words)
+      : undefined;
   return (
     <li className={highlighted ? styles.promo : undefined} data-highlighted={highlighted || undefined}>
       {"price" in service ? (
@@ -77,8 +94,8 @@ function ServiceItem({ service }: { service: Service }) {
             {badge && <Badge>{badge}</Badge>}
           </p>
           <ul className={styles.options}>
-            {service.options.map((option) => {
-              const optionHighlighted = isHighlightedOption(option);
+            {service.options.map((option: Shown<{ name: string; price: string }>) => {
+              const optionHighlighted = option.highlight !== undefined || isHighlightedOption(option);
               return (
                 <li
                   key={option.name}
@@ -88,7 +105,13 @@ function ServiceItem({ service }: { service: Service }) {
                   <Row
                     name={option.name}
                     price={option.price}
-                    badge={optionHighlighted ? highlightReason(option) : undefined}
+                    badge={
+                      option.highlight
+                        ? words[option.highlight]
+                        : optionHighlighted
+                          ? highlightReason(option, words)
+                          : undefined
+                    }
                   />
                 </li>
               );
@@ -120,12 +143,13 @@ export function PriceGroup({
   anchor?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
+  const words = useWords().pages.priceList;
   return (
     <article className={styles.category} id={anchor ? group.id : undefined} aria-labelledby={`${group.id}-nazwa`}>
       <Heading id={`${group.id}-nazwa`} className={styles.name}>
         {group.category}
       </Heading>
-      {group.deviceName && <p className={styles.description}>Urządzenie: {group.deviceName}</p>}
+      {group.deviceName && <p className={styles.description}>{`${words.device}: ${group.deviceName}`}</p>}
       {group.description && <p className={styles.description}>{group.description}</p>}
       <ul className={styles.services}>
         {group.services.map((service) => (

@@ -2,6 +2,7 @@ import type { ShownPriceGroup } from "../../contentModel/pricing";
 import type { Treatment as TreatmentDoc } from "../../contentModel/schema";
 import { OfferNote } from "../OfferNote/OfferNote";
 import { renderInline } from "../RichText/inline";
+import { useWords } from "../../hooks/useWords";
 import styles from "./PromoBox.module.scss";
 
 /**
@@ -11,10 +12,13 @@ import styles from "./PromoBox.module.scss";
  * "Na początek", without reduction words.
  */
 export function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: ShownPriceGroup[] }) {
+  const words = useWords().pages.offer;
   const offers = groups.flatMap((group) => group.services).filter((service) => service.offer);
   return (
     <aside className={styles.promo} aria-labelledby="promocja-tytul">
-      <p className={styles.eyebrow}>{offers.some((service) => service.reduction) ? "Promocja" : "Na początek"}</p>
+      <p className={styles.eyebrow}>
+        {offers.some((service) => service.reduction) ? words.promotion : words.firstVisit}
+      </p>
       <h2 id="promocja-tytul">{promo.title}</h2>
       <p>{renderInline(promo.text)}</p>
       {offers.map((service) => (

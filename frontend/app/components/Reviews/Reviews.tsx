@@ -1,6 +1,7 @@
 import type { HomeDocument } from "../../contentModel/schema";
 import { site } from "../../salon/config";
 import { Icon } from "../Icon/Icon";
+import { useWords } from "../../hooks/useWords";
 import styles from "./Reviews.module.scss";
 
 type Review = HomeDocument["reviews"]["items"][number];
@@ -10,13 +11,16 @@ type Review = HomeDocument["reviews"]["items"][number];
  * search engine and on the social network.
  */
 export function Reviews({ reviews, source }: { reviews: Review[]; source: string }) {
+  const { pages, shell } = useWords();
+  const { reviews: words } = pages;
+  const { newTab } = shell;
   return (
     <>
       <ul className={styles.reviews}>
         {reviews.map((review) => (
           <li key={review.author} className={styles.review}>
             <figure>
-              <p className={styles.stars} role="img" aria-label={`Ocena: ${review.rating} na 5 gwiazdek`}>
+              <p className={styles.stars} role="img" aria-label={words.rating(review.rating)}>
                 {Array.from({ length: review.rating }, (_, i) => (
                   <Icon key={i} name="star" size={18} />
                 ))}
@@ -26,7 +30,7 @@ export function Reviews({ reviews, source }: { reviews: Review[]; source: string
               </blockquote>
               <figcaption>
                 <strong>{review.author}</strong>
-                <span>{review.date} · opinia z Google</span>
+                <span>{`${review.date} · ${words.fromGoogle}`}</span>
               </figcaption>
             </figure>
           </li>
@@ -34,13 +38,15 @@ export function Reviews({ reviews, source }: { reviews: Review[]; source: string
       </ul>
       <p className={styles.source}>{source}</p>
       <p className={styles.more}>
-        <span>Więcej opinii naszych klientek:</span>
+        <span>{words.more}</span>
         <a href={site.reviewsUrl.google} target="_blank" rel="noopener noreferrer" className={styles.moreLink}>
-          Opinie w Google<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+          {words.google}
+          <span className="visually-hidden">{` (${newTab})`}</span>
           <Icon name="external" size={16} />
         </a>
         <a href={site.reviewsUrl.facebook} target="_blank" rel="noopener noreferrer" className={styles.moreLink}>
-          Opinie na Facebooku<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+          {words.facebook}
+          <span className="visually-hidden">{` (${newTab})`}</span>
           <Icon name="external" size={16} />
         </a>
       </p>

@@ -1,9 +1,10 @@
 import { Fragment, type ReactNode } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "../SiteLink/SiteLink";
 
 /**
  * Renders the only inline markup content may use: **bold** and [text](/path), a link also inside bold ("**Mapa
- * na stronie [Kontakt](/kontakt).**"). Anything else stays plain text, so content can never inject HTML.
+ * na stronie [Kontakt](/kontakt).**"). Anything else stays plain text, so content can never inject HTML. A link to a
+ * page of the site leads to that page in the current page's language where it is translated (SiteLink).
  */
 export function renderInline(text: string): ReactNode {
   const parts: ReactNode[] = [];
@@ -18,9 +19,9 @@ export function renderInline(text: string): ReactNode {
       const href = match[3]!;
       parts.push(
         href.startsWith("/") ? (
-          <Link key={key++} to={href}>
+          <SiteLink key={key++} to={href}>
             {match[2]}
-          </Link>
+          </SiteLink>
         ) : (
           <a key={key++} href={href} target="_blank" rel="noopener noreferrer">
             {match[2]}

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
+import { useWords } from "../../hooks/useWords";
 
 /**
- * One slide of the home slideshow or a photo carousel (WAI-ARIA carousel pattern): a group announced as 'slajd'
- * with its position; the slides not shown are hidden from assistive technology and inert.
+ * One slide of the home slideshow or a photo carousel (WAI-ARIA carousel pattern): a group announced as a slide
+ * ('slajd') with its position; the slides not shown are hidden from assistive technology and inert.
  */
 export function Slide({
   index,
@@ -17,13 +18,14 @@ export function Slide({
   className?: string;
   children: ReactNode;
 }) {
+  const { slide } = useWords().pages;
   return (
     <div
       className={className}
       data-active={active}
       role="group"
-      aria-roledescription="slajd"
-      aria-label={`${index + 1} z ${count}`}
+      aria-roledescription={slide.role}
+      aria-label={slide.position(index + 1, count)}
       aria-hidden={!active}
       inert={!active}
     >

@@ -3,7 +3,7 @@
  * calibrated to one phone on any host: calibration.ts) on every route, in Debian's Chromium, N runs per route
  * (default 3), the median of each metric, checked against the budgets (docs/performance.md); beside it the same site
  * under applied throttling (a CPU really slowed and a throttled network, Lighthouse's --throttling-method=devtools)
- * on /, /cennik, /laser-frakcyjny and /kontakt, budgeted against
+ * on /, /cennik, /laser-frakcyjny, /kontakt and one page per language, budgeted against
  * the hero reference on a nginx of its own in the same passes; and the production path on those four routes under
  * both profiles: the camera-like photos' build through the production front (Caddy, TLS, HTTP/2), budgeted against
  * the hero reference behind the same front (sites.ts, productionSites). A benchmark, not a test: tests/run.sh never
@@ -61,6 +61,8 @@ import * as chromeLauncher from "chrome-launcher";
 import type { Result } from "lighthouse";
 import { routes, staticPaths } from "../../../app/site/routeTable.ts";
 import { articleSlugs } from "../../../app/contentModel/load.server.ts";
+import { PUBLISHED_LANGUAGES } from "../../../app/contentModel/languages.ts";
+import { languageOfPath } from "../../../app/site/languagePaths.ts";
 import { chromiumPath } from "../../../../tests/support/chromium.ts";
 import {
   CHROME_FLAGS,
@@ -160,10 +162,13 @@ function parseArgs(argv: string[]) {
   return { ...args, throttling };
 }
 
-/** Every route: the static ones from the route table, then the blog articles from content/blog. */
+/** One page per translation: its templates and frame are the Polish pages', in its words (issue 48). */
+const LANGUAGE_SAMPLES = PUBLISHED_LANGUAGES.map((language) => `/${language}/laser-frakcyjny`);
+
+/** Every Polish route (the static ones from the route table, the blog's articles), then a page of each translation. */
 function allPaths(): string[] {
   const articles = articleSlugs().map((slug) => `/blog/${slug}`);
-  return [...staticPaths, ...articles];
+  return [...staticPaths.filter((path) => languageOfPath(path) === "pl"), ...articles, ...LANGUAGE_SAMPLES];
 }
 
 const isNoindex = (path: string) => routes.some((r) => r.path === path && r.noindex);
@@ -172,7 +177,7 @@ const THROTTLINGS = ["simulated", "applied", "both"] as const;
 type Throttling = (typeof THROTTLINGS)[number];
 
 /** The routes measured under applied throttling by default: one page of each heavy kind and the contact page. */
-const APPLIED_ROUTES = ["/", "/cennik", "/laser-frakcyjny", "/kontakt"];
+const APPLIED_ROUTES = ["/", "/cennik", "/laser-frakcyjny", "/kontakt", ...LANGUAGE_SAMPLES];
 
 /**
  * Beside the site under Lighthouse's simulation (or instead of it), the same site under applied throttling on

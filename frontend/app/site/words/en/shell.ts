@@ -1,0 +1,40 @@
+import type { Words } from "../pl";
+
+export const shell: Words["shell"] = {
+  skipLink: "Skip to content",
+  languages: "Language",
+  languageNames: { pl: "Polski", uk: "Українська", en: "English" },
+  languageCodes: { pl: "PL", uk: "UA", en: "EN" },
+  newTab: "opens in a new tab",
+  breadcrumbs: "Breadcrumb",
+  demoTitle: "Demonstration site.",
+  demoText:
+    "The name, company details, address, phone number, reviews, team and photos are examples – not the details of a real salon.",
+  days: {
+    Monday: "Monday",
+    Tuesday: "Tuesday",
+    Wednesday: "Wednesday",
+    Thursday: "Thursday",
+    Friday: "Friday",
+    Saturday: "Saturday",
+    Sunday: "Sunday",
+  },
+  daysShort: {
+    Monday: "Mon",
+    Tuesday: "Tue",
+    Wednesday: "Wed",
+    Thursday: "Thu",
+    Friday: "Fri",
+    Saturday: "Sat",
+    Sunday: "Sun",
+  },
+  closed: "closed",
+  notTranslated: "This page is in Polish only",
+  notFoundTitle: "Page not found",
+  notFound: "The page you are looking for does not exist or has moved.",
+  errorTitle: "Something went wrong",
+  error: "Sorry, this page could not be shown. Reload it or come back in a moment.",
+  backHome: "Back to the home page",
+  contactUs: "Contact us",
+  inPolish: "in Polish",
+};

@@ -1,0 +1,40 @@
+import type { Words } from "../pl";
+
+export const shell: Words["shell"] = {
+  skipLink: "Перейти до змісту",
+  languages: "Мова сайту",
+  languageNames: { pl: "Polski", uk: "Українська", en: "English" },
+  languageCodes: { pl: "PL", uk: "UA", en: "EN" },
+  newTab: "відкривається в новій вкладці",
+  breadcrumbs: "Навігаційний ланцюжок",
+  demoTitle: "Демонстраційний сайт.",
+  demoText:
+    "Назва, дані компанії, адреса, телефон, відгуки, команда й фотографії — це приклади, а не дані справжнього салону.",
+  days: {
+    Monday: "понеділок",
+    Tuesday: "вівторок",
+    Wednesday: "середа",
+    Thursday: "четвер",
+    Friday: "п’ятниця",
+    Saturday: "субота",
+    Sunday: "неділя",
+  },
+  daysShort: {
+    Monday: "пн",
+    Tuesday: "вт",
+    Wednesday: "ср",
+    Thursday: "чт",
+    Friday: "пт",
+    Saturday: "сб",
+    Sunday: "нд",
+  },
+  closed: "вихідний",
+  notTranslated: "Ця сторінка доступна лише польською",
+  notFoundTitle: "Сторінку не знайдено",
+  notFound: "Сторінки, яку ви шукаєте, не існує або її перенесено.",
+  errorTitle: "Щось пішло не так",
+  error: "Вибачте, не вдалося показати цю сторінку. Оновіть її або поверніться за хвилину.",
+  backHome: "На головну сторінку",
+  contactUs: "Зв’язатися з нами",
+  inPolish: "польською",
+};
