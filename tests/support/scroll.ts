@@ -42,6 +42,9 @@ export async function scrollThrough(page: Page): Promise<void> {
 
 /** Waits until every section has faded in and every running transition or animation has finished. */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('[data-reveal="hidden"]') === null);
+  // On a timer, not on frames: an idle page (its slideshow stopped) may get no frame at all (scrollThrough, above).
+  await page.waitForFunction(() => document.querySelector('[data-reveal="hidden"]') === null, undefined, {
+    polling: 100,
+  });
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
