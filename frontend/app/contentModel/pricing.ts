@@ -91,10 +91,13 @@ export interface PriceRef {
   option?: string;
 }
 
+/** An amount as the price list writes it: "600 zł", "od 150 zł" (a starting price). */
+const AMOUNT = /^(od )?(\d+) zł$/;
+
 /** "600 zł" → 600, "od 150 zł" → 150; anything else (a dash, a discount) has no number. */
 export function priceAmount(price: string): number | undefined {
-  const m = price.trim().match(/^(?:od )?(\d+) zł$/);
-  return m ? Number(m[1]) : undefined;
+  const m = price.trim().match(AMOUNT);
+  return m ? Number(m[2]) : undefined;
 }
 
 /**
@@ -103,7 +106,7 @@ export function priceAmount(price: string): number | undefined {
  * discount, a dash) is the translation's words and stays as it is.
  */
 export function formatPrice(price: string, language: PageLanguage): string {
-  const m = price.trim().match(/^(od )?(\d+) zł$/);
+  const m = price.trim().match(AMOUNT);
   if (!m || language === "pl") return price;
   if (language === "uk") return `${m[1] ? "від " : ""}${m[2]} zł`;
   return `${m[1] ? "from " : ""}PLN ${m[2]}`;
@@ -162,11 +165,3 @@ export function consultationCost(pricing: PricingDocument): ConsultationCost {
   const price = line && "price" in line ? line.price : "";
   return { free: priceAmount(price) === 0, price };
 }
-
-/** A link's label that offers a consultation, its cost included. */
-export const consultationLabel = (cost: ConsultationCost) =>
-  cost.free ? "Umów bezpłatną konsultację" : `Umów konsultację (${cost.price})`;
-
-/** The sentence that says what a consultation costs. */
-export const consultationCostSentence = (cost: ConsultationCost) =>
-  cost.free ? "Konsultacja jest bezpłatna." : `Konsultacja kosztuje ${cost.price}.`;

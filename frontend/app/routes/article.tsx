@@ -1,7 +1,8 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/article";
 import { articleSlugs, loadArticle, loadPricing } from "../contentModel/load.server";
-import { consultationCost, consultationLabel } from "../contentModel/pricing";
+import { consultationCost } from "../contentModel/pricing";
+import { useWords } from "../hooks/useWords";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
@@ -87,6 +88,7 @@ function ArticleMissing() {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { slug, article, consultation } = loaderData;
+  const words = useWords().pages;
   const path = `/blog/${slug}`;
   if (!article || !consultation) return <ArticleMissing />;
   return (
@@ -136,7 +138,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           id="cta-tytul"
           title={article.cta.title}
           actions={[
-            { kind: "contact", label: consultationLabel(consultation) },
+            { kind: "contact", label: words.consultation.label(consultation) },
             { kind: "phone", label: "Zadzwoń" },
           ]}
         >

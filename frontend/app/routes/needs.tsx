@@ -1,6 +1,7 @@
 import type { Route } from "./+types/needs";
 import { loadNeeds, loadPricing } from "../contentModel/load.server";
-import { consultationCost, consultationCostSentence, consultationLabel } from "../contentModel/pricing";
+import { consultationCost } from "../contentModel/pricing";
+import { useWords } from "../hooks/useWords";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { NeedsAccordion } from "../components/NeedsAccordion/NeedsAccordion";
 import { renderInline } from "../components/RichText/inline";
@@ -22,6 +23,7 @@ export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Needs({ loaderData }: Route.ComponentProps) {
   const { needs, consultation } = loaderData;
+  const words = useWords().pages;
   return (
     <>
       <PageHeader
@@ -40,12 +42,12 @@ export default function Needs({ loaderData }: Route.ComponentProps) {
             tone="sand"
             align="center"
             actions={[
-              { kind: "contact", label: consultationLabel(consultation) },
+              { kind: "contact", label: words.consultation.label(consultation) },
               { kind: "pricing", label: "Zobacz cennik" },
             ]}
           >
             Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej serii.{" "}
-            {consultationCostSentence(consultation)}
+            {words.consultation.sentence(consultation)}
           </CtaBox>
         </div>
       </div>

@@ -240,9 +240,6 @@ export function redirectProblems(paths: readonly string[]): string[] {
   ]);
 }
 
-/** The footer's links in a language: the legal texts and the blog are Polish in every language (`inPolish`). */
+/** The footer's links in a language (the legal texts and the blog are Polish in every language). */
 export const footerLinksIn = (language: PageLanguage) =>
-  ["/polityka-prywatnosci", "/rodo", "/blog", "/kontakt"].map((path) => ({
-    ...linkIn(language, path),
-    inPolish: languageOfPath(linkIn(language, path).path) !== language,
-  }));
+  ["/polityka-prywatnosci", "/rodo", "/blog", "/kontakt"].map((path) => linkIn(language, path));

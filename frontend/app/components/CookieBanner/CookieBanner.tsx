@@ -1,9 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { CONSENT_CHOICE_ATTRIBUTE, chooseConsent, useConsent, type ConsentChoice } from "../../site/consent";
-import { languageOfPath } from "../../site/languagePaths";
-import { pathIn } from "../../site/routeTable";
-import { useLanguage, useWords } from "../../hooks/useWords";
+import { useWords } from "../../hooks/useWords";
+import { SiteLink } from "../SiteLink/SiteLink";
 import styles from "./CookieBanner.module.scss";
 
 /**
@@ -17,10 +15,6 @@ export function CookieBanner() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const wasReopened = bannerOpen && choice !== null;
   const words = useWords();
-  const language = useLanguage();
-  const privacy = pathIn("/polityka-prywatnosci", language);
-  // The privacy policy is Polish only: a translated page's link says so.
-  const inPolish = languageOfPath(privacy) !== language;
 
   useEffect(() => {
     // When the visitor reopens the banner from the footer, move focus to it so keyboard users land on the choice.
@@ -43,10 +37,9 @@ export function CookieBanner() {
           </h2>
           <p>
             {words.cookies.text} {words.cookies.detailsBefore}
-            <Link to={privacy} {...(inPolish ? { hrefLang: "pl" } : {})}>
+            <SiteLink to="/polityka-prywatnosci" note>
               {words.cookies.privacyPolicy}
-              {inPolish && ` (${words.shell.inPolish})`}
-            </Link>
+            </SiteLink>
             {words.cookies.detailsAfter}
           </p>
         </div>

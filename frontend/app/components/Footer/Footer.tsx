@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { footerLinksIn } from "../../site/routeTable";
 import { useLanguage, useWords } from "../../hooks/useWords";
 import { emailHref, fullAddress, phoneHref, site } from "../../salon/config";
@@ -7,6 +6,7 @@ import { reopenConsent } from "../../site/consent";
 import { openingHours } from "../../site/openingHours";
 import { Icon } from "../Icon/Icon";
 import { Logo } from "../Logo/Logo";
+import { SiteLink } from "../SiteLink/SiteLink";
 import styles from "./Footer.module.scss";
 
 /**
@@ -80,11 +80,9 @@ export function Footer() {
           <ul>
             {footerLinksIn(language).map((item) => (
               <li key={item.path}>
-                {/* A page in Polish only, linked from a translated page, says so (and in which language it is). */}
-                <Link to={item.path} {...(item.inPolish ? { hrefLang: "pl" } : {})}>
+                <SiteLink to={item.path} note>
                   {item.label}
-                  {item.inPolish && ` (${words.shell.inPolish})`}
-                </Link>
+                </SiteLink>
               </li>
             ))}
             <li>
