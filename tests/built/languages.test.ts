@@ -3,9 +3,9 @@
  * The translated pages as built (issue 48): every page of a translated kind prerendered in each published language
  * with its `lang`; the versions of a page linked both ways with x-default to Polish, in the head and the sitemap; the
  * structured data in the page's language at the Polish page's prices; the frame (header, footer, cookie banner) in the
- * page's words; and no Polish page loading a translation's script.
+ * page's words; no Polish page loading a translation's script; and the templates' words in the page's data only.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pageVersions, routes } from "../../frontend/app/site/routeTable";
@@ -13,7 +13,7 @@ import { PUBLISHED_LANGUAGES, type PageLanguage } from "../../frontend/app/conte
 import { uk } from "../../frontend/app/site/words/uk";
 import { en } from "../../frontend/app/site/words/en";
 import { builtPages, clientDir, jsonLdOf } from "../support/builtPages";
-import { frameText, polishLeftIn, polishOnlyWords } from "../support/frameWords";
+import { frameText, pageDictionaries, polishLeftIn, polishOnlyWords, wordsOf } from "../support/frameWords";
 
 const html = new Map(builtPages().map((page) => [page.path, page.html]));
 const pagesIn = (language: PageLanguage) => routes.filter((r) => r.language === language && !r.path.includes(":"));
@@ -107,6 +107,36 @@ describe("the Polish pages", () => {
         const code = readFileSync(join(assets, script.slice("/assets/".length)), "utf8");
         for (const text of translationsText) expect(code.includes(text), `${route.path}: ${script}`).toBe(false);
       }
+    }
+  });
+});
+
+describe("the templates' words (site/words/<lang>/pages.ts)", () => {
+  const assets = join(clientDir, "assets");
+  const scripts = readdirSync(assets)
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => readFileSync(join(assets, file), "utf8"))
+    .join("\n");
+  /** A dictionary's longer words, written in a script or a page's data as they are (no quote to escape). */
+  const longWords = (language: PageLanguage) =>
+    wordsOf(pageDictionaries[language]).filter((word) => word.length >= 16 && !/["'\\]/.test(word));
+
+  it("are in no script, in any language: each page's data brings its own", () => {
+    for (const language of ["pl", ...PUBLISHED_LANGUAGES] as const) {
+      expect(longWords(language).length).toBeGreaterThan(20);
+      for (const word of longWords(language)) expect(scripts.includes(word), `${language}: ${word}`).toBe(false);
+    }
+  });
+
+  it("come with a page in its language, its template's only", () => {
+    for (const language of ["pl", ...PUBLISHED_LANGUAGES] as const) {
+      const prefix = language === "pl" ? "" : `/${language}`;
+      const treatment = html.get(`${prefix}/laser-frakcyjny`)!;
+      const words = pageDictionaries[language];
+      expect(treatment, language).toContain(words.treatment.fullPriceList);
+      expect(treatment, language).not.toContain(words.promotions.ctaText);
+      for (const other of ["pl", ...PUBLISHED_LANGUAGES].filter((l) => l !== language) as PageLanguage[])
+        expect(treatment, `${language}: ${other}`).not.toContain(pageDictionaries[other].treatment.footnotes);
     }
   });
 });

@@ -11,7 +11,8 @@ import { pageVersions } from "../../frontend/app/site/routeTable";
 import { formatPeriod } from "../../frontend/app/contentModel/dates";
 import { formatPrice } from "../../frontend/app/contentModel/pricing";
 import type { PageLanguage } from "../../frontend/app/contentModel/languages";
-import { dictionaries } from "../support/frameWords";
+import { pageDictionaries } from "../support/frameWords";
+import { fill } from "../../frontend/app/site/words/say";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,15 +42,15 @@ function visibleText(html: string): string {
  * the page's words and its way of writing an amount ("PLN 1890" in English).
  */
 const lowestPrice = (language: PageLanguage) =>
-  new RegExp(`${dictionaries[language].pages.offer.lowestPrice}: (?:\\p{L}+ )?(?:\\d+ zł|PLN \\d+)`, "u");
+  new RegExp(`${pageDictionaries[language].offer.lowestPrice}: (?:\\p{L}+ )?(?:\\d+ zł|PLN \\d+)`, "u");
 /** The promotion's period, as the page's language writes it (contentModel/dates.ts). */
 const period = (language: PageLanguage) =>
   new RegExp(
-    dictionaries[language].pages.offer.promotionLasts(
-      formatPeriod({ from: "2000-01-01", until: "2000-01-01" }, language)
+    fill(pageDictionaries[language].offer.promotionLasts, {
+      period: formatPeriod({ from: "2000-01-01", until: "2000-01-01" }, language)
         .replace(/1 \p{L}+ 2000/gu, "\\d{1,2} \\p{L}+ \\d{4}")
         .replace(/\./g, "\\."),
-    ),
+    }),
     "u",
   );
 /** A page's versions in every language. */

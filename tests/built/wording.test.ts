@@ -7,7 +7,7 @@
  * list contradicts, a device's name anywhere but the line its answers allow, promises of efficacy or duration, and
  * the platforms' privacy policies as plain text instead of links.
  */
-import { dictionaries } from "../support/frameWords";
+import { pageDictionaries } from "../support/frameWords";
 import { languageOfPath } from "../../frontend/app/site/languagePaths";
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/builtPages";
@@ -71,7 +71,7 @@ describe("the built site's wording", () => {
       const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/g, " ");
       for (const device of Object.values(registry)) {
         // The template's line, in the page's words ("Urządzenie", "Пристрій", "Device").
-        const line = `${dictionaries[languageOfPath(path)].pages.priceList.device}: ${device.names[0]}`;
+        const line = `${pageDictionaries[languageOfPath(path)].priceList.device}: ${device.names[0]}`;
         lines += visibleText(withoutScripts).split(line).length - 1;
         const rest = [visibleText(withoutScripts).split(line).join(" "), ...attributes(withoutScripts)].join(" ");
         for (const name of device.names) expect(rest.match(namePattern(name))?.[0], `${path}: ${name}`).toBeUndefined();

@@ -19,7 +19,7 @@ import { listMail, waitForMail } from "../support/mailbox";
 import { deliveredAll } from "../support/delivered";
 import { accessLog, compose, held, outboxDir } from "../support/stack";
 import { LABEL, answerQuestion } from "../support/confirmation";
-import { dictionaries } from "../support/frameWords";
+import { pageDictionaries } from "../support/frameWords";
 import { translatedText } from "../support/translated";
 import { ownPaths } from "../support/routes";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration";
@@ -157,7 +157,7 @@ test("sent from the Ukrainian contact page without JavaScript: asked and thanked
   const { context, page } = await visit(browser, MODES[0]!, baseURL);
   const v = visitor("uk");
   const message = `Доброго дня! Чи можна записатися на консультацію в суботу? ${v.stamp}`;
-  const words = dictionaries.uk.form;
+  const words = pageDictionaries.uk.form;
   await page.goto("/uk/kontakt");
   await page.getByLabel(words.labels.name).fill(v.name);
   await page.getByLabel(words.labels.email).fill(v.email);

@@ -7,8 +7,13 @@ import type { Language } from "../../frontend/app/contentModel/languages.ts";
 import { pl } from "../../frontend/app/site/words/pl/index.ts";
 import { uk } from "../../frontend/app/site/words/uk/index.ts";
 import { en } from "../../frontend/app/site/words/en/index.ts";
+import { pages as plPages } from "../../frontend/app/site/words/pl/pages.ts";
+import { pages as ukPages } from "../../frontend/app/site/words/uk/pages.ts";
+import { pages as enPages } from "../../frontend/app/site/words/en/pages.ts";
 
+/** The frame's words of each language, and its template words (which pages get with their data). */
 export const dictionaries = { pl, uk, en };
+export const pageDictionaries = { pl: plPages, uk: ukPages, en: enPages };
 
 /** Every word of a dictionary: its strings, and its functions' results for a few arguments. */
 export function wordsOf(words: unknown): string[] {

@@ -12,22 +12,25 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
 import { ContactForm } from "../../frontend/app/components/ContactForm/ContactForm";
 import { CONTACT_FIELDS } from "../../frontend/app/components/ContactForm/submitContact";
-import { WordsContext, type PageWords } from "../../frontend/app/hooks/useWords";
-import { en } from "../../frontend/app/site/words/en";
-import { pl } from "../../frontend/app/site/words/pl";
-import { uk } from "../../frontend/app/site/words/uk";
+import type { PageLanguage } from "../../frontend/app/contentModel/languages";
+import { PageWordsContext, WordsContext } from "../../frontend/app/hooks/useWords";
+import { dictionaries, pageDictionaries } from "./inWords";
 
 vi.mock("../../frontend/app/components/ContactForm/proof", () => ({ solveChallenge: vi.fn(async () => "PROOF-1") }));
 vi.mock("../../frontend/app/components/ContactForm/challenge", () => ({
   begin: () => ({ challenge: new Promise(() => {}), worker: null }),
 }));
 
-const UK: PageWords = { language: "uk", words: uk };
-const EN: PageWords = { language: "en", words: en };
+const { pl, uk, en } = pageDictionaries;
+const UK = "uk";
+const EN = "en";
 
-const inPage = (page: PageWords) => (
-  <WordsContext value={page}>
-    <ContactForm />
+/** The form in a page in `language`: the frame's words and the contact page's (its loader gives `form`). */
+const inPage = (language: PageLanguage) => (
+  <WordsContext value={{ language, words: dictionaries[language] }}>
+    <PageWordsContext value={{ form: pageDictionaries[language].form }}>
+      <ContactForm />
+    </PageWordsContext>
   </WordsContext>
 );
 
@@ -84,11 +87,11 @@ describe("the contact form in the page's language", () => {
   });
 
   it("tells the mailer the page's language in the browser's own post too (a hidden field of the prerendered form)", () => {
-    for (const page of [UK, EN, { language: "pl", words: pl } as const]) {
+    for (const page of [UK, EN, "pl"] as const) {
       const html = new DOMParser().parseFromString(renderToString(inPage(page)), "text/html");
       const field = html.querySelector<HTMLInputElement>('form input[name="language"]');
-      expect(field?.type, page.language).toBe("hidden");
-      expect(field?.value).toBe(page.language);
+      expect(field?.type, page).toBe("hidden");
+      expect(field?.value).toBe(page);
     }
   });
 

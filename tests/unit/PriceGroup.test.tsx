@@ -1,5 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
-import { pl } from "../../frontend/app/site/words/pl";
+import { pages } from "../../frontend/app/site/words/pl/pages";
 import { describe, expect, it } from "vitest";
 import { isHighlightedOption, isHighlightedService } from "../../frontend/app/contentModel/pricing";
 import type { PriceGroup as Group } from "../../frontend/app/contentModel/schema";
@@ -35,9 +35,9 @@ describe("price-list highlighting rules (isPromo, '3 zabiegi w serii', prices co
   });
 
   it("says why a row is highlighted", () => {
-    expect(highlightReason({ name: "x", price: "259 zł", isPromo: true }, pl.pages.priceList)).toBe("Promocja");
-    expect(highlightReason({ name: "x", price: "15% rabatu" }, pl.pages.priceList)).toBe("Rabat");
-    expect(highlightReason({ name: "3 zabiegi w serii", price: "2500 zł" }, pl.pages.priceList)).toBe("Seria");
+    expect(highlightReason({ name: "x", price: "259 zł", isPromo: true }, pages.priceList)).toBe("Promocja");
+    expect(highlightReason({ name: "x", price: "15% rabatu" }, pages.priceList)).toBe("Rabat");
+    expect(highlightReason({ name: "3 zabiegi w serii", price: "2500 zł" }, pages.priceList)).toBe("Seria");
   });
 });
 

@@ -31,15 +31,18 @@ class IntersectionObserverStub {
 if (typeof window !== "undefined") vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
 
 // A component rendered alone is on a Polish page: its words as the Polish layout route gives them
-// (frontend/app/routes/language.pl.tsx), where the site itself has none outside a language's frame.
+// (frontend/app/routes/language.pl.tsx), and every area of the template words a Polish page's loader may give,
+// where the site itself has none outside a language's frame.
 vi.mock(import("../../frontend/app/hooks/useWords"), async (importOriginal) => {
   const original = await importOriginal();
   const { use } = await import("react");
   const { pl } = await import("../../frontend/app/site/words/pl");
+  const { pages } = await import("../../frontend/app/site/words/pl/pages");
   const polish = { language: "pl" as const, words: pl };
   return {
     ...original,
     useWords: () => (use(original.WordsContext) ?? polish).words,
     useLanguage: () => (use(original.WordsContext) ?? polish).language,
+    usePageWords: <A extends keyof typeof pages>(area: A) => use(original.PageWordsContext)[area] ?? pages[area],
   };
 });

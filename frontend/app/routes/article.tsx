@@ -1,8 +1,7 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/article";
-import { articleSlugs, loadArticle, loadPricing } from "../contentModel/load.server";
-import { consultationCost } from "../contentModel/pricing";
-import { useWords } from "../hooks/useWords";
+import { articleSlugs, loadArticle } from "../contentModel/load.server";
+import { consultationIn, pageWords } from "../site/words/pageWords.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
 import { RichText } from "../components/RichText/RichText";
@@ -51,7 +50,7 @@ export function loader({ params }: Route.LoaderArgs) {
       path,
     },
   });
-  return { slug, article, consultation: consultationCost(loadPricing()), head };
+  return { slug, article, consultation: consultationIn("pl"), words: pageWords("pl", "article"), head };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -88,7 +87,6 @@ function ArticleMissing() {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { slug, article, consultation } = loaderData;
-  const words = useWords().pages;
   const path = `/blog/${slug}`;
   if (!article || !consultation) return <ArticleMissing />;
   return (
@@ -138,7 +136,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           id="cta-tytul"
           title={article.cta.title}
           actions={[
-            { kind: "contact", label: words.consultation.label(consultation) },
+            { kind: "contact", label: consultation.label },
             { kind: "phone", label: "Zadzwoń" },
           ]}
         >

@@ -4,10 +4,16 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { BlogList } from "../components/BlogList/BlogList";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
+import { pageWords } from "../site/words/pageWords.server";
 
 export function loader() {
   const page = loadBlogPage();
-  return { page, articles: loadArticleSummaries(), head: pageHead({ path: "/blog", ...page.seo }) };
+  return {
+    page,
+    articles: loadArticleSummaries(),
+    head: pageHead({ path: "/blog", ...page.seo }),
+    words: pageWords("pl", "article"),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;

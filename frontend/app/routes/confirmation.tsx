@@ -6,7 +6,8 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ActionLinks } from "../components/ActionLinks/ActionLinks";
 import { headFromLoader } from "../site/basicHead";
 import styles from "./confirmation.module.scss";
-import { useWords } from "../hooks/useWords";
+import { pageWords } from "../site/words/pageWords.server";
+import { languageOfPath } from "../site/languagePaths";
 
 /**
  * A confirmation page (the contact form's, where the mailer sends a form the browser posted itself): title, a few
@@ -14,7 +15,7 @@ import { useWords } from "../hooks/useWords";
  */
 export function loader({ url }: Route.LoaderArgs) {
   const { doc: page, head } = templatedPageLoader(url, "confirmation", loadSimplePage);
-  return { page, head };
+  return { page, head, words: pageWords(languageOfPath(url.pathname), "confirmation") };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = headFromLoader;
 export default function Confirmation({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const { pathname } = useLocation();
-  const words = useWords().pages.confirmation;
+  const words = loaderData.words.confirmation;
   return (
     <>
       <PageHeader

@@ -11,14 +11,20 @@ import { LocationMap } from "../components/LocationMap/LocationMap";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import styles from "./contact.module.scss";
-import { useLanguage, useWords } from "../hooks/useWords";
+import { useLanguage } from "../hooks/useWords";
+import { pageWords } from "../site/words/pageWords.server";
 import { inLanguage } from "../site/languagePaths";
 import { languageOfPath } from "../site/languagePaths";
 import { pagePath } from "../site/routeTable";
 
 export function loader({ url }: Route.LoaderArgs) {
-  const page = loadContactPage(languageOfPath(url.pathname));
-  return { page, head: pageHead({ path: pagePath(url.pathname), ...page.seo }) };
+  const language = languageOfPath(url.pathname);
+  const page = loadContactPage(language);
+  return {
+    page,
+    head: pageHead({ path: pagePath(url.pathname), ...page.seo }),
+    words: pageWords(language, "contact", "form"),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -33,7 +39,7 @@ if (typeof window !== "undefined") {
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const language = useLanguage();
-  const words = useWords().pages.contact;
+  const words = loaderData.words.contact;
   return (
     <>
       {/* First in the page: the proof of work starts as the browser parses this, before the page's modules come. */}

@@ -8,7 +8,9 @@ import { Icon } from "../components/Icon/Icon";
 import { headFromLoader } from "../site/basicHead";
 import { renderInline } from "../components/RichText/inline";
 import { useReveal } from "../hooks/useReveal";
-import { useWords } from "../hooks/useWords";
+import { usePageWords } from "../hooks/useWords";
+import { pageWords } from "../site/words/pageWords.server";
+import { fill } from "../site/words/say";
 import { SiteLink } from "../components/SiteLink/SiteLink";
 import type { FamilyList } from "../contentModel/schema";
 import styles from "./family.module.scss";
@@ -18,7 +20,8 @@ import { pricesIn } from "../contentModel/read.server";
 /** The one list template for the treatment families (content/families/). */
 export function loader({ url }: Route.LoaderArgs) {
   const { path, doc: list, head } = templatedPageLoader(url, "family", loadFamilyList);
-  return pricesIn({ path, list, head }, languageOfPath(path));
+  const language = languageOfPath(path);
+  return { ...pricesIn({ path, list, head }, language), words: pageWords(language, "family") };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -31,7 +34,7 @@ const LIST_LCP_MEDIA = "(min-width: 48rem)";
 
 function Entry({ entry, index, total }: { entry: FamilyList["entries"][number]; index: number; total: number }) {
   const ref = useReveal<HTMLElement>();
-  const words = useWords().pages.family;
+  const words = usePageWords("family");
   const headingId = `zabieg-${index + 1}`;
   const number = String(index + 1).padStart(2, "0");
   return (
@@ -70,9 +73,8 @@ function Entry({ entry, index, total }: { entry: FamilyList["entries"][number]; 
 }
 
 export default function FamilyPage({ loaderData }: Route.ComponentProps) {
-  const { list } = loaderData;
+  const { list, words } = loaderData;
   const { pathname } = useLocation();
-  const words = useWords().pages.family;
   return (
     <>
       <PageHeader
@@ -82,7 +84,7 @@ export default function FamilyPage({ loaderData }: Route.ComponentProps) {
           <p key={p}>{renderInline(p)}</p>
         ))}
       />
-      <ol className={styles.list} aria-label={words.list(list.title)}>
+      <ol className={styles.list} aria-label={fill(words.family.list, { title: list.title })}>
         {list.entries.map((entry, i) => (
           <Entry key={entry.link + entry.name} entry={entry} index={i} total={list.entries.length} />
         ))}

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/home";
-import { loadArticleSummaries, loadContent, loadHome, loadPricing } from "../contentModel/load.server";
-import { consultationCost } from "../contentModel/pricing";
+import { loadArticleSummaries, loadContent, loadHome } from "../contentModel/load.server";
 import { familyListPath } from "../site/routeTable";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
@@ -12,7 +11,8 @@ import { Hero } from "../components/Hero/Hero";
 import { Reviews } from "../components/Reviews/Reviews";
 import { ArticleCard } from "../components/ArticleCard/ArticleCard";
 import { SiteLink } from "../components/SiteLink/SiteLink";
-import { useWords } from "../hooks/useWords";
+import { consultationIn, pageWords } from "../site/words/pageWords.server";
+import { fill } from "../site/words/say";
 import styles from "./home.module.scss";
 import { languageOfPath } from "../site/languagePaths";
 import { pricesIn } from "../contentModel/read.server";
@@ -24,16 +24,19 @@ export function loader({ url }: Route.LoaderArgs) {
   // The articles are Polish in every language (the teaser says so on a translated page).
   const articles = loadArticleSummaries();
   const teaser = home.blogTeaser.slugs.map((slug) => articles.find((a) => a.slug === slug)!);
-  return pricesIn(
-    {
-      content: loadContent(language),
-      home,
-      teaser,
-      consultation: consultationCost(loadPricing()),
-      head: pageHead({ path: pagePath(url.pathname), ...home.seo }),
-    },
-    language,
-  );
+  return {
+    ...pricesIn(
+      {
+        content: loadContent(language),
+        home,
+        teaser,
+        head: pageHead({ path: pagePath(url.pathname), ...home.seo }),
+      },
+      language,
+    ),
+    consultation: consultationIn(language),
+    words: pageWords(language, "home", "hero", "slide", "reviews", "article"),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -44,11 +47,10 @@ const SERVICE_SIZES = "(min-width: 80rem) 23rem, (min-width: 48rem) 30vw, calc(1
 const PORTRAIT_SIZES = "(min-width: 36rem) 11rem, 14rem";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, home, teaser, consultation } = loaderData;
-  const words = useWords().pages;
+  const { content, home, teaser, consultation, words } = loaderData;
   return (
     <>
-      <h1 className="visually-hidden">{words.home.heading(site.name)}</h1>
+      <h1 className="visually-hidden">{fill(words.home.heading, { salon: site.name })}</h1>
       <Hero slides={content.hero.slides} />
 
       <Section id="witamy" title={content.welcome.title}>
@@ -62,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {words.home.needs}
               </SiteLink>
               <SiteLink to="/kontakt" className={styles.more}>
-                {words.consultation.label(consultation)}
+                {consultation.label}
               </SiteLink>
             </p>
           </div>

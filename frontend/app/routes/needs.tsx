@@ -1,7 +1,6 @@
 import type { Route } from "./+types/needs";
-import { loadNeeds, loadPricing } from "../contentModel/load.server";
-import { consultationCost } from "../contentModel/pricing";
-import { useWords } from "../hooks/useWords";
+import { loadNeeds } from "../contentModel/load.server";
+import { consultationIn } from "../site/words/pageWords.server";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { NeedsAccordion } from "../components/NeedsAccordion/NeedsAccordion";
 import { renderInline } from "../components/RichText/inline";
@@ -14,7 +13,7 @@ export function loader() {
   const needs = loadNeeds();
   return {
     needs,
-    consultation: consultationCost(loadPricing()),
+    consultation: consultationIn("pl"),
     head: pageHead({ path: "/twoje-potrzeby", ...needs.seo }),
   };
 }
@@ -23,7 +22,6 @@ export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Needs({ loaderData }: Route.ComponentProps) {
   const { needs, consultation } = loaderData;
-  const words = useWords().pages;
   return (
     <>
       <PageHeader
@@ -42,12 +40,12 @@ export default function Needs({ loaderData }: Route.ComponentProps) {
             tone="sand"
             align="center"
             actions={[
-              { kind: "contact", label: words.consultation.label(consultation) },
+              { kind: "contact", label: consultation.label },
               { kind: "pricing", label: "Zobacz cennik" },
             ]}
           >
             Opowiedz nam, co chcesz zmienić. Na konsultacji ocenimy skórę i ułożymy plan zabiegów – z ceną całej serii.{" "}
-            {words.consultation.sentence(consultation)}
+            {consultation.sentence}
           </CtaBox>
         </div>
       </div>

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/pricing";
 import { loadPricing, loadSimplePage, shownPriceGroups } from "../contentModel/load.server";
-import { consultationCost } from "../contentModel/pricing";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PriceGroup } from "../components/PriceList/PriceGroup";
 import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { CtaBox } from "../components/CtaBox/CtaBox";
-import { useLanguage, useWords } from "../hooks/useWords";
+import { useLanguage } from "../hooks/useWords";
+import { consultationIn, pageWords } from "../site/words/pageWords.server";
 import { inLanguage } from "../site/languagePaths";
 import styles from "./pricing.module.scss";
 import { languageOfPath } from "../site/languagePaths";
@@ -18,23 +18,25 @@ export function loader({ url }: Route.LoaderArgs) {
   const language = languageOfPath(url.pathname);
   const page = loadSimplePage("pages/cennik", language);
   const pricing = loadPricing(language);
-  return pricesIn(
-    {
-      page,
-      groups: shownPriceGroups(pricing.categories, language),
-      consultation: consultationCost(pricing),
-      head: pageHead({ path: pagePath(url.pathname), ...page.seo }),
-    },
-    language,
-  );
+  return {
+    ...pricesIn(
+      {
+        page,
+        groups: shownPriceGroups(pricing.categories, language),
+        head: pageHead({ path: pagePath(url.pathname), ...page.seo }),
+      },
+      language,
+    ),
+    consultation: consultationIn(language),
+    words: pageWords(language, "pricing", "priceList", "offer"),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { page, groups, consultation } = loaderData;
+  const { page, groups, consultation, words } = loaderData;
   const language = useLanguage();
-  const words = useWords().pages;
   return (
     <>
       <PageHeader
@@ -68,11 +70,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             id="cennik-konsultacja"
             title={words.pricing.ctaTitle}
             actions={[
-              { kind: "contact", label: words.consultation.label(consultation) },
+              { kind: "contact", label: consultation.label },
               { kind: "promotions", label: words.pricing.seePromotions },
             ]}
           >
-            {`${words.pricing.ctaText} ${words.consultation.sentence(consultation)}`}
+            {`${words.pricing.ctaText} ${consultation.sentence}`}
           </CtaBox>
         </div>
       </div>

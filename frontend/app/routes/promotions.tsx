@@ -1,6 +1,6 @@
 import type { Route } from "./+types/promotions";
 import { loadPricing, loadPromotions } from "../contentModel/load.server";
-import { consultationCost, priceGroupsById, priceTextOf } from "../contentModel/pricing";
+import { priceGroupsById, priceTextOf } from "../contentModel/pricing";
 import { formatPeriod } from "../contentModel/dates";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { Picture } from "../components/Picture/Picture";
@@ -9,7 +9,9 @@ import { renderInline } from "../components/RichText/inline";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { useReveal } from "../hooks/useReveal";
-import { useLanguage, useWords } from "../hooks/useWords";
+import { useLanguage, usePageWords, useWords } from "../hooks/useWords";
+import { consultationIn, pageWords } from "../site/words/pageWords.server";
+import { fill } from "../site/words/say";
 import { SiteLink } from "../components/SiteLink/SiteLink";
 import { inLanguage } from "../site/languagePaths";
 import { OfferNote, type ReductionFacts } from "../components/OfferNote/OfferNote";
@@ -45,14 +47,17 @@ export function loader({ url }: Route.LoaderArgs) {
       newPriceText: priceTextOf(groups, card.newPrice),
     };
   });
-  return pricesIn(
-    {
-      promotions: { ...promotions, cards },
-      consultation: consultationCost(pricing),
-      head: pageHead({ path: pagePath(url.pathname), ...promotions.seo }),
-    },
-    language,
-  );
+  return {
+    ...pricesIn(
+      {
+        promotions: { ...promotions, cards },
+        head: pageHead({ path: pagePath(url.pathname), ...promotions.seo }),
+      },
+      language,
+    ),
+    consultation: consultationIn(language),
+    words: pageWords(language, "promotions", "offer"),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -65,7 +70,7 @@ type Card = Omit<PromotionsDocument["cards"][number], "standIn"> & {
 
 /** A reduction: the regular price struck through and the promotional price. */
 function ReducedPrice({ card }: { card: Card }) {
-  const words = useWords().pages.promotions;
+  const words = usePageWords("promotions");
   return (
     <p className={styles.prices}>
       <del>
@@ -85,14 +90,16 @@ function ReducedPrice({ card }: { card: Card }) {
  * promotional price covers services of different prices – the range, the largest on the picture ("do −52%").
  */
 function Saving({ reduction, newPrice }: { reduction: ReductionFacts; newPrice: number }) {
-  const words = useWords().pages.promotions;
+  const words = usePageWords("promotions");
   const savings = reduction.lowestPrices30Days.map(({ price }) => discountPercent(price, newPrice));
   const least = Math.min(...savings);
   const most = Math.max(...savings);
   return (
     <p className={styles.saving}>
-      <span aria-hidden="true">{least === most ? `−${most}%` : words.upTo(most)}</span>
-      <span className="visually-hidden">{least === most ? words.saving(most) : words.savingRange(least, most)}</span>
+      <span aria-hidden="true">{least === most ? `−${most}%` : fill(words.upTo, { most })}</span>
+      <span className="visually-hidden">
+        {least === most ? fill(words.saving, { percent: most }) : fill(words.savingRange, { least, most })}
+      </span>
     </p>
   );
 }
@@ -100,9 +107,8 @@ function Saving({ reduction, newPrice }: { reduction: ReductionFacts; newPrice: 
 /** A promotion: image (with the saving, for a reduction), name, its prices, and its external sub-site. */
 function PromotionCard({ card, index }: { card: Card; index: number }) {
   const ref = useReveal<HTMLElement>((index % 2) * 100);
-  const { pages, shell } = useWords();
-  const { promotions: words } = pages;
-  const { newTab } = shell;
+  const words = usePageWords("promotions");
+  const { newTab } = useWords().shell;
   return (
     <article ref={ref} className={styles.card} aria-labelledby={`promocja-${card.id}`}>
       <div className={styles.media}>
@@ -140,9 +146,8 @@ function PromotionCard({ card, index }: { card: Card; index: number }) {
 }
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
-  const { promotions, consultation } = loaderData;
+  const { promotions, consultation, words } = loaderData;
   const language = useLanguage();
-  const words = useWords().pages;
   return (
     <>
       <PageHeader
@@ -154,7 +159,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         <section className={styles.referral} aria-labelledby="polecenia">
           <h2 id="polecenia">{promotions.referral.title}</h2>
           <p className={styles.period}>
-            {words.promotions.referralLasts(formatPeriod(promotions.referral.period, language))}
+            {fill(words.promotions.referralLasts, { period: formatPeriod(promotions.referral.period, language) })}
           </p>
           {promotions.referral.paragraphs.map((p) => (
             <p key={p}>{renderInline(p)}</p>
@@ -169,7 +174,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         </ul>
         <aside className={styles.cta} aria-labelledby="promocje-umow">
           <h2 id="promocje-umow">{words.promotions.ctaTitle}</h2>
-          <p>{`${words.promotions.ctaText} ${words.consultation.sentence(consultation)}`}</p>
+          <p>{`${words.promotions.ctaText} ${consultation.sentence}`}</p>
           <SiteLink to="/kontakt" className={styles.book}>
             {words.promotions.book}
           </SiteLink>

@@ -20,7 +20,8 @@ import { PromoBox } from "../components/PromoBox/PromoBox";
 import { pageBlocks } from "../components/TreatmentBlocks/pageBlocks";
 import { Icon } from "../components/Icon/Icon";
 import { useCurrentSection } from "../hooks/useCurrentSection";
-import { useWords } from "../hooks/useWords";
+import { pageWords } from "../site/words/pageWords.server";
+import { fill } from "../site/words/say";
 import { SiteLink } from "../components/SiteLink/SiteLink";
 import styles from "./treatment.module.scss";
 import { languageOfPath } from "../site/languagePaths";
@@ -58,7 +59,7 @@ export function loader({ url }: Route.LoaderArgs) {
   // device's id stays here: the page gets its name only where content/devices.json allows naming it.
   const deviceName = shownTreatmentDevice(device);
   const { stats, ...rest } = treatment;
-  return pricesIn(
+  const page = pricesIn(
     {
       path,
       treatment: rest,
@@ -72,6 +73,7 @@ export function loader({ url }: Route.LoaderArgs) {
     },
     language,
   );
+  return { ...page, words: pageWords(language, "treatment", "priceList", "offer", "gallery", "carousel", "slide") };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -80,7 +82,7 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
   const { path, treatment: t, groups } = loaderData;
   const deviceName = "deviceName" in loaderData ? loaderData.deviceName : undefined;
   const stats = "stats" in loaderData ? loaderData.stats : undefined;
-  const words = useWords().pages;
+  const { words } = loaderData;
 
   const blocks = pageBlocks(t);
   const toc = [
@@ -154,7 +156,10 @@ export default function Treatment({ loaderData }: Route.ComponentProps) {
                     <span className={styles.statLabel}>
                       {item.label}
                       <sup>
-                        <a href={`#przypis-${item.footnote}`} aria-label={words.treatment.footnote(item.footnote)}>
+                        <a
+                          href={`#przypis-${item.footnote}`}
+                          aria-label={fill(words.treatment.footnote, { number: item.footnote })}
+                        >
                           {item.footnote}
                         </a>
                       </sup>

@@ -1,7 +1,8 @@
 import type { ArticleSummary } from "../../contentModel/schema";
 import { formatDate } from "../../contentModel/dates";
 import { useReveal } from "../../hooks/useReveal";
-import { useLanguage, useWords } from "../../hooks/useWords";
+import { useLanguage, usePageWords, useWords } from "../../hooks/useWords";
+import { fill } from "../../site/words/say";
 import { Picture } from "../Picture/Picture";
 import { SiteLink, siteTarget } from "../SiteLink/SiteLink";
 import styles from "./ArticleCard.module.scss";
@@ -33,6 +34,7 @@ export function ArticleCard({
   const href = `/blog/${article.slug}`;
   const language = useLanguage();
   const words = useWords();
+  const articleWords = usePageWords("article");
   const polish = siteTarget(href, language).polishOnly ? "pl" : undefined;
   return (
     <article ref={ref} className={styles.card}>
@@ -58,9 +60,9 @@ export function ArticleCard({
           {article.excerpt}
         </p>
         <p className={styles.footer}>
-          <span>{words.pages.article.author(article.author)}</span>
+          <span>{fill(articleWords.author, { name: article.author })}</span>
           <span className={styles.more} aria-hidden="true">
-            {words.pages.article.more} <span className={styles.arrow}>→</span>
+            {articleWords.more} <span className={styles.arrow}>→</span>
           </span>
         </p>
       </div>

@@ -3,7 +3,8 @@ import { NoScriptPicture, Picture } from "../Picture/Picture";
 import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";
 import { useHydrated } from "../../hooks/useHydrated";
-import { useWords } from "../../hooks/useWords";
+import { usePageWords } from "../../hooks/useWords";
+import { fill } from "../../site/words/say";
 import styles from "./Carousel.module.scss";
 
 export interface CarouselPhoto {
@@ -29,7 +30,7 @@ const SIZES = "(min-width: 48rem) 48rem, calc(100vw - 3rem)";
  * cell, so the height never changes and nothing below shifts.
  */
 export function Carousel({ photos, controls, label }: CarouselProps) {
-  const words = useWords().pages.carousel;
+  const words = usePageWords("carousel");
   const [index, setIndex] = useState(0);
   const count = photos.length;
   // The prerendered page carries only the first photo; the hidden ones come after hydration (hooks/useHydrated.ts).
@@ -136,7 +137,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
                 type="button"
                 className={styles.dot}
                 aria-controls={`${id}-slajdy`}
-                aria-label={words.photo(i + 1)}
+                aria-label={fill(words.photo, { number: i + 1 })}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => go(i)}
               />
@@ -152,7 +153,7 @@ export function Carousel({ photos, controls, label }: CarouselProps) {
 
       {/* Announces the change after a click, a key or a swipe; the visible counter is only a picture of this. */}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {words.status(index + 1, count)}
+        {fill(words.status, { number: index + 1, count })}
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { useLanguage, useWords } from "../../hooks/useWords";
-import type { Words } from "../../site/words/pl";
+import { useLanguage, usePageWords } from "../../hooks/useWords";
+import type { PageWords } from "../../site/words/pl/pages";
 import {
   CONTACT_ENDPOINT,
   CONTACT_FIELDS,
@@ -70,7 +70,7 @@ interface FieldProps extends FieldSpec {
   value: string;
   error?: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  words: Words["form"];
+  words: PageWords["form"];
 }
 
 function Field({
@@ -134,7 +134,7 @@ function Field({
  */
 export function ContactForm() {
   const language = useLanguage();
-  const words = useWords().form;
+  const words = usePageWords("form");
   const from: SentFrom = { language, says: words };
   const [values, setValues] = useState<ContactValues>(empty);
   const [trap, setTrap] = useState("");

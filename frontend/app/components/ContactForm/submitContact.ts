@@ -1,7 +1,7 @@
 /** The contact form's calls to the PHP mailer, and how its answers map to what the visitor sees. */
 
 import type { PageLanguage } from "../../contentModel/languages";
-import type { Words } from "../../site/words/pl";
+import type { PageWords } from "../../site/words/pl/pages";
 import fields from "../../../../mailer/src/contact-fields.json";
 
 export const CONTACT_ENDPOINT = "/send-email.php";
@@ -29,7 +29,7 @@ export const TRAP_FIELD = "pole_kontrolne";
 export const LANGUAGE_FIELD = "language";
 
 /** What the page itself says where the mailer's answer has no words (post.ts): in the page's language. */
-export type PostWords = Pick<Words["form"], "tooLong" | "tooMany" | "offline">;
+export type PostWords = Pick<PageWords["form"], "tooLong" | "tooMany" | "offline">;
 
 /** The page a post is sent from: its language, and its words for post.ts. */
 export interface SentFrom {

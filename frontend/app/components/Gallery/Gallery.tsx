@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Picture, photoUrl } from "../Picture/Picture";
 import type { LightboxPhoto } from "../Lightbox/Lightbox";
-import { useWords } from "../../hooks/useWords";
+import { usePageWords } from "../../hooks/useWords";
+import { fill } from "../../site/words/say";
 import styles from "./Gallery.module.scss";
 
 // The lightbox is code for a click that may never come: fetched when a thumbnail is pointed at, focused or
@@ -16,7 +17,7 @@ const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.L
  * asked). After the viewer closes, focus goes back to the thumbnail that opened it.
  */
 export function Gallery({ images }: { images: LightboxPhoto[] }) {
-  const words = useWords().pages.gallery;
+  const words = usePageWords("gallery");
   const [open, setOpen] = useState<number | null>(null);
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
   const photo = open === null ? undefined : images[open];
@@ -52,7 +53,7 @@ export function Gallery({ images }: { images: LightboxPhoto[] }) {
               }}
               href={photoUrl(image.image)}
               className={styles.thumb}
-              aria-label={words.enlarge(image.alt)}
+              aria-label={fill(words.enlarge, { alt: image.alt })}
               aria-haspopup="dialog"
               onPointerEnter={() => void loadLightbox()}
               onFocus={() => void loadLightbox()}

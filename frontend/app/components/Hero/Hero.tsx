@@ -6,7 +6,8 @@ import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";
 import { SLIDE_INTERVAL_MS, useSlideshow } from "./useSlideshow";
 import { useHydrated } from "../../hooks/useHydrated";
-import { useWords } from "../../hooks/useWords";
+import { usePageWords, useWords } from "../../hooks/useWords";
+import { fill } from "../../site/words/say";
 import { SiteLink } from "../SiteLink/SiteLink";
 import styles from "./Hero.module.scss";
 
@@ -17,9 +18,8 @@ type HeroSlide = ContentDocument["hero"]["slides"][number];
  * has a visible pause button (WCAG 2.2.2); the first slide is the page's LCP image.
  */
 export function Hero({ slides }: { slides: HeroSlide[] }) {
-  const { pages, shell } = useWords();
-  const { hero } = pages;
-  const { newTab } = shell;
+  const hero = usePageWords("hero");
+  const { newTab } = useWords().shell;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -85,7 +85,7 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
               <button
                 type="button"
                 className={styles.dot}
-                aria-label={hero.slide(i + 1)}
+                aria-label={fill(hero.slide, { number: i + 1 })}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => goTo(i)}
               />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { Picture, imageSize } from "../Picture/Picture";
-import { useWords } from "../../hooks/useWords";
+import { usePageWords } from "../../hooks/useWords";
 import styles from "./Lightbox.module.scss";
 
 export interface LightboxPhoto {
@@ -45,7 +45,7 @@ export function Lightbox({ photo, onClose }: { photo: LightboxPhoto; onClose: ()
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const captionId = useId();
-  const words = useWords().pages.gallery;
+  const words = usePageWords("gallery");
 
   useEffect(() => {
     const element = dialog.current;

@@ -1,8 +1,9 @@
 import { formatPeriod } from "../../contentModel/dates";
 import type { PageLanguage } from "../../contentModel/languages";
-import type { OfferTerms } from "../../contentModel/pricing";
+import { formatPrice, type OfferTerms } from "../../contentModel/pricing";
 import type { Reduction } from "../../contentModel/schema";
-import { useLanguage, useWords } from "../../hooks/useWords";
+import { useLanguage, usePageWords } from "../../hooks/useWords";
+import { fill } from "../../site/words/say";
 import styles from "./OfferNote.module.scss";
 
 /** A reduction as pricing.json gives it, without the operator's note. */
@@ -35,12 +36,13 @@ export function OfferNote({
   className?: string;
 }) {
   const language = useLanguage();
-  const { offer: words, price } = useWords().pages;
+  const words = usePageWords("offer");
+  const price = (amount: number) => formatPrice(`${amount} zł`, language);
   const period = formatPeriod(offer.period, language);
   return (
     <p className={[styles.note, className].filter(Boolean).join(" ")}>
       {reduction && <span>{`${words.lowestPrice}: ${lowestPriceText(reduction, price, language)}`}</span>}
-      <span>{reduction ? words.promotionLasts(period) : words.offerLasts(period)}</span>
+      <span>{reduction ? fill(words.promotionLasts, { period }) : fill(words.offerLasts, { period })}</span>
       <span>{offer.terms}</span>
     </p>
   );

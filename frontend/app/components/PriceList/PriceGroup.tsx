@@ -8,14 +8,14 @@ import {
   type ShownService as Service,
 } from "../../contentModel/pricing";
 import { OfferNote } from "../OfferNote/OfferNote";
-import { useWords } from "../../hooks/useWords";
-import type { Words } from "../../site/words/pl";
+import { usePageWords } from "../../hooks/useWords";
+import type { PageWords } from "../../site/words/pl/pages";
 import styles from "./PriceGroup.module.scss";
 
 /** A price the document writes as a dash: the service has no price of its own. Read out in words, shown as the dash. */
 const NO_PRICE = /^[—–-]$/;
 
-type PriceListWords = Words["pages"]["priceList"];
+type PriceListWords = PageWords["priceList"];
 
 /** Why a row is highlighted, in the visitor's words. Only rows the highlighting rules pick (contentModel/pricing.ts) get a label at all. */
 export function highlightReason(
@@ -28,7 +28,7 @@ export function highlightReason(
 }
 
 function Price({ price }: { price: string }) {
-  const words = useWords().pages.priceList;
+  const words = usePageWords("priceList");
   if (NO_PRICE.test(price.trim()))
     return (
       <span className={styles.price}>
@@ -76,7 +76,7 @@ function Row({
 type Shown<T> = T & { highlight?: Highlight };
 
 function ServiceItem({ service }: { service: Service }) {
-  const words = useWords().pages.priceList;
+  const words = usePageWords("priceList");
   const highlighted = service.highlight !== undefined || isHighlightedService(service);
   const badge = service.highlight
     ? words[service.highlight]
@@ -143,7 +143,7 @@ export function PriceGroup({
   anchor?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
-  const words = useWords().pages.priceList;
+  const words = usePageWords("priceList");
   return (
     <article className={styles.category} id={anchor ? group.id : undefined} aria-labelledby={`${group.id}-nazwa`}>
       <Heading id={`${group.id}-nazwa`} className={styles.name}>

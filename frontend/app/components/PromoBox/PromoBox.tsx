@@ -2,7 +2,7 @@ import type { ShownPriceGroup } from "../../contentModel/pricing";
 import type { Treatment as TreatmentDoc } from "../../contentModel/schema";
 import { OfferNote } from "../OfferNote/OfferNote";
 import { renderInline } from "../RichText/inline";
-import { useWords } from "../../hooks/useWords";
+import { usePageWords } from "../../hooks/useWords";
 import styles from "./PromoBox.module.scss";
 
 /**
@@ -12,7 +12,7 @@ import styles from "./PromoBox.module.scss";
  * "Na początek", without reduction words.
  */
 export function PromoBox({ promo, groups }: { promo: NonNullable<TreatmentDoc["promo"]>; groups: ShownPriceGroup[] }) {
-  const words = useWords().pages.offer;
+  const words = usePageWords("offer");
   const offers = groups.flatMap((group) => group.services).filter((service) => service.offer);
   return (
     <aside className={styles.promo} aria-labelledby="promocja-tytul">

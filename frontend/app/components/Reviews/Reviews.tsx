@@ -1,7 +1,8 @@
 import type { HomeDocument } from "../../contentModel/schema";
 import { site } from "../../salon/config";
 import { Icon } from "../Icon/Icon";
-import { useWords } from "../../hooks/useWords";
+import { usePageWords, useWords } from "../../hooks/useWords";
+import { fill } from "../../site/words/say";
 import styles from "./Reviews.module.scss";
 
 type Review = HomeDocument["reviews"]["items"][number];
@@ -11,16 +12,15 @@ type Review = HomeDocument["reviews"]["items"][number];
  * search engine and on the social network.
  */
 export function Reviews({ reviews, source }: { reviews: Review[]; source: string }) {
-  const { pages, shell } = useWords();
-  const { reviews: words } = pages;
-  const { newTab } = shell;
+  const words = usePageWords("reviews");
+  const { newTab } = useWords().shell;
   return (
     <>
       <ul className={styles.reviews}>
         {reviews.map((review) => (
           <li key={review.author} className={styles.review}>
             <figure>
-              <p className={styles.stars} role="img" aria-label={words.rating(review.rating)}>
+              <p className={styles.stars} role="img" aria-label={fill(words.rating, { stars: review.rating })}>
                 {Array.from({ length: review.rating }, (_, i) => (
                   <Icon key={i} name="star" size={18} />
                 ))}

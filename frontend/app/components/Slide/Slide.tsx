@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { useWords } from "../../hooks/useWords";
+import { usePageWords } from "../../hooks/useWords";
+import { fill } from "../../site/words/say";
 
 /**
  * One slide of the home slideshow or a photo carousel (WAI-ARIA carousel pattern): a group announced as a slide
@@ -18,14 +19,14 @@ export function Slide({
   className?: string;
   children: ReactNode;
 }) {
-  const { slide } = useWords().pages;
+  const slide = usePageWords("slide");
   return (
     <div
       className={className}
       data-active={active}
       role="group"
       aria-roledescription={slide.role}
-      aria-label={slide.position(index + 1, count)}
+      aria-label={fill(slide.position, { number: index + 1, count })}
       aria-hidden={!active}
       inert={!active}
     >

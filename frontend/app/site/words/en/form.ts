@@ -1,6 +1,6 @@
-import type { Words } from "../pl";
+import type { PageWords } from "../pl/pages";
 
-export const form: Words["form"] = {
+export const form: PageWords["form"] = {
   labels: { name: "Name", email: "Email", phone: "Phone", message: "Message" },
   optional: "(optional)",
   requiredNote: "Fields marked * are required.",

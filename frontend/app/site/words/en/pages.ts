@@ -1,14 +1,16 @@
-import type { Words } from "../pl";
-import { formatPrice } from "../../../contentModel/pricing";
+import type { PageWords } from "../pl/pages";
+import { form } from "./form";
 
-export const pages: Words["pages"] = {
-  price: (amount) => formatPrice(`${amount} zł`, "en"),
+export const pages: PageWords = {
+  form,
   consultation: {
-    label: (cost) => (cost.free ? "Book a free consultation" : `Book a consultation (${cost.price})`),
-    sentence: (cost) => (cost.free ? "The consultation is free." : `The consultation costs ${cost.price}.`),
+    bookFree: "Book a free consultation",
+    book: "Book a consultation ({price})",
+    free: "The consultation is free.",
+    costs: "The consultation costs {price}.",
   },
   home: {
-    heading: (salon) => `${salon} – cosmetology and permanent make-up in Łódź`,
+    heading: "{salon} – cosmetology and permanent make-up in Łódź",
     needs: "Find the right treatment for your needs",
     seeTreatments: "See the treatments",
     allArticles: "All blog articles",
@@ -21,27 +23,27 @@ export const pages: Words["pages"] = {
     booking: "online booking",
     previous: "Previous slide",
     next: "Next slide",
-    slide: (number) => `Slide ${number}`,
+    slide: "Slide {number}",
     resume: "Resume the slideshow",
     pause: "Pause the slideshow",
   },
   slide: {
     role: "slide",
-    position: (number, count) => `${number} of ${count}`,
+    position: "{number} of {count}",
   },
   carousel: {
     role: "carousel",
     previous: "Previous photo",
     next: "Next photo",
-    photo: (number) => `Photo ${number}`,
-    status: (number, count) => `Photo ${number} of ${count}`,
+    photo: "Photo {number}",
+    status: "Photo {number} of {count}",
   },
   gallery: {
-    enlarge: (alt) => `Enlarge photo: ${alt}`,
+    enlarge: "Enlarge photo: {alt}",
     close: "Close the enlarged photo",
   },
   reviews: {
-    rating: (stars) => `Rated ${stars} out of 5 stars`,
+    rating: "Rated {stars} out of 5 stars",
     fromGoogle: "Google review",
     more: "More reviews from our clients:",
     google: "Reviews on Google",
@@ -56,24 +58,24 @@ export const pages: Words["pages"] = {
   },
   offer: {
     lowestPrice: "Lowest price in the 30 days before the reduction",
-    promotionLasts: (period) => `Special offer runs ${period}`,
-    offerLasts: (period) => `Offer runs ${period}`,
+    promotionLasts: "Special offer runs {period}",
+    offerLasts: "Offer runs {period}",
     promotion: "Special offer",
     firstVisit: "To start with",
   },
   article: {
-    author: (name) => `Author: ${name}`,
+    author: "Author: {name}",
     more: "Read more",
   },
   family: {
     more: "More about the treatment",
-    list: (title) => `${title}: list of treatments`,
+    list: "{title}: list of treatments",
   },
   treatment: {
     onThisPage: "On this page",
     prices: "Prices",
     fullPriceList: "The salon's full price list",
-    footnote: (number) => `footnote ${number}`,
+    footnote: "footnote {number}",
     footnotes: "Footnotes",
   },
   pricing: {
@@ -91,13 +93,13 @@ export const pages: Words["pages"] = {
   promotions: {
     regularPrice: "Regular price: ",
     promotionalPrice: "Offer price: ",
-    upTo: (most) => `up to −${most}%`,
-    saving: (percent) => `${percent}% less than the lowest price in the 30 days before the reduction`,
-    savingRange: (least, most) =>
-      `${least}–${most}% less than the lowest price in the 30 days before the reduction, depending on the area`,
+    upTo: "up to −{most}%",
+    saving: "{percent}% less than the lowest price in the 30 days before the reduction",
+    savingRange:
+      "{least}–{most}% less than the lowest price in the 30 days before the reduction, depending on the area",
     promotionDetails: "Special offer details",
     offerDetails: "Offer details",
-    referralLasts: (period) => `The programme runs ${period}`,
+    referralLasts: "The programme runs {period}",
     ctaTitle: "Would you like to take up an offer?",
     ctaText:
       "Call or write to us – we will find a time that suits you, and at the consultation we will check that the treatment is right for you.",

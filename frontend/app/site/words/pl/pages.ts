@@ -1,20 +1,23 @@
 /**
- * The page templates' words in Polish (home, family list, treatment, price list, promotions, contact, confirmation)
- * and their components'; uk/pages.ts and en/pages.ts give the same keys.
+ * The words of the page templates (home, family list, treatment, price list, promotions, contact with its form,
+ * confirmation) and of their components, in Polish, by area; uk/pages.ts and en/pages.ts give the same keys. They
+ * travel with the page's data, not in the scripts: each template's loader picks the areas its page shows
+ * (site/words/pageWords.server.ts), so a page carries its own words only. Data holds no functions: a blank is
+ * `{name}`, which site/words/say.ts fills.
  */
-import { formatPrice, type ConsultationCost } from "../../../contentModel/pricing";
+import { form } from "./form";
 
 export const pages = {
-  /** An amount of money as the page writes it (contentModel/pricing.ts, formatPrice: "300 zł", "PLN 300"). */
-  price: (amount: number) => formatPrice(`${amount} zł`, "pl"),
+  form,
   consultation: {
-    /** A link's label that offers a consultation, its cost included ("0 zł" is free). */
-    label: (cost: ConsultationCost) => (cost.free ? "Umów bezpłatną konsultację" : `Umów konsultację (${cost.price})`),
-    sentence: (cost: ConsultationCost) =>
-      cost.free ? "Konsultacja jest bezpłatna." : `Konsultacja kosztuje ${cost.price}.`,
+    /** A link's label that offers a consultation: free, or at its cost ("{price}": "150 zł"). */
+    bookFree: "Umów bezpłatną konsultację",
+    book: "Umów konsultację ({price})",
+    free: "Konsultacja jest bezpłatna.",
+    costs: "Konsultacja kosztuje {price}.",
   },
   home: {
-    heading: (salon: string) => `${salon} – kosmetologia i makijaż permanentny w Łodzi`,
+    heading: "{salon} – kosmetologia i makijaż permanentny w Łodzi",
     needs: "Dobierz zabieg do potrzeb",
     seeTreatments: "Zobacz zabiegi",
     allArticles: "Wszystkie artykuły na blogu",
@@ -29,28 +32,28 @@ export const pages = {
     booking: "rezerwacja online",
     previous: "Poprzedni slajd",
     next: "Następny slajd",
-    slide: (number: number) => `Slajd ${number}`,
+    slide: "Slajd {number}",
     resume: "Wznów automatyczne przewijanie",
     pause: "Zatrzymaj automatyczne przewijanie",
   },
   /** A slide of the slideshow or of a carousel: its role's name and its position. */
   slide: {
     role: "slajd",
-    position: (number: number, count: number) => `${number} z ${count}`,
+    position: "{number} z {count}",
   },
   carousel: {
     role: "karuzela",
     previous: "Poprzednie zdjęcie",
     next: "Następne zdjęcie",
-    photo: (number: number) => `Zdjęcie ${number}`,
-    status: (number: number, count: number) => `Zdjęcie ${number} z ${count}`,
+    photo: "Zdjęcie {number}",
+    status: "Zdjęcie {number} z {count}",
   },
   gallery: {
-    enlarge: (alt: string) => `Powiększ zdjęcie: ${alt}`,
+    enlarge: "Powiększ zdjęcie: {alt}",
     close: "Zamknij powiększenie",
   },
   reviews: {
-    rating: (stars: number) => `Ocena: ${stars} na 5 gwiazdek`,
+    rating: "Ocena: {stars} na 5 gwiazdek",
     fromGoogle: "opinia z Google",
     more: "Więcej opinii naszych klientek:",
     google: "Opinie w Google",
@@ -67,25 +70,25 @@ export const pages = {
   offer: {
     lowestPrice: "Najniższa cena z 30 dni przed obniżką",
     /** How long it lasts, the period as contentModel/dates.ts writes it ("od 16 listopada 2026 r. do …"). */
-    promotionLasts: (period: string) => `Promocja trwa ${period}`,
-    offerLasts: (period: string) => `Oferta trwa ${period}`,
+    promotionLasts: "Promocja trwa {period}",
+    offerLasts: "Oferta trwa {period}",
     /** The promotion box of a treatment page: a reduction, or a first visit's own price. */
     promotion: "Promocja",
     firstVisit: "Na początek",
   },
   article: {
-    author: (name: string) => `Autorka: ${name}`,
+    author: "Autorka: {name}",
     more: "Czytaj więcej",
   },
   family: {
     more: "Więcej o zabiegu",
-    list: (title: string) => `${title}: lista zabiegów`,
+    list: "{title}: lista zabiegów",
   },
   treatment: {
     onThisPage: "Na tej stronie",
     prices: "Cennik",
     fullPriceList: "Pełny cennik salonu",
-    footnote: (number: number) => `przypis ${number}`,
+    footnote: "przypis {number}",
     footnotes: "Przypisy",
   },
   pricing: {
@@ -104,13 +107,12 @@ export const pages = {
     regularPrice: "Cena regularna: ",
     promotionalPrice: "Cena promocyjna: ",
     /** The saving on the picture, and what it means, from the lowest price of the 30 days before the reduction. */
-    upTo: (most: number) => `do −${most}%`,
-    saving: (percent: number) => `Taniej o ${percent}% od najniższej ceny z 30 dni przed obniżką`,
-    savingRange: (least: number, most: number) =>
-      `Taniej o ${least}–${most}% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru`,
+    upTo: "do −{most}%",
+    saving: "Taniej o {percent}% od najniższej ceny z 30 dni przed obniżką",
+    savingRange: "Taniej o {least}–{most}% od najniższej ceny z 30 dni przed obniżką, zależnie od obszaru",
     promotionDetails: "Szczegóły promocji",
     offerDetails: "Szczegóły oferty",
-    referralLasts: (period: string) => `Program trwa ${period}`,
+    referralLasts: "Program trwa {period}",
     ctaTitle: "Chcesz skorzystać z promocji?",
     ctaText:
       "Zadzwoń albo napisz – dobierzemy termin, a na konsultacji sprawdzimy, czy zabieg jest dla Ciebie odpowiedni.",
@@ -125,3 +127,5 @@ export const pages = {
     call: "Zadzwoń",
   },
 };
+
+export type PageWords = typeof pages;

@@ -1,6 +1,6 @@
-import type { Words } from "../pl";
+import type { PageWords } from "../pl/pages";
 
-export const form: Words["form"] = {
+export const form: PageWords["form"] = {
   labels: { name: "Ім’я", email: "Електронна пошта", phone: "Телефон", message: "Повідомлення" },
   optional: "(необов’язково)",
   requiredNote: "Поля, позначені *, обов’язкові.",

@@ -1,15 +1,16 @@
-import type { Words } from "../pl";
-import { formatPrice } from "../../../contentModel/pricing";
+import type { PageWords } from "../pl/pages";
+import { form } from "./form";
 
-export const pages: Words["pages"] = {
-  price: (amount) => formatPrice(`${amount} zł`, "uk"),
+export const pages: PageWords = {
+  form,
   consultation: {
-    label: (cost) =>
-      cost.free ? "Записатися на безкоштовну консультацію" : `Записатися на консультацію (${cost.price})`,
-    sentence: (cost) => (cost.free ? "Консультація безкоштовна." : `Консультація коштує ${cost.price}.`),
+    bookFree: "Записатися на безкоштовну консультацію",
+    book: "Записатися на консультацію ({price})",
+    free: "Консультація безкоштовна.",
+    costs: "Консультація коштує {price}.",
   },
   home: {
-    heading: (salon) => `${salon} — косметологія і перманентний макіяж у Лодзі`,
+    heading: "{salon} — косметологія і перманентний макіяж у Лодзі",
     needs: "Підібрати процедуру під свої потреби",
     seeTreatments: "Переглянути процедури",
     allArticles: "Усі статті блогу",
@@ -22,27 +23,27 @@ export const pages: Words["pages"] = {
     booking: "онлайн-запис",
     previous: "Попередній слайд",
     next: "Наступний слайд",
-    slide: (number) => `Слайд ${number}`,
+    slide: "Слайд {number}",
     resume: "Відновити автоматичну зміну слайдів",
     pause: "Зупинити автоматичну зміну слайдів",
   },
   slide: {
     role: "слайд",
-    position: (number, count) => `${number} з ${count}`,
+    position: "{number} з {count}",
   },
   carousel: {
     role: "карусель",
     previous: "Попереднє фото",
     next: "Наступне фото",
-    photo: (number) => `Фото ${number}`,
-    status: (number, count) => `Фото ${number} з ${count}`,
+    photo: "Фото {number}",
+    status: "Фото {number} з {count}",
   },
   gallery: {
-    enlarge: (alt) => `Збільшити фото: ${alt}`,
+    enlarge: "Збільшити фото: {alt}",
     close: "Закрити збільшене фото",
   },
   reviews: {
-    rating: (stars) => `Оцінка: ${stars} з 5 зірок`,
+    rating: "Оцінка: {stars} з 5 зірок",
     fromGoogle: "відгук із Google",
     more: "Більше відгуків наших клієнток:",
     google: "Відгуки в Google",
@@ -57,24 +58,24 @@ export const pages: Words["pages"] = {
   },
   offer: {
     lowestPrice: "Найнижча ціна за 30 днів до знижки",
-    promotionLasts: (period) => `Акція діє ${period}`,
-    offerLasts: (period) => `Пропозиція діє ${period}`,
+    promotionLasts: "Акція діє {period}",
+    offerLasts: "Пропозиція діє {period}",
     promotion: "Акція",
     firstVisit: "Для початку",
   },
   article: {
-    author: (name) => `Авторка: ${name}`,
+    author: "Авторка: {name}",
     more: "Читати далі",
   },
   family: {
     more: "Детальніше про процедуру",
-    list: (title) => `${title}: список процедур`,
+    list: "{title}: список процедур",
   },
   treatment: {
     onThisPage: "На цій сторінці",
     prices: "Ціни",
     fullPriceList: "Усі ціни салону",
-    footnote: (number) => `примітка ${number}`,
+    footnote: "примітка {number}",
     footnotes: "Примітки",
   },
   pricing: {
@@ -92,13 +93,12 @@ export const pages: Words["pages"] = {
   promotions: {
     regularPrice: "Звичайна ціна: ",
     promotionalPrice: "Акційна ціна: ",
-    upTo: (most) => `до −${most}%`,
-    saving: (percent) => `Дешевше на ${percent}% від найнижчої ціни за 30 днів до знижки`,
-    savingRange: (least, most) =>
-      `Дешевше на ${least}–${most}% від найнижчої ціни за 30 днів до знижки, залежно від зони`,
+    upTo: "до −{most}%",
+    saving: "Дешевше на {percent}% від найнижчої ціни за 30 днів до знижки",
+    savingRange: "Дешевше на {least}–{most}% від найнижчої ціни за 30 днів до знижки, залежно від зони",
     promotionDetails: "Деталі акції",
     offerDetails: "Деталі пропозиції",
-    referralLasts: (period) => `Програма діє ${period}`,
+    referralLasts: "Програма діє {period}",
     ctaTitle: "Хочете скористатися акцією?",
     ctaText:
       "Зателефонуйте або напишіть — ми підберемо зручний час, а на консультації перевіримо, чи підходить вам ця процедура.",
