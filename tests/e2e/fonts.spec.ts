@@ -120,19 +120,23 @@ const nextLink = (page: Page, path: string) =>
  * parsed): the pages of a template share its layout, its scripts and its photos' boxes, and each page's own markup
  * is checked at build time (see above). Of the templates with many pages 6× visits another page than 4× (of the
  * treatments one with the optional parts the first lacks: a promotion box, a before/after carousel), so that the
- * two rates together see two pages of each.
+ * two rates together see two pages of each. A translated page at each rate: Ukrainian, whose Cyrillic the web fonts
+ * do not hold (set in the fallbacks beside the Latin they do), and English.
  */
 const pathsAt: Record<number, readonly string[]> = {
-  4: onePagePerKind,
-  6: onePagePerKind.map(
-    (path) =>
-      ({
-        "/zabiegi-na-twarz": "/zabiegi-na-cialo",
-        [articlePaths[0]!]: articlePaths.at(-1)!,
-        [requiredTreatmentPaths[0]!]: "/laser-frakcyjny",
-        "/rodo": "/polityka-prywatnosci",
-      })[path] ?? path,
-  ),
+  4: [...onePagePerKind, "/uk/laser-frakcyjny"],
+  6: [
+    ...onePagePerKind.map(
+      (path) =>
+        ({
+          "/zabiegi-na-twarz": "/zabiegi-na-cialo",
+          [articlePaths[0]!]: articlePaths.at(-1)!,
+          [requiredTreatmentPaths[0]!]: "/laser-frakcyjny",
+          "/rodo": "/polityka-prywatnosci",
+        })[path] ?? path,
+    ),
+    "/en/laser-frakcyjny",
+  ],
 };
 
 for (const rate of [4, 6]) {
