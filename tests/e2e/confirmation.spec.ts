@@ -15,6 +15,9 @@ import { compose, held, restartMailer } from "../support/stack";
 import { LABEL, TRAP_FIELD, answerQuestion, questionOn } from "../support/confirmation";
 
 exclusiveMailTests();
+// A whole visit per test (a browser without JavaScript, the question, the deliverer, the catcher): 36 s on a CI
+// machine busy building the Compose stage's images beside it, of which 10 s only to open a page.
+test.describe.configure({ timeout: 90_000 });
 
 const SUCCESS = "Wiadomość została wysłana. Dziękujemy za kontakt!";
 const ASKED = "Potwierdź wysłanie wiadomości";
