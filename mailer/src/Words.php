@@ -10,7 +10,7 @@ namespace Salon\Mailer;
  * pages for a plain form post follow it. The Polish texts are the spec's (the classes' constants name them); uk and
  * en say the same, to "ви" and to "you", as the site's Ukrainian and English pages do (frontend/app/site/words/).
  * A refusal before the body is read (method, origin, type, size, shape) has no field to go by and stays Polish, as
- * do the mail to the salon and the log.
+ * do the mail to the salon and the log; nginx's own refusals go by the page the form was posted from (its Referer).
  */
 final readonly class Words
 {
@@ -20,6 +20,9 @@ final readonly class Words
     public const PL = [
         'success' => 'Wiadomość została wysłana. Dziękujemy za kontakt!',
         'sendError' => 'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować ponownie później.',
+        /** nginx's own refusals (docker/nginx/templates): a body over its limit (413), too many posts (429). */
+        'tooLarge' => 'Wiadomość jest za duża. Skróć ją i spróbuj ponownie.',
+        'tooMany' => 'Wysłano zbyt wiele wiadomości w krótkim czasie. Spróbuj ponownie za kilka minut.',
         'validation' => 'Formularz zawiera błędy. Popraw zaznaczone pola i spróbuj ponownie.',
         'outboxFull' => 'Chwilowo nie możemy przyjąć wiadomości. Prosimy spróbować ponownie za kilka minut albo zadzwonić do salonu.',
         'confirmNeeded' => 'Jeszcze jeden krok: odpowiedz na pytanie poniżej, a wyślemy wiadomość do salonu. Pytamy, bo ta przeglądarka nie wykonała zabezpieczenia przed spamem (np. JavaScript jest wyłączony) – tak odróżniamy ludzi od automatów.',
@@ -55,6 +58,8 @@ final readonly class Words
     private const UK = [
         'success' => 'Повідомлення надіслано. Дякуємо, що звернулися до нас!',
         'sendError' => 'Під час надсилання повідомлення сталася помилка. Будь ласка, спробуйте ще раз пізніше.',
+        'tooLarge' => 'Повідомлення задовге. Скоротіть його та надішліть ще раз.',
+        'tooMany' => 'Надіслано забагато повідомлень за короткий час. Спробуйте ще раз за кілька хвилин.',
         'validation' => 'У формі є помилки. Виправте позначені поля та спробуйте ще раз.',
         'outboxFull' => 'Зараз ми не можемо прийняти повідомлення. Будь ласка, спробуйте ще раз за кілька хвилин або зателефонуйте до салону.',
         'confirmNeeded' => 'Ще один крок: дайте відповідь на запитання нижче, і ми надішлемо повідомлення до салону. Ми запитуємо, бо цей браузер не виконав захисту від спаму (наприклад, вимкнено JavaScript), — так ми відрізняємо людей від ботів.',
@@ -90,6 +95,8 @@ final readonly class Words
     private const EN = [
         'success' => 'Your message has been sent. Thank you for getting in touch!',
         'sendError' => 'Something went wrong while sending your message. Please try again later.',
+        'tooLarge' => 'Your message is too long. Please shorten it and send it again.',
+        'tooMany' => 'Too many messages have been sent in a short time. Please try again in a few minutes.',
         'validation' => 'The form has some errors. Please correct the marked fields and try again.',
         'outboxFull' => 'We cannot accept messages at the moment. Please try again in a few minutes or call the salon.',
         'confirmNeeded' => 'One more step: answer the question below and we will send your message to the salon. We ask because this browser did not complete the spam check (for example, JavaScript is turned off) – this is how we tell people from bots.',

@@ -409,7 +409,7 @@ test.describe("refusals as pages, JavaScript off", () => {
 test.describe("the endpoint answers a browser's own post with pages, and the form's script with JSON", () => {
   const asBrowser = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", Origin: siteOrigin };
 
-  test("nginx's 413 for a body over 64 KiB: the page for the browser, JSON for the script", async () => {
+  test("nginx's 413 for a body over 64 KiB: the page for the browser, in the language of the form's page; JSON for the script", async () => {
     const big = urlEncoded([["message", "x".repeat(70 * 1024)]]);
     const page = await send({
       from: nextSourceAddress(),
@@ -422,6 +422,16 @@ test.describe("the endpoint answers a browser's own post with pages, and the for
       "<h1>Wiadomość nie została wysłana</h1><p>Wiadomość jest za duża. Skróć ją i spróbuj ponownie.</p>",
     );
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    // Posted from the Ukrainian contact page (the browser names it in Referer): the page in Ukrainian, its links there.
+    const ukrainian = await send({
+      from: nextSourceAddress(),
+      headers: { ...asBrowser, Referer: `${siteOrigin}/uk/kontakt`, "Content-Type": big.contentType },
+      body: big.body,
+    });
+    expect(ukrainian.status).toBe(413);
+    expect(ukrainian.body).toContain('<html lang="uk">');
+    expect(ukrainian.body).toContain("<p>Повідомлення задовге. Скоротіть його та надішліть ще раз.</p>");
+    expect(ukrainian.body).toContain('<a href="/uk/kontakt#formularz">');
     const json = await send({
       from: nextSourceAddress(),
       headers: { Accept: "application/json", Origin: siteOrigin, "Content-Type": big.contentType },
