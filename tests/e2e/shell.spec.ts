@@ -143,6 +143,9 @@ test.describe("top bar and footer", () => {
   });
 
   test("hydration raises no errors on any kind of page", async ({ page }) => {
+    // Seven pages, each loaded and hydrated: 29 s before the last one in the Compose stage over HTTPS, while the
+    // native stage ran beside it.
+    test.setTimeout(90_000);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
