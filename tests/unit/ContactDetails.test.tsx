@@ -17,7 +17,7 @@ describe("ContactDetails", () => {
     renderIn("pl", <ContactDetails />, "/kontakt");
     expect(shown()).toEqual({
       terms: ["Telefon", "E-mail", "Adres", "Godziny otwarcia"],
-      hours: ["Poniedziałek – piątek: 9:00–20:00", "Sobota: 10:00–16:00", site.closedNote],
+      hours: ["Poniedziałek – piątek: 9:00–20:00", "Sobota: 10:00–16:00", "Niedziela: nieczynne"],
     });
     expect(screen.getByRole("link", { name: /^Zarezerwuj online w Booksy/ })).toHaveAttribute("href", site.bookingUrl);
   });

@@ -9,12 +9,13 @@ const postalCode = "90-553";
 const city = "Łódź";
 const facebook = "https://www.facebook.com/aurea.instytut.urody.przyklad";
 /**
- * One line of the opening hours, from its opening and closing time (structured data takes those); the label the
- * pages show ("9:00–20:00") is made from them, so the hours are written once.
+ * One line of the opening hours: its days by their schema.org names, its opening and closing time (structured data
+ * takes those); the label the pages show ("9:00–20:00") is made from them, so the hours are written once, and the
+ * days' names are each language's words (site/openingHours.ts).
  */
-function hours(days: string, short: string, schemaDays: string[], opens: string, closes: string) {
+function hours(schemaDays: string[], opens: string, closes: string) {
   const shown = (time: string) => time.replace(/^0(?=\d:)/, "");
-  return { days, short, schemaDays, opens, closes, label: `${shown(opens)}–${shown(closes)}` };
+  return { schemaDays, opens, closes, label: `${shown(opens)}–${shown(closes)}` };
 }
 /** "ul. Przykładowa 12, 90-553 Łódź" as a search query for the map links. */
 const mapQuery = encodeURIComponent(`${street}, ${postalCode} ${city}`).replace(/%20/g, "+");
@@ -57,16 +58,9 @@ export const site = {
   /** Approximate centre of the 90-553 postal area in Łódź. */
   geo: { latitude: 51.7589, longitude: 19.4447 },
   openingHours: [
-    hours(
-      "Poniedziałek – piątek",
-      "pon.–pt.",
-      ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      "09:00",
-      "20:00",
-    ),
-    hours("Sobota", "sob.", ["Saturday"], "10:00", "16:00"),
+    hours(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], "09:00", "20:00"),
+    hours(["Saturday"], "10:00", "16:00"),
   ],
-  closedNote: "Niedziela: nieczynne",
   /** FICTIONAL profile of the external booking service. */
   bookingUrl: "https://booksy.com/pl-pl/000000_aurea-instytut-urody_lodz",
   social: {
