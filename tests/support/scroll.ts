@@ -11,22 +11,34 @@ import type { Page } from "@playwright/test";
  * rendering step), then waits until every photo rendered on the page has loaded or failed, and back to the top.
  */
 export async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    // Two frames, or 250 ms if the browser stops producing frames: headless Chromium can stop calling
-    // requestAnimationFrame for a hydrated, idle page, and a wait on frames alone then never ends.
-    const frames = () =>
-      new Promise((r) => {
-        requestAnimationFrame(() => requestAnimationFrame(r));
-        setTimeout(r, 250);
-      });
-    // Instant: the page's own smooth scrolling would leave the steps half-way.
-    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(window.innerHeight - 100, 200)) {
-      window.scrollTo({ top: y, behavior: "instant" });
-      await frames();
+  // Two frames, or 250 ms if the browser stops producing frames: headless Chromium can stop calling
+  // requestAnimationFrame for a hydrated, idle page, and a wait on frames alone then never ends.
+  const rendered = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          requestAnimationFrame(() => requestAnimationFrame(resolve));
+          setTimeout(resolve, 250);
+        }),
+    );
+  // One step per evaluation, driven from here: the steps are counted from the page's height when they start, so a
+  // page that grows as it is read (a photo's box taking its height) is scrolled again, never endlessly, and a trace
+  // shows how far it got.
+  const size = () =>
+    page.evaluate(() => ({ height: document.documentElement.scrollHeight, step: Math.max(innerHeight - 100, 200) }));
+  let from = 0;
+  for (let pass = 0; pass < 3; pass++) {
+    const { height, step } = await size();
+    if (from >= height) break;
+    for (let y = from; y < height; y += step) {
+      // Instant: the page's own smooth scrolling would leave the steps half-way.
+      await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+      await rendered();
     }
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-    await frames();
-  });
+    from = height;
+  }
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  await rendered();
   // A photo not shown (a hidden slide, a closed entry) or never near enough to be asked for is not waited for.
   // Polled on a timer, not on frames (Playwright's default), for the same reason.
   await page.waitForFunction(
