@@ -1,37 +1,60 @@
 /**
  * `npm run page-files` (first step of `npm run content:check`, hence of every build; also before `npm run dev` and
  * the unit tests): writes frontend/app/generated/page-files.json, the pages content/ holds one file each of
- * (contentModel/pageFiles.server.ts) as the route table needs them. The prerendering server and the browser bundle
- * import this same file, so both hold the same routes; the content check refuses a build whose file no longer
- * matches content/ (frontend/build/validateContent.ts).
+ * (contentModel/pageFiles.server.ts) as the route table needs them, and page-labels.<lang>.json, their names in each
+ * translation's language, which that language's words take (site/words/<lang>/routes.ts). The prerendering server
+ * and the browser bundle import these same files, so both hold the same routes; the content check refuses a build
+ * whose files no longer match content/ (frontend/build/validateContent.ts).
  */
 import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { readPageFiles } from "../app/contentModel/pageFiles.server.ts";
+import { LANGUAGES, type Language } from "../app/contentModel/languages.ts";
 
 export const PAGE_FILES_MANIFEST = "frontend/app/generated/page-files.json";
+export const pageLabelsFile = (language: Language) => `frontend/app/generated/page-labels.${language}.json`;
 
-export const pageFilesJson = (dir?: string) => JSON.stringify(readPageFiles(dir), null, 2) + "\n";
+const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
 
-/** Writes the file when content/ changed it (atomically: a build beside this one may be reading it). */
-export function writePageFilesManifest(dir?: string): boolean {
-  const json = pageFilesJson(dir);
-  let current = "";
+/** Every file this writes, with its text. */
+export function manifestFiles(dir?: string): [file: string, text: string][] {
+  const pages = readPageFiles(dir);
+  return [
+    [PAGE_FILES_MANIFEST, json(pages.map(({ labels: _labels, ...page }) => page))],
+    ...LANGUAGES.map((language): [string, string] => [
+      pageLabelsFile(language),
+      json(
+        Object.fromEntries(pages.flatMap(({ path, labels }) => (labels[language] ? [[path, labels[language]]] : []))),
+      ),
+    ]),
+  ];
+}
+
+/** The route table's list as `npm run page-files` would write it from `dir`. */
+export const pageFilesJson = (dir?: string) => manifestFiles(dir)[0]![1];
+
+const current = (file: string) => {
   try {
-    current = readFileSync(PAGE_FILES_MANIFEST, "utf8");
+    return readFileSync(file, "utf8");
   } catch {
-    // Not made yet.
+    return ""; // Not made yet.
   }
-  if (current === json) return false;
-  mkdirSync(dirname(PAGE_FILES_MANIFEST), { recursive: true });
-  writeFileSync(`${PAGE_FILES_MANIFEST}.${process.pid}`, json);
-  renameSync(`${PAGE_FILES_MANIFEST}.${process.pid}`, PAGE_FILES_MANIFEST);
-  return true;
+};
+
+/** Writes the files content/ changed (atomically: a build beside this one may be reading them); their names. */
+export function writePageFilesManifest(dir?: string): string[] {
+  const changed = manifestFiles(dir).filter(([file, text]) => current(file) !== text);
+  for (const [file, text] of changed) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(`${file}.${process.pid}`, text);
+    renameSync(`${file}.${process.pid}`, file);
+  }
+  return changed.map(([file]) => file);
 }
 
 if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
   try {
-    if (writePageFilesManifest()) console.log(`${PAGE_FILES_MANIFEST}: zapisano listę stron z content/`);
+    for (const file of writePageFilesManifest()) console.log(`${file}: zapisano z content/`);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

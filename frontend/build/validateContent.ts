@@ -9,8 +9,10 @@ import { pageFiles, redirectProblems, routes, routeByPath, staticPaths } from ".
 
 /** The Polish pages: each translation is checked against its Polish document, once (translations.server.ts). */
 const polishPages = routes.filter((route) => route.language === "pl");
-import { readPageFiles } from "../app/contentModel/pageFiles.server";
-import { PAGE_FILES_MANIFEST } from "./pageFilesManifest";
+import { manifestFiles, pageLabelsFile, PAGE_FILES_MANIFEST } from "./pageFilesManifest";
+import pageLabelsEn from "../app/generated/page-labels.en.json" with { type: "json" };
+import pageLabelsUk from "../app/generated/page-labels.uk.json" with { type: "json" };
+import { LANGUAGES, type Language } from "../app/contentModel/languages";
 import { readTranslatedDocument, translationFiles } from "../app/contentModel/translations.server";
 import { families } from "../app/contentModel/families";
 import { amountsOf, priceGroupsById } from "../app/contentModel/pricing";
@@ -148,12 +150,18 @@ export function validateAll(): readonly (readonly [string, unknown])[] {
     return value;
   };
 
-  // The route table's list of page files is what `npm run page-files` wrote last: a build whose list is older than
-  // content/ would leave a page out, or keep one that is gone.
-  const current = attempt(() => readPageFiles());
-  if (current && JSON.stringify(current) !== JSON.stringify(pageFiles))
+  // The route table's list of page files and the translations' labels are what `npm run page-files` wrote last: a
+  // build whose list is older than content/ would leave a page out, or keep one that is gone.
+  const writtenPageLabels: Record<Language, unknown> = { uk: pageLabelsUk, en: pageLabelsEn };
+  const written: Record<string, unknown> = {
+    [PAGE_FILES_MANIFEST]: pageFiles,
+    ...Object.fromEntries(LANGUAGES.map((language) => [pageLabelsFile(language), writtenPageLabels[language]])),
+  };
+  for (const [file] of (attempt(() => manifestFiles()) ?? []).filter(
+    ([file, text]) => JSON.stringify(JSON.parse(text)) !== JSON.stringify(written[file]),
+  ))
     problems.push(
-      `${PAGE_FILES_MANIFEST}: lista stron nie odpowiada plikom w content/treatments/, families/ i legal/ – uruchom npm run page-files (npm run build robi to sam)`,
+      `${file}: lista stron nie odpowiada plikom w content/treatments/, families/ i legal/ – uruchom npm run page-files (npm run build robi to sam)`,
     );
   keep("content", attempt(loadContent));
   const devices = keep("devices", attempt(loadDevices));

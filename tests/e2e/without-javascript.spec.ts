@@ -8,10 +8,11 @@
 import { expect, test, type Page } from "../support/test";
 import { articlePaths, onePagePerKind } from "../support/routes";
 import { componentSample } from "../support/pageSample";
-import { mainNav } from "../../frontend/app/site/routeTable";
+import { mainNavIn } from "../../frontend/app/site/routeTable";
+import { pl } from "../../frontend/app/site/words/pl";
 
 const PHONE = { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true };
-const menuLinks = mainNav.flatMap((item) =>
+const menuLinks = mainNavIn("pl", pl.routes).flatMap((item) =>
   item.children ? item.children : [item as { label: string; path: string }],
 );
 

@@ -4,15 +4,13 @@
  * or its labels. Used on the built pages (tests/built/languages.test.ts) and the served ones (tests/e2e/languages.spec.ts).
  */
 import type { Language } from "../../frontend/app/contentModel/languages.ts";
-import { pl } from "../../frontend/app/site/words/pl/index.ts";
-import { uk } from "../../frontend/app/site/words/uk/index.ts";
-import { en } from "../../frontend/app/site/words/en/index.ts";
+import { frameWords } from "../../frontend/app/site/words/frameWords.server.ts";
 import { pages as plPages } from "../../frontend/app/site/words/pl/pages.ts";
 import { pages as ukPages } from "../../frontend/app/site/words/uk/pages.ts";
 import { pages as enPages } from "../../frontend/app/site/words/en/pages.ts";
 
 /** The frame's words of each language, and its template words (which pages get with their data). */
-export const dictionaries = { pl, uk, en };
+export const dictionaries = frameWords;
 export const pageDictionaries = { pl: plPages, uk: ukPages, en: enPages };
 
 /** Every word of a dictionary: its strings, and its functions' results for a few arguments. */
@@ -44,7 +42,7 @@ export function frameText(html: string): string {
 /** The Polish words a frame may not hold in `language`: long enough to mean something, not shared with it. */
 export function polishOnlyWords(language: Language): string[] {
   const own = new Set(wordsOf(dictionaries[language]));
-  return wordsOf(pl).filter((word) => word.length > 3 && !own.has(word) && /\p{L}{3}/u.test(word));
+  return wordsOf(frameWords.pl).filter((word) => word.length > 3 && !own.has(word) && /\p{L}{3}/u.test(word));
 }
 
 /** The Polish words left in the frame of a page in `language`. */

@@ -67,7 +67,8 @@ describe("a new file in content/treatments/", () => {
       family: "body",
       doc: `treatments/${NAME}`,
     });
-    expect(breadcrumbTrail(PATH).map((crumb) => `${crumb.path} ${crumb.label}`)).toEqual([
+    const { pl } = await import("../../frontend/app/site/words/pl");
+    expect(breadcrumbTrail(PATH, pl.routes).map((crumb) => `${crumb.path} ${crumb.label}`)).toEqual([
       "/ Strona główna",
       "/zabiegi-na-cialo Zabiegi na ciało",
       `${PATH} Nowy zabieg`,

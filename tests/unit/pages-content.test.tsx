@@ -10,7 +10,8 @@ import { resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
 import { site } from "../../frontend/app/salon/config";
-import { formatDatePl, formatPeriodPl } from "../../frontend/app/contentModel/dates";
+import { formatDate, formatPeriod } from "../../frontend/app/contentModel/dates";
+import { pages as polishWords } from "../../frontend/app/site/words/pl/pages";
 import { routeByPath } from "../../frontend/app/site/routeTable";
 import Home, { loader as homeLoader } from "../../frontend/app/routes/home";
 import FamilyPage, { loader as familyLoader } from "../../frontend/app/routes/family";
@@ -216,12 +217,12 @@ describe("/promocje", () => {
     for (const offer of promotionsDoc.cards) {
       const card = text(cardNamed(offer.name));
       const word = offer.oldPrice === undefined ? "Oferta" : "Promocja";
-      expect(card, offer.name).toContain(`${word} trwa ${formatPeriodPl(offer.period)}`);
+      expect(card, offer.name).toContain(`${word} trwa ${formatPeriod(offer.period, polishWords.dates)}`);
       expect(card, offer.name).toContain(offer.terms);
       expect(offer.terms).toMatch(/(?:jeden|jedna|raz)\b.*na osobę/);
     }
     expect(text(screen.getByRole("region", { name: /poleć/i }))).toContain(
-      `Program trwa ${formatPeriodPl(promotionsDoc.referral.period)}`,
+      `Program trwa ${formatPeriod(promotionsDoc.referral.period, polishWords.dates)}`,
     );
   });
 
@@ -452,7 +453,7 @@ describe("/polityka-prywatnosci-socialmedia", () => {
     const updated = screen.getByText(/Ostatnia zmiana/);
     const time = updated.querySelector("time")!;
     expect(time.getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(time.textContent).toBe(formatDatePl(time.getAttribute("datetime")!));
+    expect(time.textContent).toBe(formatDate(time.getAttribute("datetime")!, polishWords.dates));
     // The document's own date: changing the build date must not change it.
     const doc = JSON.parse(
       readFileSync(resolve(import.meta.dirname, "../../content/legal/polityka-prywatnosci-socialmedia.json"), "utf8"),

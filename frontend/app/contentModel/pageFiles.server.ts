@@ -27,8 +27,17 @@ export interface PageFile {
   noindex?: boolean;
   /** The file, as content/<doc>.json. */
   doc: string;
-  /** The label in each language the page is translated into (the translation's `label`). */
-  labels?: Partial<Record<Language, string>>;
+  /** The languages it is translated into (a translation's file with its `label` is there). */
+  languages?: Language[];
+}
+
+/**
+ * A page file as read: its translations' labels too. The route table's list (generated/page-files.json) holds none
+ * of them: each language's are words of that language only (generated/page-labels.<lang>.json), so no page's
+ * script carries another language's names (frontend/build/pageFilesManifest.ts writes both).
+ */
+export interface PageFileRead extends PageFile {
+  labels: Partial<Record<Language, string>>;
 }
 
 /** The `label` of each translation of content/<doc>.json there is; its checks are the content check's. */
@@ -54,13 +63,13 @@ const fields = z.object({ ...routeFields, family: z.enum(families).optional() })
 /** A path segment as the file name gives it: letters (capitals too), digits, dashes. */
 const PAGE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
-export function readPageFiles(dir = contentDir): PageFile[] {
+export function readPageFiles(dir = contentDir): PageFileRead[] {
   return Object.entries(PAGE_FILE_FOLDERS).flatMap(([folder, kind]) => {
     if (!existsSync(join(dir, folder))) return [];
     return readdirSync(join(dir, folder))
       .filter((file) => file.endsWith(".json") && !isTranslationFile(file))
       .sort()
-      .map((file): PageFile => {
+      .map((file): PageFileRead => {
         const name = file.slice(0, -".json".length);
         const shown = `content/${folder}/${file}`;
         if (!PAGE_NAME.test(name))
@@ -89,7 +98,8 @@ export function readPageFiles(dir = contentDir): PageFile[] {
           doc: `${folder}/${name}`,
           ...(kind !== "legal" ? { family } : {}),
           ...(noindex ? { noindex } : {}),
-          ...(Object.keys(labels).length ? { labels } : {}),
+          ...(Object.keys(labels).length ? { languages: Object.keys(labels) as Language[] } : {}),
+          labels,
         };
       });
   });

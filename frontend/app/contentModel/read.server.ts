@@ -11,7 +11,7 @@ import { fictionalValues, fillPlaceholders, placeholders, placeholdersIn } from 
 import { wordingProblems } from "./wordingRules";
 import { figuresDocumentSchema, type FiguresDocument, type Period, type PricingDocument } from "./schema";
 import { findPrice, formatPrice } from "./pricing";
-import { formatPeriod } from "./dates";
+import { dateWords, formatPeriod } from "./dates";
 import type { PageLanguage } from "./languages";
 import { figureText, missingSource } from "./figures";
 import { productionBuild } from "./devices";
@@ -115,7 +115,7 @@ function fillAll(text: string, language: PageLanguage = "pl"): string {
     })
     .replace(/\{((?:figure|period)\.[A-Za-z0-9]+)\}/g, (whole, key: string) => {
       const period = periodOf(key);
-      if (period) return formatPeriod(period, language);
+      if (period) return formatPeriod(period, dateWords[language]);
       const found = figureOf(key);
       return found ? figureText(found.figure, found.study) : whole;
     });

@@ -9,7 +9,7 @@ import { Icon } from "../components/Icon/Icon";
 import { pageHead } from "../site/head";
 import { headFromLoader } from "../site/basicHead";
 import { absoluteUrl, shareImage } from "../site/structuredData";
-import { formatDatePl } from "../contentModel/dates";
+import { formatDate } from "../contentModel/dates";
 import { site } from "../salon/config";
 import { CtaBox } from "../components/CtaBox/CtaBox";
 import styles from "./article.module.scss";
@@ -29,7 +29,13 @@ export function loader({ params }: Route.LoaderArgs) {
       crumb: ARTICLE_NOT_FOUND,
       canonical: false,
     });
-    return { slug, article: null, consultation: null, head };
+    return {
+      slug,
+      article: null,
+      consultation: null,
+      words: pageWords("pl", "article", "dates", "confirmation"),
+      head,
+    };
   }
   const article = loadArticle(slug);
   const head = pageHead({
@@ -50,7 +56,13 @@ export function loader({ params }: Route.LoaderArgs) {
       path,
     },
   });
-  return { slug, article, consultation: consultationIn("pl"), words: pageWords("pl", "article"), head };
+  return {
+    slug,
+    article,
+    consultation: consultationIn("pl"),
+    words: pageWords("pl", "article", "dates", "confirmation"),
+    head,
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
@@ -86,9 +98,10 @@ function ArticleMissing() {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { slug, article, consultation } = loaderData;
+  const { slug, article, consultation, words } = loaderData;
   const path = `/blog/${slug}`;
   if (!article || !consultation) return <ArticleMissing />;
+  const { dates } = words;
   return (
     <article className={styles.article}>
       <PageHeader path={path} crumb={article.title} title={article.title}>
@@ -98,7 +111,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <span aria-hidden="true" className={styles.dot}>
             ·
           </span>{" "}
-          <time dateTime={article.date}>{formatDatePl(article.date)}</time>
+          <time dateTime={article.date}>{formatDate(article.date, dates)}</time>
           {article.updated && (
             <>
               {NO_BREAK}
@@ -106,7 +119,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 ·
               </span>{" "}
               <span>
-                Zaktualizowano: <time dateTime={article.updated}>{formatDatePl(article.updated)}</time>
+                Zaktualizowano: <time dateTime={article.updated}>{formatDate(article.updated, dates)}</time>
               </span>
             </>
           )}
@@ -137,7 +150,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           title={article.cta.title}
           actions={[
             { kind: "contact", label: consultation.label },
-            { kind: "phone", label: "Zadzwoń" },
+            { kind: "phone", label: words.confirmation.call },
           ]}
         >
           {article.cta.text}

@@ -12,7 +12,7 @@ export function loader() {
     page,
     articles: loadArticleSummaries(),
     head: pageHead({ path: "/blog", ...page.seo }),
-    words: pageWords("pl", "article"),
+    words: pageWords("pl", "article", "dates"),
   };
 }
 

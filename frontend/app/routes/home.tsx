@@ -35,7 +35,7 @@ export function loader({ url }: Route.LoaderArgs) {
       language,
     ),
     consultation: consultationIn(language),
-    words: pageWords(language, "home", "hero", "slide", "reviews", "article"),
+    words: pageWords(language, "home", "hero", "slide", "reviews", "article", "dates"),
   };
 }
 

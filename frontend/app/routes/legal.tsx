@@ -6,19 +6,21 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { renderInline } from "../components/RichText/inline";
 import { headFromLoader } from "../site/basicHead";
-import { formatDatePl } from "../contentModel/dates";
+import { formatDate } from "../contentModel/dates";
+import { pageWords } from "../site/words/pageWords.server";
 import styles from "./legal.module.scss";
 
 /** Legal texts and the contest regulation (content/legal/): one template, numbered sections. */
 export function loader({ url }: Route.LoaderArgs) {
   const { path, doc: page, head } = templatedPageLoader(url, "legal", loadLegalPage);
-  return { path, page, head };
+  return { path, page, head, words: pageWords("pl", "dates") };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, words } = loaderData;
+  const date = (iso: string) => formatDate(iso, words.dates);
   const { pathname } = useLocation();
   return (
     <>
@@ -28,12 +30,12 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         <p className={styles.updated}>
           {page.published ? (
             <>
-              Obowiązuje od: <time dateTime={page.changed}>{formatDatePl(page.changed)}</time> · pierwsza wersja:{" "}
-              <time dateTime={page.published}>{formatDatePl(page.published)}</time>
+              Obowiązuje od: <time dateTime={page.changed}>{date(page.changed)}</time> · pierwsza wersja:{" "}
+              <time dateTime={page.published}>{date(page.published)}</time>
             </>
           ) : (
             <>
-              Ostatnia zmiana: <time dateTime={page.changed}>{formatDatePl(page.changed)}</time>
+              Ostatnia zmiana: <time dateTime={page.changed}>{date(page.changed)}</time>
             </>
           )}
         </p>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { familyListPath, routeLabel } from "../site/routeTable";
 import { basicHead } from "../site/basicHead";
+import { useWords } from "../hooks/useWords";
 import styles from "./not-found.module.scss";
 
 /** Every unknown path: a Polish page inside the shell; nginx serves this page's HTML with status 404. */
@@ -9,6 +10,7 @@ export const meta: Route.MetaFunction = () =>
   basicHead("Nie znaleziono strony", "Strona, której szukasz, nie istnieje.");
 
 export default function NotFound() {
+  const { routes } = useWords();
   return (
     <div className={styles.page}>
       <p className={styles.code}>404</p>
@@ -20,7 +22,7 @@ export default function NotFound() {
         </li>
         {Object.values(familyListPath).map((path) => (
           <li key={path}>
-            <Link to={path}>{routeLabel(path)}</Link>
+            <Link to={path}>{routeLabel(path, routes)}</Link>
           </li>
         ))}
         <li>

@@ -28,7 +28,7 @@ export function loader({ url }: Route.LoaderArgs) {
       language,
     ),
     consultation: consultationIn(language),
-    words: pageWords(language, "pricing", "priceList", "offer"),
+    words: pageWords(language, "pricing", "priceList", "offer", "dates"),
   };
 }
 

@@ -56,7 +56,7 @@ export function loader({ url }: Route.LoaderArgs) {
       language,
     ),
     consultation: consultationIn(language),
-    words: pageWords(language, "promotions", "offer"),
+    words: pageWords(language, "promotions", "offer", "dates"),
   };
 }
 
@@ -159,7 +159,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         <section className={styles.referral} aria-labelledby="polecenia">
           <h2 id="polecenia">{promotions.referral.title}</h2>
           <p className={styles.period}>
-            {fill(words.promotions.referralLasts, { period: formatPeriod(promotions.referral.period, language) })}
+            {fill(words.promotions.referralLasts, { period: formatPeriod(promotions.referral.period, words.dates) })}
           </p>
           {promotions.referral.paragraphs.map((p) => (
             <p key={p}>{renderInline(p)}</p>

@@ -73,7 +73,10 @@ export function loader({ url }: Route.LoaderArgs) {
     },
     language,
   );
-  return { ...page, words: pageWords(language, "treatment", "priceList", "offer", "gallery", "carousel", "slide") };
+  return {
+    ...page,
+    words: pageWords(language, "treatment", "priceList", "offer", "dates", "gallery", "carousel", "slide"),
+  };
 }
 
 export const meta: Route.MetaFunction = headFromLoader;

@@ -18,6 +18,8 @@ import { pageVersions, pathIn, routeByPath } from "./routeTable";
 import { languageOfPath, polishPathOf } from "./languagePaths";
 import type { PageLanguage } from "../contentModel/languages";
 import { DEMO } from "./demo";
+import { breadcrumbTrail } from "./breadcrumbs";
+import { frameWords } from "./words/frameWords.server";
 
 export interface HeadInput {
   path: string;
@@ -78,8 +80,9 @@ export function pageHead(input: HeadInput): PageHead {
   const graph: GraphInput = {
     path: input.path,
     language,
-    ...(input.crumb ? { crumb: input.crumb } : {}),
-    breadcrumbs: polishPathOf(input.path) !== "/" && input.canonical !== false,
+    ...(polishPathOf(input.path) !== "/" && input.canonical !== false
+      ? { breadcrumbs: breadcrumbTrail(input.path, frameWords[language].routes, input.crumb) }
+      : {}),
     salon: salonOffers(loadPricing(), catalogue),
     ...(input.service ? { service: input.service } : {}),
     ...(input.posting ? { posting: input.posting } : {}),

@@ -9,6 +9,7 @@ import { PUBLISHED_LANGUAGES, type Language, type PageLanguage } from "../conten
 import type { PageFile } from "../contentModel/pageFiles.server";
 import pageFilesJson from "../generated/page-files.json" with { type: "json" };
 import { inLanguage, languageOfPath } from "./languagePaths";
+import type { RouteWords } from "./words/pl/routes";
 
 /** What the routes of the kinds that have many are made of (the content check compares it with content/). */
 export const pageFiles = pageFilesJson as PageFile[];
@@ -32,13 +33,16 @@ export type PageKind =
 export interface SiteRoute {
   path: string;
   kind: PageKind;
-  /** Short name used in menus, breadcrumbs and chips. */
+  /**
+   * Short name used in menus, breadcrumbs and chips: the Polish page's. A translated page's is its language's words'
+   * (labelOf): the route table is in every page's script, the names of a language only in its pages'.
+   */
   label: string;
   /** The page's language, and the path of its Polish page (the same as `path` for a Polish page). */
   language: PageLanguage;
   polish: string;
-  /** The label in each translation's language (the page files take theirs from the translations' `label`). */
-  labels?: Partial<Record<Language, string>>;
+  /** The languages a page file is translated into (the pages of their own kind: by TRANSLATED_KINDS). */
+  languages?: Language[];
   /** Search engines must not index legal texts and the contest regulation. */
   noindex?: boolean;
   /** The family a treatment belongs to (its breadcrumbs go through that family's list page). */
@@ -51,12 +55,12 @@ export interface SiteRoute {
 
 /** The pages of their own kind, one each. */
 const singlePages: Omit<SiteRoute, "language" | "polish">[] = [
-  { path: "/", kind: "home", label: "Strona główna", labels: { uk: "Головна", en: "Home" } },
+  { path: "/", kind: "home", label: "Strona główna" },
   { path: "/twoje-potrzeby", kind: "needs", label: "Twoje potrzeby" },
-  { path: "/cennik", kind: "pricing", label: "Cennik", labels: { uk: "Ціни", en: "Prices" } },
-  { path: "/kontakt", kind: "contact", label: "Kontakt", labels: { uk: "Контакти", en: "Contact" } },
-  { path: "/promocje", kind: "promotions", label: "Promocje", labels: { uk: "Акції", en: "Special offers" } },
-  { path: "/blog", kind: "blog", label: "Blog", labels: { uk: "Блог", en: "Blog" } },
+  { path: "/cennik", kind: "pricing", label: "Cennik" },
+  { path: "/kontakt", kind: "contact", label: "Kontakt" },
+  { path: "/promocje", kind: "promotions", label: "Promocje" },
+  { path: "/blog", kind: "blog", label: "Blog" },
   { path: "/blog/:slug", kind: "article", label: "Artykuł" },
   // Where the mailer sends a form the browser posted itself (mailer/src/RequestHandler.php, SENT_PAGE): not for
   // search engines, not in the sitemap.
@@ -64,7 +68,6 @@ const singlePages: Omit<SiteRoute, "language" | "polish">[] = [
     path: "/kontakt/wyslano",
     kind: "confirmation",
     label: "Wiadomość wysłana",
-    labels: { uk: "Повідомлення надіслано", en: "Message sent" },
     noindex: true,
     doc: "pages/wiadomosc-wyslana",
   },
@@ -97,15 +100,12 @@ export const routes: SiteRoute[] = [
   ...polishRoutes,
   ...PUBLISHED_LANGUAGES.flatMap((language) =>
     polishRoutes
-      // A page of a page file is translated once its translation is there (its `label`: page-files.json); a new
-      // treatment is Polish until then.
-      .filter((route) => TRANSLATED_KINDS.has(route.kind) && (!isPageFile(route) || route.labels?.[language]))
-      .map((route) => ({
-        ...route,
-        language,
-        path: inLanguage(route.path, language),
-        label: route.labels?.[language] ?? route.label,
-      })),
+      // A page of a page file is translated once its translation is there (page-files.json); a new treatment is
+      // Polish until then.
+      .filter(
+        (route) => TRANSLATED_KINDS.has(route.kind) && (!isPageFile(route) || route.languages?.includes(language)),
+      )
+      .map((route) => ({ ...route, language, path: inLanguage(route.path, language) })),
   ),
 ];
 
@@ -150,10 +150,20 @@ export const staticPaths = routes.filter((r) => !r.path.includes(":")).map((r) =
 /** The treatment pages, in Polish. */
 export const treatmentRoutes = routes.filter((r) => r.kind === "treatment" && r.language === "pl");
 
-export function routeLabel(path: string): string {
+/** A page's name in its language: `words` are its language's (site/words/<lang>/routes.ts). */
+export function labelOf(route: SiteRoute, words: RouteWords): string {
+  if (route.language === "pl") return route.label;
+  const label = words.labels[route.polish];
+  if (label === undefined)
+    throw new Error(`Brak nazwy strony ${route.polish} w słowach języka ${route.language} (site/words/*/routes.ts)`);
+  return label;
+}
+
+/** The name of the page at `path` in its language, from that language's `words`. */
+export function routeLabel(path: string, words: RouteWords): string {
   const found = routeByPath(path);
   if (!found) throw new Error(`Brak trasy ${path} w tabeli tras`);
-  return found.label;
+  return labelOf(found, words);
 }
 
 /** Main menu: entries in display order; the dropdown holds the three family lists. */
@@ -163,43 +173,31 @@ export interface NavItem {
   children?: { label: string; path: string }[];
 }
 
-const TREATMENTS: Record<PageLanguage, string> = { pl: "Zabiegi", uk: "Процедури", en: "Treatments" };
-
-/** How the translated pages name the Polish-only legal texts they link to (the blog's names are its route's). */
-const POLISH_ONLY_LABELS: Readonly<Record<string, Record<Language, string>>> = {
-  "/polityka-prywatnosci": { uk: "Політика конфіденційності", en: "Privacy policy" },
-  "/rodo": { uk: "Персональні дані (GDPR)", en: "Personal data (GDPR)" },
-};
-
-/** A link to the page at a Polish path in `language` where it is translated, else to the Polish page. */
-function linkIn(language: PageLanguage, polishPath: string) {
-  const translated = routeByPath(inLanguage(polishPath, language));
-  const route = translated ?? routeByPath(polishPath);
+/**
+ * A link to the page at a Polish path in `language` where it is translated, else to the Polish page, named in
+ * `language` (a Polish-only page too: the legal texts and the blog have their names in each language's words).
+ */
+function linkIn(language: PageLanguage, polishPath: string, words: RouteWords) {
+  const route = routeByPath(inLanguage(polishPath, language)) ?? routeByPath(polishPath);
   if (!route) throw new Error(`Brak trasy ${polishPath} w tabeli tras`);
-  if (translated || language === "pl") return { label: route.label, path: route.path };
-  return {
-    label: route.labels?.[language] ?? POLISH_ONLY_LABELS[polishPath]?.[language] ?? route.label,
-    path: route.path,
-  };
+  return { label: labelOf({ ...route, language }, words), path: route.path };
 }
 
-/** The main menu in a language: its own pages only (a translated menu leaves out the Polish-only pages). */
-export function mainNavIn(language: PageLanguage): NavItem[] {
+/** The main menu in a language, in its `words`: its own pages only (a translated menu leaves out the Polish-only pages). */
+export function mainNavIn(language: PageLanguage, words: RouteWords): NavItem[] {
   const all = ["/", "/promocje", "/twoje-potrzeby", "/cennik", "/kontakt"].filter(
     (path) => language === "pl" || routeByPath(inLanguage(path, language)),
   );
-  const [home, ...rest] = all.map((path) => linkIn(language, path));
+  const [home, ...rest] = all.map((path) => linkIn(language, path, words));
   return [
     home!,
     {
-      label: TREATMENTS[language],
-      children: Object.values(familyListPath).map((path) => linkIn(language, path)),
+      label: words.treatments,
+      children: Object.values(familyListPath).map((path) => linkIn(language, path, words)),
     },
     ...rest,
   ];
 }
-
-export const mainNav = mainNavIn("pl");
 
 /** The family list pages in the language of `pathname`'s page. */
 export const familyListPathIn = (pathname: string, family: Family) =>
@@ -240,6 +238,6 @@ export function redirectProblems(paths: readonly string[]): string[] {
   ]);
 }
 
-/** The footer's links in a language (the legal texts and the blog are Polish in every language). */
-export const footerLinksIn = (language: PageLanguage) =>
-  ["/polityka-prywatnosci", "/rodo", "/blog", "/kontakt"].map((path) => linkIn(language, path));
+/** The footer's links in a language, in its `words` (the legal texts and the blog are Polish in every language). */
+export const footerLinksIn = (language: PageLanguage, words: RouteWords) =>
+  ["/polityka-prywatnosci", "/rodo", "/blog", "/kontakt"].map((path) => linkIn(language, path, words));

@@ -1,6 +1,6 @@
 /** JSON-LD for search engines, built from the site configuration and content: one source for each fact. */
 import { fullAddress, site } from "../salon/config";
-import { breadcrumbTrail, type Crumb } from "./breadcrumbs";
+import type { Crumb } from "./breadcrumbs";
 import type { PageLanguage } from "../contentModel/languages";
 import { findPrice, priceAmount, priceRangeOf, type PriceRef } from "../contentModel/pricing";
 import type { PricingDocument } from "../contentModel/schema";
@@ -161,10 +161,8 @@ export interface GraphInput {
   path: string;
   /** The page's language: the graph's words (the catalogue's name, the offers' names) are in it. */
   language: PageLanguage;
-  /** The page's own label in its breadcrumbs (an article's title); none: the route table's. */
-  crumb?: string;
   /** Pages that are an address of their own (not the home page) have a breadcrumb trail. */
-  breadcrumbs: boolean;
+  breadcrumbs?: Crumb[];
   salon: SalonOffers;
   service?: ServiceInput;
   posting?: PostingInput;
@@ -173,7 +171,7 @@ export interface GraphInput {
 /** The page's JSON-LD items: the salon, the breadcrumb trail, then the page's own entity. */
 export const pageGraph = (input: GraphInput): object[] => [
   beautySalon(input.salon, input.language),
-  ...(input.breadcrumbs ? [breadcrumbList(breadcrumbTrail(input.path, input.crumb))] : []),
+  ...(input.breadcrumbs ? [breadcrumbList(input.breadcrumbs)] : []),
   ...(input.service ? [service(input.service)] : []),
   ...(input.posting ? [blogPosting(input.posting)] : []),
 ];

@@ -35,6 +35,7 @@ export function ArticleCard({
   const language = useLanguage();
   const words = useWords();
   const articleWords = usePageWords("article");
+  const dates = usePageWords("dates");
   const polish = siteTarget(href, language).polishOnly ? "pl" : undefined;
   return (
     <article ref={ref} className={styles.card}>
@@ -44,7 +45,7 @@ export function ArticleCard({
           <span className={styles.category} lang={polish}>
             {article.category}
           </span>{" "}
-          <time dateTime={article.date}>{formatDate(article.date, language)}</time>
+          <time dateTime={article.date}>{formatDate(article.date, dates)}</time>
         </p>
         <Heading className={styles.title} lang={polish}>
           <SiteLink to={href} className={styles.link}>

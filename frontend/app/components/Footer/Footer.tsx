@@ -78,7 +78,7 @@ export function Footer() {
         <nav aria-label={words.footer.information} className={styles.links}>
           <h2 className={styles.heading}>{words.footer.information}</h2>
           <ul>
-            {footerLinksIn(language).map((item) => (
+            {footerLinksIn(language, words.routes).map((item) => (
               <li key={item.path}>
                 <SiteLink to={item.path} note>
                   {item.label}

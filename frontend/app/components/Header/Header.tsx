@@ -212,7 +212,7 @@ export function Header() {
         )}
         <nav id={NAV_ID} aria-label={words.header.mainMenu} className={styles.nav} data-open={menuOpen}>
           <ul className={styles.menu}>
-            {mainNavIn(language).map((item) =>
+            {mainNavIn(language, words.routes).map((item) =>
               item.children ? (
                 <Dropdown key={item.label} label={item.label} items={item.children} active={inTreatments(pathname)} />
               ) : (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { NeedsDocument } from "../../contentModel/schema";
 import { routeLabel } from "../../site/routeTable";
+import { useWords } from "../../hooks/useWords";
 import { renderInline } from "../RichText/inline";
 import { Accordion } from "../Accordion/Accordion";
 import { Icon } from "../Icon/Icon";
@@ -8,6 +9,7 @@ import styles from "./NeedsAccordion.module.scss";
 
 /** The needs page: each concern opens to its dedicated treatments (chips) and expected effects. */
 export function NeedsAccordion({ items }: { items: NeedsDocument["items"] }) {
+  const { routes } = useWords();
   return (
     <Accordion
       numbered
@@ -24,7 +26,7 @@ export function NeedsAccordion({ items }: { items: NeedsDocument["items"] }) {
                   {need.treatments.map((path) => (
                     <li key={path}>
                       <Link to={path} className={styles.chip}>
-                        {routeLabel(path)}
+                        {routeLabel(path, routes)}
                         <Icon name="chevronRight" size={16} />
                       </Link>
                     </li>

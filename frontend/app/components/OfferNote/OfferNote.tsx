@@ -38,7 +38,7 @@ export function OfferNote({
   const language = useLanguage();
   const words = usePageWords("offer");
   const price = (amount: number) => formatPrice(`${amount} zł`, language);
-  const period = formatPeriod(offer.period, language);
+  const period = formatPeriod(offer.period, usePageWords("dates"));
   return (
     <p className={[styles.note, className].filter(Boolean).join(" ")}>
       {reduction && <span>{`${words.lowestPrice}: ${lowestPriceText(reduction, price, language)}`}</span>}

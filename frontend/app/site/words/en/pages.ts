@@ -1,3 +1,4 @@
+import { dateWords } from "../../../contentModel/dates";
 import type { PageWords } from "../pl/pages";
 import { form } from "./form";
 
@@ -56,6 +57,7 @@ export const pages: PageWords = {
     noPrice: "no price given",
     device: "Device",
   },
+  dates: dateWords.en,
   offer: {
     lowestPrice: "Lowest price in the 30 days before the reduction",
     promotionLasts: "Special offer runs {period}",

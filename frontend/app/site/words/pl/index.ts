@@ -7,7 +7,8 @@
 import { cookies } from "./cookies";
 import { footer } from "./footer";
 import { header } from "./header";
+import { routes } from "./routes";
 import { shell } from "./shell";
 
-export const pl = { shell, header, footer, cookies };
+export const pl = { shell, header, footer, cookies, routes };
 export type Words = typeof pl;

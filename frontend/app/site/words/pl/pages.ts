@@ -5,6 +5,7 @@
  * (site/words/pageWords.server.ts), so a page carries its own words only. Data holds no functions: a blank is
  * `{name}`, which site/words/say.ts fills.
  */
+import { dateWords } from "../../../contentModel/dates";
 import { form } from "./form";
 
 export const pages = {
@@ -67,6 +68,8 @@ export const pages = {
     noPrice: "bez podanej ceny",
     device: "Urządzenie",
   },
+  /** Months and periods (contentModel/dates.ts), the page's own language's only. */
+  dates: dateWords.pl,
   offer: {
     lowestPrice: "Najniższa cena z 30 dni przed obniżką",
     /** How long it lasts, the period as contentModel/dates.ts writes it ("od 16 listopada 2026 r. do …"). */

@@ -1,3 +1,4 @@
+import { dateWords } from "../../../contentModel/dates";
 import type { PageWords } from "../pl/pages";
 import { form } from "./form";
 
@@ -56,6 +57,7 @@ export const pages: PageWords = {
     noPrice: "ціну не вказано",
     device: "Пристрій",
   },
+  dates: dateWords.uk,
   offer: {
     lowestPrice: "Найнижча ціна за 30 днів до знижки",
     promotionLasts: "Акція діє {period}",
