@@ -30,8 +30,7 @@ final class MailDev
         if ($node === '' || !is_file($maildev)) {
             throw new \RuntimeException("MailDev cannot be started: needs node and $maildev (npm install at the repository root)");
         }
-        $this->smtpPort = self::freePort();
-        $webPort = self::freePort();
+        [$this->smtpPort, $webPort] = self::freePorts(2);
         $this->api = "http://127.0.0.1:$webPort";
         $this->mailDir = sys_get_temp_dir() . '/maildev-test-' . bin2hex(random_bytes(6));
         $this->logFile = $this->mailDir . '.log';
@@ -66,16 +65,35 @@ final class MailDev
         }
     }
 
-    public static function freePort(): int
-    {
-        $socket = stream_socket_server('tcp://127.0.0.1:0', $errno, $error);
-        if ($socket === false) {
-            throw new \RuntimeException("no free port: $error");
-        }
-        $name = (string) stream_socket_get_name($socket, false);
-        fclose($socket);
+    /** @var array<int, true> the ports handed out here: a MailDev started beside another may not be up yet */
+    private static array $given = [];
 
-        return (int) substr($name, (int) strrpos($name, ':') + 1);
+    /**
+     * Free loopback ports, none handed out before, each held open until all are chosen: a port closed before the
+     * next is asked for may be the kernel's next answer too (ci37: SMTP and web both given 35759).
+     *
+     * @return list<int>
+     */
+    public static function freePorts(int $count): array
+    {
+        $sockets = [];
+        $ports = [];
+        while (count($ports) < $count) {
+            $socket = stream_socket_server('tcp://127.0.0.1:0', $errno, $error);
+            if ($socket === false) {
+                throw new \RuntimeException("no free port: $error");
+            }
+            $sockets[] = $socket;
+            $name = (string) stream_socket_get_name($socket, false);
+            $port = (int) substr($name, (int) strrpos($name, ':') + 1);
+            if (!isset(self::$given[$port])) {
+                self::$given[$port] = true;
+                $ports[] = $port;
+            }
+        }
+        array_map(fclose(...), $sockets);
+
+        return $ports;
     }
 
     /**
