@@ -1,3 +1,4 @@
+import { fill } from "./blanks";
 import type { PageLanguage } from "./languages";
 
 /**
@@ -78,4 +79,4 @@ export function formatDate(iso: string, words: DateWords): string {
  * "з 16 листопада 2026 р. до 31 січня 2027 р.", "from 16 November 2026 to 31 January 2027".
  */
 export const formatPeriod = ({ from, until }: { from: string; until: string }, words: DateWords): string =>
-  words.period.replace("{from}", formatDate(from, words)).replace("{until}", formatDate(until, words));
+  fill(words.period, { from: formatDate(from, words), until: formatDate(until, words) });

@@ -4,10 +4,9 @@
  */
 import type { ConsultationCost } from "../../contentModel/pricing";
 import type { PageWords } from "./pl/pages";
+import { fill } from "../../contentModel/blanks";
 
-/** fill("Autorka: {name}", { name: "Anna" }) → "Autorka: Anna"; a blank without a value stays as written. */
-export const fill = (text: string, values: Readonly<Record<string, string | number>>): string =>
-  text.replace(/\{(\w+)\}/g, (blank, key: string) => (key in values ? String(values[key]) : blank));
+export { fill } from "../../contentModel/blanks";
 
 /** A consultation offered: the link's label and the sentence saying what it costs ("0 zł" is free). */
 export const consultationWords = (words: PageWords["consultation"], cost: ConsultationCost) => ({
