@@ -24,7 +24,7 @@ export default defineConfig({
   publicDir: "frontend/public",
   build: {
     // One stylesheet for the whole site (≈ 9 KB as Brotli): a single render-blocking request on the first page,
-    // cached for every page after it. The two font files are files of their own (Vite's default: larger than its
+    // cached for every page after it. The font files are files of their own (Vite's default: larger than its
     // inline limit), fetched after the first paint of the page a visitor enters by (frontend/app/site/fonts.ts).
     cssCodeSplit: false,
     // Terser's second pass makes the scripts a little smaller than the default minifier does.

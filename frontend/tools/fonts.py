@@ -1,6 +1,6 @@
 """
 The font cutter behind `npm run fonts` (frontend/tools/fonts.ts, which explains the choices): argv[1] is a JSON spec
-(fonts with their sources, masters and characters; the kept and dropped OpenType features; letter frequencies); each
+(fonts with their sources, masters, characters and the characters each must have; the kept and dropped OpenType features; letter frequencies); each
 font is merged, instanced, subset and written as woff2 to its "out" path; the metrics of each file are printed as JSON.
 Needs Debian's python3-fonttools and python3-brotli.
 """
@@ -26,6 +26,8 @@ def to_ttf(src, name, loc=None):
     return path
 
 def merged(paths, name):
+    if len(paths) == 1:
+        return paths[0]
     font = Merger().merge(paths)
     path = os.path.join(tmp, name)
     font.save(path)
@@ -33,6 +35,8 @@ def merged(paths, name):
 
 def avg_width(font):
     cmap, hmtx = font.getBestCmap(), font["hmtx"]
+    if any(ord(c) not in cmap for c in freq):
+        return None  # a file without the Latin letters (the Cyrillic one): no fallback is measured on it
     return sum(hmtx[cmap[ord(c)]][0] * w for c, w in freq.items()) / sum(freq.values())
 
 out = []
@@ -78,7 +82,7 @@ for f in spec["fonts"]:
     font["head"].created, font["head"].modified = source_head.created, source_head.modified
     subset.save_font(font, f["out"], options)
     check = TTFont(f["out"])
-    missing = [c for c in "ĄąĆćĘęŁłŃńÓóŚśŹźŻż„”–—…×" if ord(c) not in check.getBestCmap()]
+    missing = [c for c in f["required"] if ord(c) not in check.getBestCmap()]
     if missing:
         sys.exit(f"{f['out']}: brak znaków {''.join(missing)}")
     hhea = check["hhea"]

@@ -1,24 +1,27 @@
 /**
- * `npm run fonts`: makes the site's two self-hosted font files and their @font-face rules. Run it by hand when a font
- * or the character set changes; its output is committed (frontend/app/fonts/*.woff2, frontend/app/styles/fonts.scss),
+ * `npm run fonts`: makes the site's self-hosted font files and their @font-face rules. Run it by hand when a font or
+ * the character set changes; its output is committed (frontend/app/fonts/*.woff2, frontend/app/styles/fonts.scss),
  * so building the site needs neither Python nor this script.
  *
  * Source: the woff2 files of the pinned @fontsource packages, which come cut into Google's unicode-range subsets
- * (latin, latin-ext, …). A Polish page needs both latin and latin-ext, i.e. four files for two families. Here each
- * family becomes ONE file with exactly the characters Polish text uses:
- *   - Cormorant Garamond 600 (headings): latin + latin-ext merged, then subset;
+ * (latin, latin-ext, cyrillic, …). A Polish page needs both latin and latin-ext, i.e. four files for two families.
+ * Here each family becomes one Latin file with exactly the characters Polish and English text use; the headings' family
+ * also one Cyrillic file with the Ukrainian alphabet, which a browser fetches only for Ukrainian text (unicode-range):
+ *   - Cormorant Garamond 600 (headings): latin + latin-ext merged, then subset; its cyrillic subset. Jost's Cyrillic
+ *     is Russian only (no Є є І і Ї ї Ґ ґ): a Ukrainian word in it would mix two faces, so Ukrainian body text is
+ *     set in Jost's metric-matched fallback, the whole page alike (styles/global.scss, :lang(uk));
  *   - Jost, variable (body): weights 400–700 (400 text, 500/600 labels and buttons, 700 for <strong>). fontTools
  *     cannot merge variable fonts, so each subset is instanced at 400 and 700, merged per weight, and rebuilt as a
  *     variable font with those two masters and the source's own weight mapping (Jost's masters are 100, 400 and
  *     900 and its avar is piecewise linear, so every weight from 400 to 700 comes out exactly as in the source),
  *     then subset.
  * Then the fallback faces: a local Georgia Bold / Arial scaled (size-adjust) and given ascent, descent and line-gap
- * overrides so that text set in the fallback takes the same space as in the web font.
+ * overrides so that text set in the fallback takes the same space as in the web font (measured on the Latin file).
  *
  * Needs Debian's python3-fonttools and python3-brotli (`apt-get install python3-fonttools python3-brotli`).
  */
 import { spawnSync } from "node:child_process";
-import { BODY_UNICODES, DISPLAY_UNICODES } from "./fontCharset";
+import { BODY_UNICODES, CYRILLIC_UNICODES, DISPLAY_UNICODES } from "./fontCharset";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
@@ -38,15 +41,22 @@ const FEATURES = ["tnum", "lnum"];
 interface FontSpec {
   /** CSS family name. */
   family: string;
-  file: string;
   /** CSS font-weight descriptor. */
   weight: string;
-  sources: string[];
   /** Variable sources: instance at these weights and rebuild; static sources: merge as they are. */
   masters?: number[];
-  /** pyftsubset's unicode ranges. */
-  unicodes: string;
+  /** The family's files, the Latin one first (the fallback's metrics are measured on it). */
+  files: FontFile[];
   fallback: Fallback;
+}
+
+interface FontFile {
+  file: string;
+  sources: string[];
+  /** pyftsubset's unicode ranges, and the face's unicode-range. */
+  unicodes: string;
+  /** Characters the file must have: the cut fails without them. */
+  required: string;
 }
 
 /**
@@ -86,29 +96,51 @@ const ARIAL: Omit<Fallback, "family"> = {
   xWidthAvg: 913,
 };
 
+const POLISH = "ĄąĆćĘęŁłŃńÓóŚśŹźŻż„”–—…×é";
+const UKRAINIAN = "АаЯяЄєІіЇїҐґ";
+
+const cormorant = (subset: string) =>
+  fontsource(`@fontsource/cormorant-garamond/files/cormorant-garamond-${subset}-600-normal.woff2`);
+const jost = (subset: string) => fontsource(`@fontsource-variable/jost/files/jost-${subset}-wght-normal.woff2`);
+
 const FONTS: FontSpec[] = [
   {
     family: "Cormorant Garamond",
-    file: "cormorant-garamond-600-pl.woff2",
     weight: "600",
-    sources: ["latin", "latin-ext"].map((s) =>
-      fontsource(`@fontsource/cormorant-garamond/files/cormorant-garamond-${s}-600-normal.woff2`),
-    ),
-    unicodes: DISPLAY_UNICODES,
+    files: [
+      {
+        file: "cormorant-garamond-600-latin.woff2",
+        sources: ["latin", "latin-ext"].map(cormorant),
+        unicodes: DISPLAY_UNICODES,
+        required: POLISH,
+      },
+      {
+        file: "cormorant-garamond-600-cyrillic.woff2",
+        sources: [cormorant("cyrillic")],
+        unicodes: CYRILLIC_UNICODES,
+        required: UKRAINIAN,
+      },
+    ],
     fallback: { family: "Cormorant Garamond Fallback", ...GEORGIA_BOLD },
   },
   {
     family: "Jost",
-    file: "jost-pl.woff2",
     weight: "400 700",
-    sources: ["latin", "latin-ext"].map((s) =>
-      fontsource(`@fontsource-variable/jost/files/jost-${s}-wght-normal.woff2`),
-    ),
     masters: [400, 700],
-    unicodes: BODY_UNICODES,
+    files: [
+      {
+        file: "jost-latin.woff2",
+        sources: ["latin", "latin-ext"].map(jost),
+        unicodes: BODY_UNICODES,
+        required: POLISH,
+      },
+    ],
     fallback: { family: "Jost Fallback", ...ARIAL },
   },
 ];
+
+/** Every file, with its family. */
+const FILES = FONTS.flatMap((font) => font.files.map((file) => ({ font, ...file })));
 
 // The same English letter frequencies Capsize weighs xWidthAvg by (within 0.3 % of its 913 for Arial's widths).
 const FREQ =
@@ -123,6 +155,9 @@ interface Measured {
   glyphs: number;
   axes: [string, number, number][];
 }
+
+/** A family name as stylelint wants it: quoted only when it has a space. */
+const cssFamily = (name: string) => (name.includes(" ") ? `"${name}"` : name);
 
 const pct = (v: number) => `${(v * 100).toFixed(2)}%`;
 
@@ -149,10 +184,11 @@ function main() {
     freq: FREQ,
     features: FEATURES,
     dropped: DROPPED_FEATURES,
-    fonts: FONTS.map((f) => ({
+    fonts: FILES.map((f) => ({
       sources: f.sources,
-      masters: f.masters,
+      masters: f.font.masters,
       unicodes: f.unicodes,
+      required: f.required,
       out: resolve(fontDir, f.file),
     })),
   };
@@ -164,35 +200,38 @@ function main() {
   }
   const measured = JSON.parse(run.stdout) as Measured[];
 
-  const faces = FONTS.map((font, i) => {
-    const m = measured[i]!;
-    return `@font-face {
-  font-family: "${font.family}";
-  src: url("../fonts/${font.file}") format("woff2");
+  const faces = FONTS.map((font) => {
+    const webFaces = font.files.map(
+      (file) => `@font-face {
+  font-family: ${cssFamily(font.family)};
+  src: url("../fonts/${file.file}") format("woff2");
   font-weight: ${font.weight};
   font-style: normal;
   font-display: optional;
-}
-
-${fallbackFace(font, m)}`;
+  unicode-range: ${file.unicodes.replaceAll(",", ", ")};
+}`,
+    );
+    const latin = measured[FILES.findIndex((f) => f.file === font.files[0]!.file)]!;
+    return [...webFaces, fallbackFace(font, latin)].join("\n\n");
   });
   writeFileSync(
     scssFile,
     `// Written by frontend/tools/fonts.ts (npm run fonts) — do not edit by hand.
-// Two self-hosted files, Polish subset, each a file of its own (vite.config.ts). Not on the page a visitor enters
-// by: there the text is set in the metric-matched local fallbacks below and the files are fetched after the first
-// paint, so that the LCP photo has the line to itself (frontend/app/site/fonts.ts). font-display: optional: on
-// every later page the files come from the cache, and a face not there within 100 ms is left out rather than
-// swapped in (a swap moves the text: CLS 0.026–0.127 on a phone).
+// Self-hosted files, each a file of its own (vite.config.ts): per family a Latin one (Polish and English); for the
+// headings also a Cyrillic one, which a browser fetches only for Ukrainian text (unicode-range). Not on the page a
+// visitor enters by: there the text is set in the metric-matched local fallbacks below and the files are fetched
+// after the first paint, so that the LCP photo has the line to itself (frontend/app/site/fonts.ts).
+// font-display: optional: on every later page the files come from the cache, and a face not there within 100 ms is
+// left out rather than swapped in (a swap moves the text: CLS 0.026–0.127 on a phone).
 
 ${faces.join("\n\n")}
 `,
   );
-  for (const [i, font] of FONTS.entries()) {
+  for (const [i, f] of FILES.entries()) {
     const m = measured[i]!;
-    const size = statSync(resolve(fontDir, font.file)).size;
+    const size = statSync(resolve(fontDir, f.file)).size;
     console.log(
-      `fonts: ${font.file} ${(size / 1024).toFixed(1)} KB, ${m.glyphs} glifów${m.axes.length ? `, oś ${m.axes.map((a) => a.join(" ")).join(", ")}` : ""}`,
+      `fonts: ${f.file} ${(size / 1024).toFixed(1)} KB, ${m.glyphs} glifów${m.axes.length ? `, oś ${m.axes.map((a) => a.join(" ")).join(", ")}` : ""}`,
     );
   }
   console.log(`fonts: ${scssFile}`);

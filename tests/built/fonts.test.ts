@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The two self-hosted fonts are cut to the characters the site's text uses (frontend/tools/fontCharset.ts), each to
+ * The self-hosted fonts are cut to the characters the site's text uses (frontend/tools/fontCharset.ts), each file to
  * fit the first round trip of a connection: a page after the entry page (frontend/app/site/fonts.ts) gives a font
  * that is not in the cache 100 ms (`font-display: optional`), and a small file is what makes that enough. Two ways
  * that can go wrong without anybody seeing it on a fast machine: a text gains a character the cut lacks (it would
@@ -8,10 +8,10 @@
  * Run `npm run build` first when running this alone (tests/run.sh builds before the unit tests).
  */
 import { languageOfPath } from "../../frontend/app/site/languagePaths";
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BODY_UNICODES, DISPLAY_UNICODES, parseRanges } from "../../frontend/tools/fontCharset";
+import { BODY_UNICODES, CYRILLIC_UNICODES, DISPLAY_UNICODES, parseRanges } from "../../frontend/tools/fontCharset";
 import { builtPages } from "../support/builtPages";
 import { FONTS_ON_ENTRY } from "../../frontend/app/site/fonts";
 
@@ -27,6 +27,10 @@ const covers = (ranges: [number, number][]) => (ch: string) =>
   ranges.some(([from, to]) => ch.codePointAt(0)! >= from && ch.codePointAt(0)! <= to);
 const inBody = covers(parseRanges(BODY_UNICODES));
 const inDisplay = covers(parseRanges(DISPLAY_UNICODES));
+const inDisplayCyrillic = covers(parseRanges(`${DISPLAY_UNICODES},${CYRILLIC_UNICODES}`));
+
+const fontDir = resolve(import.meta.dirname, "../../frontend/app/fonts");
+const fontFiles = readdirSync(fontDir).filter((file) => file.endsWith(".woff2"));
 
 const decode = (text: string) =>
   text
@@ -56,35 +60,46 @@ const missing = (text: string, has: (ch: string) => boolean) => [
 ];
 
 describe("the fonts' character sets", () => {
-  // The Polish pages, without their fragments in another language (the language switcher's names): the fonts are
-  // cut to Polish; a translation's letters beyond it (Cyrillic, é) are set in the metric-matched local fallbacks.
-  const pages = builtPages()
-    .filter((p) => languageOfPath(p.path) === "pl")
-    .map((p) => ({ ...p, html: p.html.replace(/<(\w+)\b[^>]*\slang="(?!pl")[^"]*"[^>]*>[\s\S]*?<\/\1>/g, " ") }));
+  // Each page without its fragments in another language (the language switcher's names, set in the fallback: the
+  // body font has no Cyrillic file). The Latin files are cut to Polish and English; a Ukrainian page's body text is
+  // set in the fallback throughout (styles/global.scss), its headings in the display font's Latin and Cyrillic files.
+  const pages = builtPages().map((p) => {
+    const language = languageOfPath(p.path);
+    const foreign = new RegExp(`<(\\w+)\\b[^>]*\\slang="(?!${language}")[^"]*"[^>]*>[\\s\\S]*?<\\/\\1>`, "g");
+    return { ...p, language, html: p.html.replace(foreign, " ") };
+  });
 
-  it("cover every character of every built page's text", () => {
+  it("cover every character of the text of every Polish and English page", () => {
     const gaps = pages
+      .filter((p) => p.language !== "uk")
       .map((p) => ({ path: p.path, chars: missing(bodyText(p.html), inBody) }))
       .filter((g) => g.chars.length);
     expect(gaps, "znaki spoza czcionki tekstu (frontend/tools/fontCharset.ts)").toEqual([]);
   });
 
-  it("cover every character of every heading", () => {
+  it("cover every character of every heading, Ukrainian ones with the Cyrillic file", () => {
     const gaps = pages
-      .map((p) => ({ path: p.path, chars: missing(headingText(p.html), inDisplay) }))
+      .map((p) => ({
+        path: p.path,
+        chars: missing(headingText(p.html), p.language === "uk" ? inDisplayCyrillic : inDisplay),
+      }))
       .filter((g) => g.chars.length);
     expect(gaps, "znaki spoza czcionki nagłówków (frontend/tools/fontCharset.ts)").toEqual([]);
   });
 });
 
 describe("the font files", () => {
-  for (const file of ["cormorant-garamond-600-pl.woff2", "jost-pl.woff2"]) {
+  const css = readFileSync(resolve(import.meta.dirname, "../../frontend/app/styles/fonts.scss"), "utf8");
+
+  it("are the files the stylesheet names, and no other", () => {
+    const named = [...css.matchAll(/url\("\.\.\/fonts\/([^"]+)"\)/g)].map((m) => m[1]!);
+    expect(named.toSorted()).toEqual(fontFiles.toSorted());
+  });
+
+  for (const file of fontFiles) {
     it(`${file} fits, with its headers, into the first round trip of a connection`, () => {
-      const size = statSync(resolve(import.meta.dirname, "../../frontend/app/fonts", file)).size;
+      const size = statSync(resolve(fontDir, file)).size;
       expect(size + HEADERS).toBeLessThanOrEqual(INITIAL_WINDOW);
-      // And the file is what the build sends: the stylesheet names it (a leftover would pass the size check).
-      const css = readFileSync(resolve(import.meta.dirname, "../../frontend/app/styles/fonts.scss"), "utf8");
-      expect(css).toContain(`../fonts/${file}`);
     });
   }
 });
@@ -154,7 +169,7 @@ describe("the fonts stay off the entry page", () => {
   each("the web faces optional, the fallbacks metric-matched", (path, _, css) => {
     const faces = rules(css).filter((r) => r.selector === "@font-face");
     const web = faces.filter((f) => f.declarations.some((d) => d.startsWith("src:url(")));
-    expect(web, `${path}: @font-face czcionek z sieci`).toHaveLength(2);
+    expect(web, `${path}: @font-face czcionek z sieci`).toHaveLength(fontFiles.length);
     for (const face of web)
       expect(face.declarations, `${path}: ${face.declarations[0]}`).toContain("font-display:optional");
     const fallbacks = faces.filter((f) => f.declarations.some((d) => d.startsWith("src:local(")));

@@ -20,6 +20,7 @@
 import { test, expect, type Page } from "../support/test";
 import { articlePaths, onePagePerKind, requiredTreatmentPaths } from "../support/routes";
 import { HYDRATED_ATTRIBUTE } from "../../frontend/app/site/hydration.ts";
+import { languageOfPath } from "../../frontend/app/site/languagePaths.ts";
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
@@ -75,35 +76,61 @@ const settled = (page: Page) =>
     for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
   });
 
-/** What the page shows now: the h1's font stack, the shifts so far, the largest paint and the font requests. */
-const state = (page: Page) =>
+/** The faces the page shows: the font stacks of its h1 and of its content's text, and whether the h1's faces are in. */
+const faces = (page: Page) =>
   page.evaluate(() => {
+    const h1 = document.querySelector("h1")!;
+    return {
+      heading: getComputedStyle(h1).fontFamily,
+      headingFacesIn: document.fonts.check('600 1rem "Cormorant Garamond"', h1.textContent ?? ""),
+      text: getComputedStyle(document.querySelector("main")!).fontFamily,
+    };
+  });
+
+/** What the page shows now: its faces, the shifts so far, the largest paint and the font requests. */
+const state = async (page: Page) => ({
+  ...(await faces(page)),
+  ...(await page.evaluate(() => {
     const w = window as unknown as { __seen: { shifts: string[]; lcp: number }; __takeShifts: () => void };
     w.__takeShifts();
     return {
-      heading: getComputedStyle(document.querySelector("h1")!).fontFamily,
       shifts: [...w.__seen.shifts],
       lcp: w.__seen.lcp,
       fonts: performance
         .getEntriesByType("resource")
         .filter((r) => r.name.endsWith(".woff2"))
-        .map((r) => ({ file: r.name.replace(/.*\//, ""), start: r.startTime })),
+        .map((r) => ({ file: r.name.replace(/.*\//, "").replace(/-[\w-]{8}\.woff2$/, ""), start: r.startTime })),
     };
-  });
+  })),
+});
 
 /**
- * Until both font files have arrived, as the page's own resource timing records them: awaited in the page, on
+ * The font files a page's text needs: the Latin ones, and on a Ukrainian page the headings' Cyrillic one (its body
+ * text is set in the fallback throughout, styles/global.scss). A Polish page never fetches the Cyrillic file for the
+ * Ukrainian name in its language switcher.
+ */
+const filesFor = (path: string) =>
+  [
+    "cormorant-garamond-600-latin",
+    "jost-latin",
+    ...(languageOfPath(path) === "uk" ? ["cormorant-garamond-600-cyrillic"] : []),
+  ].toSorted();
+
+/**
+ * Until the page's font files have arrived, as the page's own resource timing records them: awaited in the page, on
  * each frame, rather than polled from the test at growing intervals (up to a second late per test).
  */
-const fontsArrived = (page: Page) =>
+const fontsArrived = (page: Page, path: string) =>
   page.waitForFunction(
-    () => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".woff2")).length === 2,
-    undefined,
+    (count) => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".woff2")).length === count,
+    filesFor(path).length,
     { timeout: 15_000 },
   );
 
 const WEB = /^"Cormorant Garamond",/;
 const FALLBACK = /^"Cormorant Garamond Fallback",/;
+/** The body text's stack: Jost, or on a Ukrainian page its fallback. */
+const textFace = (path: string) => (languageOfPath(path) === "uk" ? /^"Jost Fallback",/ : /^"?jost"?,/i);
 
 /** The link a visitor follows from the page: the last one in its content to another page (the logo's otherwise). */
 const nextLink = (page: Page, path: string) =>
@@ -120,8 +147,8 @@ const nextLink = (page: Page, path: string) =>
  * parsed): the pages of a template share its layout, its scripts and its photos' boxes, and each page's own markup
  * is checked at build time (see above). Of the templates with many pages 6× visits another page than 4× (of the
  * treatments one with the optional parts the first lacks: a promotion box, a before/after carousel), so that the
- * two rates together see two pages of each. A translated page at each rate: Ukrainian, whose Cyrillic the web fonts
- * do not hold (set in the fallbacks beside the Latin they do), and English.
+ * two rates together see two pages of each. A translated page at each rate: Ukrainian, whose headings need the
+ * display font's Cyrillic file too, and English.
  */
 const pathsAt: Record<number, readonly string[]> = {
   4: [...onePagePerKind, "/uk/laser-frakcyjny"],
@@ -156,13 +183,16 @@ for (const rate of [4, 6]) {
         await watchPaints(page);
         await gotoUnhydrated(path);
         await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached", timeout: 40_000 });
-        // Both files arrive once the page has hydrated and painted its first screen.
-        await fontsArrived(page);
+        // The files arrive once the page has hydrated and painted its first screen.
+        await fontsArrived(page, path);
         await settled(page);
         const entry = await state(page);
         expect(entry.shifts, `${path}: layout shifts on the entry page`).toEqual([]);
         expect(entry.heading, `${path}: the entry page's heading`).toMatch(FALLBACK);
         expect(entry.lcp).toBeGreaterThan(0);
+        expect(entry.fonts.map((font) => font.file).toSorted(), `${path}: the font files fetched`).toEqual(
+          filesFor(path),
+        );
         for (const font of entry.fonts)
           expect(font.start, `${path}: ${font.file} before the largest paint`).toBeGreaterThan(entry.lcp);
 
@@ -184,7 +214,9 @@ for (const rate of [4, 6]) {
         const after = await state(page);
         expect(after.shifts, `${next} after ${path}: layout shifts without the visitor's input`).toEqual([]);
         expect(after.heading, `${next} after ${path}: the heading`).toMatch(WEB);
-        expect(await page.evaluate(() => document.fonts.check('600 1rem "Cormorant Garamond"'))).toBe(true);
+        expect(after.text, `${next} after ${path}: the text`).toMatch(textFace(next));
+        // Its heading set in the web font indeed, not left in the fallback (Ukrainian: the Cyrillic file is in).
+        expect(after.headingFacesIn, `${next} after ${path}: the heading's faces loaded`).toBe(true);
       });
     }
   });
@@ -195,7 +227,7 @@ test("a reload is not an entry page: the fonts come from the cache, the text is 
 }) => {
   await watchPaints(page);
   await page.goto("/");
-  await fontsArrived(page);
+  await fontsArrived(page, "/");
   await page.reload();
   await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached" });
   await settled(page);
@@ -219,10 +251,16 @@ test("a page reached by a full load from another of the site's pages is set in t
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the page asks for the fonts itself and is set in them", async ({ page, gotoUnhydrated }) => {
-    await gotoUnhydrated("/");
-    await page.evaluate(() => document.fonts.ready);
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector("h1")!).fontFamily)).toMatch(WEB);
-    expect(await page.evaluate(() => document.fonts.check('600 1rem "Cormorant Garamond"'))).toBe(true);
-  });
+  for (const path of ["/", "/uk/"])
+    test(`${path}: the page asks for the fonts its text needs itself and is set in them`, async ({
+      page,
+      gotoUnhydrated,
+    }) => {
+      await gotoUnhydrated(path);
+      await page.evaluate(() => document.fonts.ready);
+      const shown = await faces(page);
+      expect(shown.heading).toMatch(WEB);
+      expect(shown.headingFacesIn, `${path}: the heading's faces loaded`).toBe(true);
+      expect(shown.text).toMatch(textFace(path));
+    });
 });

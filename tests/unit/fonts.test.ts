@@ -41,7 +41,7 @@ describe("the page a visitor enters by (FONTS_ON_ENTRY)", () => {
 });
 
 describe("after the entry page", () => {
-  let fontsLoad: Mock<(face: string) => Promise<unknown[]>>;
+  let fontsLoad: Mock<(face: string, text?: string) => Promise<unknown[]>>;
 
   beforeEach(() => {
     fontsLoad = vi.fn(() => Promise.resolve([{}]));
@@ -49,6 +49,7 @@ describe("after the entry page", () => {
   });
   afterEach(() => {
     html.className = "";
+    document.body.innerHTML = "";
   });
 
   it("fetches both font files once hydrated, and the next page's content is set in them", async () => {
@@ -63,6 +64,15 @@ describe("after the entry page", () => {
     expect(html.className).toBe(FONTS_LATER_CLASS);
     showContentInWebFonts();
     expect(html.classList.contains(FONTS_IN_CONTENT_CLASS)).toBe(true);
+  });
+
+  it("asks for the faces of the page's own text: a Ukrainian page's Cyrillic too (unicode-range)", async () => {
+    document.body.innerHTML = "<header>Меню</header><main><h1>Ціни</h1><p>від 250 zł</p></main>";
+    const { FONTS_LATER_CLASS, fetchFontsAfterEntry } = await load();
+    html.classList.add(FONTS_LATER_CLASS);
+    fetchFontsAfterEntry();
+    await vi.waitFor(() => expect(fontsLoad).toHaveBeenCalledTimes(2));
+    expect(fontsLoad.mock.calls.map((c) => c[1])).toEqual(["Цінивід 250 zł", "Цінивід 250 zł"]);
   });
 
   it("keeps the fallback faces on the next page while a font has not arrived", async () => {

@@ -5,7 +5,7 @@
  * Over HTTP/2 (production) the page, its stylesheet and the photo travel one after another on one connection, and
  * the two fonts would add half a round trip and more to the home page's photo, far past the LCP budget against a
  * bare page (docs/performance.md). So the entry page is set in the fonts'
- * metric-matched local fallbacks (styles/fonts.scss: the same line breaks and heights, near enough), the two files
+ * metric-matched local fallbacks (styles/fonts.scss: the same line breaks and heights, near enough), the font files
  * are fetched once the page has hydrated and its first screen is painted, and the next page — a client-side
  * navigation, or a full load from one of the site's own pages, a reload, back or forward — is set in them from its
  * first frame: they are in memory or in the cache by then, and `font-display: optional` leaves out a face that is
@@ -36,7 +36,10 @@ export const FONTS_ON_ENTRY =
   "try{if(d.referrer&&new URL(d.referrer).origin===location.origin)return}catch(e){}" +
   `d.documentElement.classList.add('${FONTS_LATER_CLASS}')})()`;
 
-/** The faces to fetch: one font file each (the body font is one variable file for every weight). */
+/**
+ * The families to fetch (the body font is one variable file for every weight). Each is asked for the page's text, so
+ * that a Ukrainian page gets the headings' Cyrillic file too and the others do not (unicode-range, styles/fonts.scss).
+ */
 const FACES = ['600 1em "Cormorant Garamond"', '400 1em "Jost"'];
 
 let fontsLoaded = false;
@@ -59,13 +62,16 @@ async function afterFirstScreen(): Promise<void> {
 }
 
 /**
- * Called once the page has hydrated: on an entry page, fetches both font files without using them (no text is set
+ * Called once the page has hydrated: on an entry page, fetches the font files its text needs without using them (no text is set
  * in them yet, so nothing moves) once its first screen has been painted.
  */
 export function fetchFontsAfterEntry(): void {
   if (!document.documentElement.classList.contains(FONTS_LATER_CLASS) || !document.fonts) return;
   afterFirstScreen()
-    .then(() => Promise.all(FACES.map((face) => document.fonts.load(face))))
+    .then(() => {
+      const text = document.querySelector("main")?.textContent || " ";
+      return Promise.all(FACES.map((face) => document.fonts.load(face, text)));
+    })
     .then(
       (loaded) => {
         fontsLoaded = loaded.every((faces) => faces.length > 0);
