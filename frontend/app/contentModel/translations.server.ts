@@ -57,7 +57,8 @@ const NOT_WORDS = new Set([
 ]);
 /** Within an offer, `service` and `option` name a line of the price list; only `catalogue` is words. */
 const OFFER_REFERENCES = new Set(["service", "option"]);
-const PLACEHOLDER = /\{[^{}]+\}/g;
+/** Any placeholder, a price's too (`{price:…}`): a translation keeps each of its Polish text's. */
+const ANY_PLACEHOLDER = /\{[^{}]+\}/g;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The text fields of a Polish document a translation must give, by path, with their Polish text. */
@@ -68,7 +69,7 @@ export function translatableFields(polish: unknown): { field: string; text: stri
     if (typeof key === "string" && NOT_WORDS.has(key)) return [];
     if (path.includes("standIn") || path.includes("medicalReview")) return [];
     if (typeof key === "string" && OFFER_REFERENCES.has(key) && path.includes("offer")) return [];
-    if (ISO_DATE.test(text) || !/\p{L}/u.test(text.replace(PLACEHOLDER, ""))) return [];
+    if (ISO_DATE.test(text) || !/\p{L}/u.test(text.replace(ANY_PLACEHOLDER, ""))) return [];
     // An amount ("od 150 zł") is written in each language by the site (pricing.ts); words about a price are words.
     if (key === "price" && priceAmount(text) !== undefined) return [];
     return [{ field: formatPath(path), text }];
@@ -93,7 +94,7 @@ export interface TranslationCheck {
   stale: string[];
 }
 
-const placeholdersIn = (text: string) => [...(text.match(PLACEHOLDER) ?? [])].sort();
+const allPlaceholders = (text: string) => [...(text.match(ANY_PLACEHOLDER) ?? [])].sort();
 
 /** What a stale or missing field needs, in the content check's and the launch check's words. */
 export const staleNote = (polish: string, missing = false) =>
@@ -130,13 +131,13 @@ export function checkTranslation(
     const entry = translation.fields[field];
     const where = `${shown}: pole "${field}"`;
     if (!entry) continue;
-    const want = placeholdersIn(text).join(" ");
-    const have = placeholdersIn(entry.text).join(" ");
+    const want = allPlaceholders(text).join(" ");
+    const have = allPlaceholders(entry.text).join(" ");
     if (want !== have)
       problems.push(
         `${where}: znaczniki muszą być te same co po polsku (${want || "żadne"}), a są: ${have || "żadne"}`,
       );
-    const price = entry.text.replace(PLACEHOLDER, "").match(/\d[\d\s]*\s?(zł|zl|PLN|злотих|зл)(?!\p{L})/iu);
+    const price = entry.text.replace(ANY_PLACEHOLDER, "").match(/\d[\d\s]*\s?(zł|zl|PLN|злотих|зл)(?!\p{L})/iu);
     if (price)
       problems.push(
         `${where}: „${price[0]}” – cena wpisana w tekst: tłumaczenie bierze ceny z content/pricing.json tym samym znacznikiem co tekst polski`,

@@ -33,7 +33,7 @@ export function loader({ params }: Route.LoaderArgs) {
       slug,
       article: null,
       consultation: null,
-      words: pageWords("pl", "article", "dates", "confirmation"),
+      words: null,
       head,
     };
   }
@@ -60,7 +60,7 @@ export function loader({ params }: Route.LoaderArgs) {
     slug,
     article,
     consultation: consultationIn("pl"),
-    words: pageWords("pl", "article", "dates", "confirmation"),
+    words: pageWords("pl", "dates"),
     head,
   };
 }
@@ -100,7 +100,7 @@ function ArticleMissing() {
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { slug, article, consultation, words } = loaderData;
   const path = `/blog/${slug}`;
-  if (!article || !consultation) return <ArticleMissing />;
+  if (!article || !consultation || !words) return <ArticleMissing />;
   const { dates } = words;
   return (
     <article className={styles.article}>
@@ -150,7 +150,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           title={article.cta.title}
           actions={[
             { kind: "contact", label: consultation.label },
-            { kind: "phone", label: words.confirmation.call },
+            { kind: "phone", label: "Zadzwoń" },
           ]}
         >
           {article.cta.text}

@@ -150,14 +150,22 @@ export const staticPaths = routes.filter((r) => !r.path.includes(":")).map((r) =
 /** The treatment pages, in Polish. */
 export const treatmentRoutes = routes.filter((r) => r.kind === "treatment" && r.language === "pl");
 
-/** A page's name in its language: `words` are its language's (site/words/<lang>/routes.ts). */
-export function labelOf(route: SiteRoute, words: RouteWords): string {
-  if (route.language === "pl") return route.label;
-  const label = words.labels[route.polish];
+/**
+ * The name of the page at a Polish path in `language`, from that language's `words` (site/words/<lang>/routes.ts):
+ * a Polish-only page has a name in each language too (the legal texts and the blog, linked from every page).
+ */
+export function labelIn(polishPath: string, language: PageLanguage, words: RouteWords): string {
+  const polish = routeByPath(polishPath);
+  if (!polish) throw new Error(`Brak trasy ${polishPath} w tabeli tras`);
+  if (language === "pl") return polish.label;
+  const label = words.labels[polish.path];
   if (label === undefined)
-    throw new Error(`Brak nazwy strony ${route.polish} w słowach języka ${route.language} (site/words/*/routes.ts)`);
+    throw new Error(`Brak nazwy strony ${polish.path} w słowach języka ${language} (site/words/*/routes.ts)`);
   return label;
 }
+
+/** A page's name in its language: `words` are its language's. */
+export const labelOf = (route: SiteRoute, words: RouteWords): string => labelIn(route.polish, route.language, words);
 
 /** The name of the page at `path` in its language, from that language's `words`. */
 export function routeLabel(path: string, words: RouteWords): string {
@@ -173,14 +181,11 @@ export interface NavItem {
   children?: { label: string; path: string }[];
 }
 
-/**
- * A link to the page at a Polish path in `language` where it is translated, else to the Polish page, named in
- * `language` (a Polish-only page too: the legal texts and the blog have their names in each language's words).
- */
+/** A link to the page at a Polish path in `language` where it is translated, else to the Polish page; named in it. */
 function linkIn(language: PageLanguage, polishPath: string, words: RouteWords) {
   const route = routeByPath(inLanguage(polishPath, language)) ?? routeByPath(polishPath);
   if (!route) throw new Error(`Brak trasy ${polishPath} w tabeli tras`);
-  return { label: labelOf({ ...route, language }, words), path: route.path };
+  return { label: labelIn(polishPath, language, words), path: route.path };
 }
 
 /** The main menu in a language, in its `words`: its own pages only (a translated menu leaves out the Polish-only pages). */
