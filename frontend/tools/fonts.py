@@ -1,7 +1,7 @@
 """
 The font cutter behind `npm run fonts` (frontend/tools/fonts.ts, which explains the choices): argv[1] is a JSON spec
-(fonts with their sources, masters, characters and the characters each must have; the kept and dropped OpenType features; letter frequencies); each
-font is merged, instanced, subset and written as woff2 to its "out" path; the metrics of each file are printed as JSON.
+(fonts with their sources, masters, characters and the characters each must have; the kept and dropped OpenType
+features; letter frequencies); each font is merged, instanced, subset and written as woff2 to its "out" path; the metrics of each file are printed as JSON.
 Needs Debian's python3-fonttools and python3-brotli.
 """
 import json, os, sys, tempfile

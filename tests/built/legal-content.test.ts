@@ -12,7 +12,7 @@ import { formatPeriod } from "../../frontend/app/contentModel/dates";
 import { formatPrice } from "../../frontend/app/contentModel/pricing";
 import type { PageLanguage } from "../../frontend/app/contentModel/languages";
 import { pageDictionaries } from "../support/frameWords";
-import { fill } from "../../frontend/app/site/words/say";
+import { fill } from "../../frontend/app/contentModel/blanks";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -10,7 +10,7 @@ import { renderInline } from "../components/RichText/inline";
 import { useReveal } from "../hooks/useReveal";
 import { usePageWords } from "../hooks/useWords";
 import { pageWords } from "../site/words/pageWords.server";
-import { fill } from "../site/words/say";
+import { fill } from "../contentModel/blanks";
 import { SiteLink } from "../components/SiteLink/SiteLink";
 import type { FamilyList } from "../contentModel/schema";
 import styles from "./family.module.scss";

@@ -12,7 +12,7 @@ import { Reviews } from "../components/Reviews/Reviews";
 import { ArticleCard } from "../components/ArticleCard/ArticleCard";
 import { SiteLink } from "../components/SiteLink/SiteLink";
 import { consultationIn, pageWords } from "../site/words/pageWords.server";
-import { fill } from "../site/words/say";
+import { fill } from "../contentModel/blanks";
 import styles from "./home.module.scss";
 import { languageOfPath } from "../site/languagePaths";
 import { pricesIn } from "../contentModel/read.server";

@@ -11,7 +11,7 @@ import { headFromLoader } from "../site/basicHead";
 import { useReveal } from "../hooks/useReveal";
 import { useLanguage, usePageWords, useWords } from "../hooks/useWords";
 import { consultationIn, pageWords } from "../site/words/pageWords.server";
-import { fill } from "../site/words/say";
+import { fill } from "../contentModel/blanks";
 import { SiteLink } from "../components/SiteLink/SiteLink";
 import { inLanguage } from "../site/languagePaths";
 import { OfferNote, type ReductionFacts } from "../components/OfferNote/OfferNote";

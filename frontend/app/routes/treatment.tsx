@@ -21,7 +21,7 @@ import { pageBlocks } from "../components/TreatmentBlocks/pageBlocks";
 import { Icon } from "../components/Icon/Icon";
 import { useCurrentSection } from "../hooks/useCurrentSection";
 import { pageWords } from "../site/words/pageWords.server";
-import { fill } from "../site/words/say";
+import { fill } from "../contentModel/blanks";
 import { SiteLink } from "../components/SiteLink/SiteLink";
 import styles from "./treatment.module.scss";
 import { languageOfPath } from "../site/languagePaths";

@@ -62,8 +62,8 @@ async function afterFirstScreen(): Promise<void> {
 }
 
 /**
- * Called once the page has hydrated: on an entry page, fetches the font files its text needs without using them (no text is set
- * in them yet, so nothing moves) once its first screen has been painted.
+ * Called once the page has hydrated: on an entry page, fetches the font files its text needs without using them (no
+ * text is set in them yet, so nothing moves) once its first screen has been painted.
  */
 export function fetchFontsAfterEntry(): void {
   if (!document.documentElement.classList.contains(FONTS_LATER_CLASS) || !document.fonts) return;

@@ -2,7 +2,7 @@ import type { ArticleSummary } from "../../contentModel/schema";
 import { formatDate } from "../../contentModel/dates";
 import { useReveal } from "../../hooks/useReveal";
 import { useLanguage, usePageWords, useWords } from "../../hooks/useWords";
-import { fill } from "../../site/words/say";
+import { fill } from "../../contentModel/blanks";
 import { Picture } from "../Picture/Picture";
 import { SiteLink, siteTarget } from "../SiteLink/SiteLink";
 import styles from "./ArticleCard.module.scss";

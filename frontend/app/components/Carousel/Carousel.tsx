@@ -4,7 +4,7 @@ import { Icon } from "../Icon/Icon";
 import { Slide } from "../Slide/Slide";
 import { useHydrated } from "../../hooks/useHydrated";
 import { usePageWords } from "../../hooks/useWords";
-import { fill } from "../../site/words/say";
+import { fill } from "../../contentModel/blanks";
 import styles from "./Carousel.module.scss";
 
 export interface CarouselPhoto {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from "re
 import { Picture, photoUrl } from "../Picture/Picture";
 import type { LightboxPhoto } from "../Lightbox/Lightbox";
 import { usePageWords } from "../../hooks/useWords";
-import { fill } from "../../site/words/say";
+import { fill } from "../../contentModel/blanks";
 import styles from "./Gallery.module.scss";
 
 // The lightbox is code for a click that may never come: fetched when a thumbnail is pointed at, focused or

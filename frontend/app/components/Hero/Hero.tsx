@@ -7,7 +7,7 @@ import { Slide } from "../Slide/Slide";
 import { SLIDE_INTERVAL_MS, useSlideshow } from "./useSlideshow";
 import { useHydrated } from "../../hooks/useHydrated";
 import { usePageWords, useWords } from "../../hooks/useWords";
-import { fill } from "../../site/words/say";
+import { fill } from "../../contentModel/blanks";
 import { SiteLink } from "../SiteLink/SiteLink";
 import styles from "./Hero.module.scss";
 

@@ -3,7 +3,7 @@ import type { PageLanguage } from "../../contentModel/languages";
 import { formatPrice, type OfferTerms } from "../../contentModel/pricing";
 import type { Reduction } from "../../contentModel/schema";
 import { useLanguage, usePageWords } from "../../hooks/useWords";
-import { fill } from "../../site/words/say";
+import { fill } from "../../contentModel/blanks";
 import styles from "./OfferNote.module.scss";
 
 /** A reduction as pricing.json gives it, without the operator's note. */

@@ -2,7 +2,7 @@ import type { HomeDocument } from "../../contentModel/schema";
 import { site } from "../../salon/config";
 import { Icon } from "../Icon/Icon";
 import { usePageWords, useWords } from "../../hooks/useWords";
-import { fill } from "../../site/words/say";
+import { fill } from "../../contentModel/blanks";
 import styles from "./Reviews.module.scss";
 
 type Review = HomeDocument["reviews"]["items"][number];

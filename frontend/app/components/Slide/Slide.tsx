@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { usePageWords } from "../../hooks/useWords";
-import { fill } from "../../site/words/say";
+import { fill } from "../../contentModel/blanks";
 
 /**
  * One slide of the home slideshow or a photo carousel (WAI-ARIA carousel pattern): a group announced as a slide

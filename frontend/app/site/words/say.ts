@@ -6,8 +6,6 @@ import type { ConsultationCost } from "../../contentModel/pricing";
 import type { PageWords } from "./pl/pages";
 import { fill } from "../../contentModel/blanks";
 
-export { fill } from "../../contentModel/blanks";
-
 /** A consultation offered: the link's label and the sentence saying what it costs ("0 zł" is free). */
 export const consultationWords = (words: PageWords["consultation"], cost: ConsultationCost) => ({
   label: cost.free ? words.bookFree : fill(words.book, { price: cost.price }),

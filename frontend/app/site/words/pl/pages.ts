@@ -3,7 +3,7 @@
  * confirmation) and of their components, in Polish, by area; uk/pages.ts and en/pages.ts give the same keys. They
  * travel with the page's data, not in the scripts: each template's loader picks the areas its page shows
  * (site/words/pageWords.server.ts), so a page carries its own words only. Data holds no functions: a blank is
- * `{name}`, which site/words/say.ts fills.
+ * `{name}`, which `fill` (contentModel/blanks.ts) fills.
  */
 import { dateWords } from "../../../contentModel/dates";
 import { form } from "./form";
