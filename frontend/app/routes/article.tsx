@@ -29,13 +29,7 @@ export function loader({ params }: Route.LoaderArgs) {
       crumb: ARTICLE_NOT_FOUND,
       canonical: false,
     });
-    return {
-      slug,
-      article: null,
-      consultation: null,
-      words: null,
-      head,
-    };
+    return { found: false as const, slug, head };
   }
   const article = loadArticle(slug);
   const head = pageHead({
@@ -57,6 +51,7 @@ export function loader({ params }: Route.LoaderArgs) {
     },
   });
   return {
+    found: true as const,
     slug,
     article,
     consultation: consultationIn("pl"),
@@ -98,9 +93,9 @@ function ArticleMissing() {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) return <ArticleMissing />;
   const { slug, article, consultation, words } = loaderData;
   const path = `/blog/${slug}`;
-  if (!article || !consultation || !words) return <ArticleMissing />;
   const { dates } = words;
   return (
     <article className={styles.article}>
