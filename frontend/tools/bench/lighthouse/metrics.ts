@@ -11,6 +11,7 @@ import { imageSources } from "../../../build/contentImages.ts";
 import { sourceAt } from "../../../build/images.ts";
 import { lumaOf, ssim } from "../../../build/ssim.ts";
 import { quietChromiumFlags } from "../../../../tests/support/chromium.ts";
+import { mainThreadTime, type MainThreadTime } from "./mainThread.ts";
 import type { Site } from "./sites.ts";
 
 /**
@@ -57,6 +58,9 @@ export interface Metrics {
   /** The LCP element's photo: bytes transferred, and its SSIM against its source (NaN: no photo, artwork). */
   lcpImageBytes: number;
   lcpImageSsim: number;
+  /** The page's main thread during the load, on the host's clock (mainThread.ts): ms of CPU, and CPU ÷ wall time. */
+  mainThreadCpu: number;
+  mainThreadShare: number;
 }
 
 export interface RouteResult {
@@ -102,6 +106,8 @@ const FLAGS: Flags = {
 /** --https: Caddy's local CA is in no trust store; the bench measures the protocol, the tests check the trust. */
 export const HTTPS_FLAGS = ["--ignore-certificate-errors"];
 
+const mainThreads = new WeakMap<Result, MainThreadTime>();
+
 /**
  * One run: Lighthouse's simulated throttling, or with `throttling` "devtools" the applied one (performance only),
  * the CPU slowed by `cpuSlowdownMultiplier` in both (calibration.ts).
@@ -121,6 +127,8 @@ export async function measure(
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (lhr.audits["http-status-code"]?.score === 0) throw new Error("odpowiedź inna niż 200");
+  const thread = mainThreadTime(result.artifacts.Trace.traceEvents);
+  if (thread) mainThreads.set(lhr, thread);
   return lhr;
 }
 
@@ -137,6 +145,7 @@ export function metricsOf(lhr: Result): Metrics {
         { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined
     )?.items ?? [];
   const row = (type: string) => summary.find((i) => i.resourceType === type);
+  const thread = mainThreads.get(lhr);
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -152,6 +161,8 @@ export function metricsOf(lhr: Result): Metrics {
     requests: row("total")?.requestCount ?? 0,
     lcpImageBytes: lcpImages.get(lhr)?.bytes ?? NaN,
     lcpImageSsim: lcpImages.get(lhr)?.ssim ?? NaN,
+    mainThreadCpu: thread?.cpu ?? NaN,
+    mainThreadShare: thread ? thread.cpu / thread.wall : NaN,
   };
 }
 
